@@ -1,0 +1,538 @@
+//! A strict JSON reader (RFC 8259) that keeps what general-purpose readers lose.
+//!
+//! Tool input needs three things `serde_json::Value` cannot give: strings with lone surrogates (a
+//! valid JSON escape such as `"\ud800"` that the decimal specification orders as its own fault),
+//! duplicate member names reported rather than silently merged, and nesting of any depth without
+//! recursion (a deeply nested value inside an otherwise refused input must not change which fault is
+//! reported, nor overflow the stack). So this reader is written by hand: it is iterative, stores the
+//! document in a flat arena (dropping it is not recursive either), keeps members in document order
+//! and numbers as their text.
+//!
+//! Strictness: whitespace is only space, tab, LF and CR; no byte-order mark, comments, trailing
+//! commas, single quotes, `NaN`, leading `+` or zeros, bare points, control characters in strings,
+//! or anything after the value.
+
+use std::collections::HashSet;
+
+/// A parsed JSON document.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Json {
+    nodes: Vec<Node>,
+    root: NodeId,
+}
+
+/// The index of a node in a [`Json`] document.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NodeId(usize);
+
+/// One JSON value; containers refer to their children by [`NodeId`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Node {
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Bool(bool),
+    /// A number, as its (valid) text.
+    Number(Box<str>),
+    /// A string, unescaped.
+    String(JsonString),
+    /// An array.
+    Array(Vec<NodeId>),
+    /// An object, members in document order.
+    Object(Vec<Member>),
+}
+
+/// One member of an object.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Member {
+    /// The member name, unescaped.
+    pub name: JsonString,
+    /// The member value.
+    pub value: NodeId,
+}
+
+/// An unescaped JSON string. Lone surrogates, which UTF-8 cannot hold, are written as U+FFFD in
+/// [`JsonString::text`] and remembered, so they can be reported and still compare unequal.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct JsonString {
+    text: String,
+    lone_surrogates: Vec<(usize, u16)>,
+}
+
+impl JsonString {
+    /// The text, with each lone surrogate replaced by U+FFFD (three UTF-8 bytes, as a WHATWG
+    /// encoder writes it).
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The byte offset in [`Self::text`] of the first lone surrogate, if there is one.
+    pub fn first_lone_surrogate(&self) -> Option<usize> {
+        self.lone_surrogates.first().map(|&(offset, _)| offset)
+    }
+
+    /// Number of characters (code points; a lone surrogate counts as one).
+    pub fn chars(&self) -> usize {
+        self.text.chars().count()
+    }
+}
+
+impl From<&str> for JsonString {
+    fn from(text: &str) -> Self {
+        Self { text: text.to_owned(), lone_surrogates: Vec::new() }
+    }
+}
+
+/// Why a text is not accepted as JSON, and the byte offset where that was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JsonError {
+    /// What is wrong.
+    pub kind: JsonErrorKind,
+    /// Byte offset into the input.
+    pub position: usize,
+}
+
+/// What is wrong with a JSON text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum JsonErrorKind {
+    /// The bytes are not UTF-8.
+    InvalidUtf8,
+    /// Nothing but whitespace.
+    Empty,
+    /// The text ends inside a value.
+    UnexpectedEnd,
+    /// A character that cannot stand here.
+    UnexpectedCharacter(char),
+    /// An unescaped control character (below U+0020) inside a string.
+    ControlCharacter,
+    /// A backslash escape outside the JSON set.
+    InvalidEscape,
+    /// A number outside the JSON grammar (`01`, `.5`, `1.`, `+1`, `1e`).
+    InvalidNumber,
+    /// An object repeats this member name.
+    DuplicateMember(String),
+    /// Something follows the value.
+    TrailingCharacters,
+}
+
+impl std::fmt::Display for JsonError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let at = self.position;
+        match &self.kind {
+            JsonErrorKind::InvalidUtf8 => write!(f, "the input is not valid UTF-8 (byte {at})"),
+            JsonErrorKind::Empty => write!(f, "the input is empty: expected a JSON object"),
+            JsonErrorKind::UnexpectedEnd => write!(f, "the JSON text ends unexpectedly at byte {at}"),
+            JsonErrorKind::UnexpectedCharacter(c) => write!(f, "unexpected character {c:?} at byte {at}"),
+            JsonErrorKind::ControlCharacter => {
+                write!(f, "unescaped control character in a string at byte {at}")
+            }
+            JsonErrorKind::InvalidEscape => write!(f, "invalid escape sequence at byte {at}"),
+            JsonErrorKind::InvalidNumber => write!(f, "invalid JSON number at byte {at}"),
+            JsonErrorKind::DuplicateMember(name) => {
+                write!(f, "duplicate member name {name:?} in an object at byte {at}")
+            }
+            JsonErrorKind::TrailingCharacters => write!(f, "unexpected text after the JSON value at byte {at}"),
+        }
+    }
+}
+
+impl std::error::Error for JsonError {}
+
+impl Json {
+    /// Parses one JSON text, rejecting duplicate member names in any object.
+    ///
+    /// # Errors
+    /// [`JsonError`] for the first fault found, reading left to right.
+    pub fn parse(input: &[u8]) -> Result<Self, JsonError> {
+        let text = std::str::from_utf8(input).map_err(|e| JsonError {
+            kind: JsonErrorKind::InvalidUtf8,
+            position: e.valid_up_to(),
+        })?;
+        Reader { text, bytes: text.as_bytes(), pos: 0, nodes: Vec::new() }.document()
+    }
+
+    /// The top-level value.
+    pub fn root(&self) -> &Node {
+        self.node(self.root)
+    }
+
+    /// The node with this id.
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.0]
+    }
+}
+
+/// A container being read.
+enum Frame {
+    Array(Vec<NodeId>),
+    Object { members: Vec<Member>, pending_name: JsonString, opened_at: usize },
+}
+
+struct Reader<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    pos: usize,
+    nodes: Vec<Node>,
+}
+
+impl Reader<'_> {
+    fn document(mut self) -> Result<Json, JsonError> {
+        self.skip_whitespace();
+        if self.pos == self.bytes.len() {
+            return Err(self.error(JsonErrorKind::Empty));
+        }
+        let mut stack: Vec<Frame> = Vec::new();
+        'value: loop {
+            self.skip_whitespace();
+            let mut done = match self.peek() {
+                Some(b'{') => {
+                    let opened_at = self.pos;
+                    self.pos += 1;
+                    self.skip_whitespace();
+                    if self.eat(b'}') {
+                        self.push(Node::Object(Vec::new()))
+                    } else {
+                        let pending_name = self.member_name()?;
+                        stack.push(Frame::Object { members: Vec::new(), pending_name, opened_at });
+                        continue 'value;
+                    }
+                }
+                Some(b'[') => {
+                    self.pos += 1;
+                    self.skip_whitespace();
+                    if self.eat(b']') {
+                        self.push(Node::Array(Vec::new()))
+                    } else {
+                        stack.push(Frame::Array(Vec::new()));
+                        continue 'value;
+                    }
+                }
+                Some(b'"') => {
+                    let string = self.string()?;
+                    self.push(Node::String(string))
+                }
+                Some(b't') => self.keyword("true", Node::Bool(true))?,
+                Some(b'f') => self.keyword("false", Node::Bool(false))?,
+                Some(b'n') => self.keyword("null", Node::Null)?,
+                Some(b'-' | b'0'..=b'9') => self.number()?,
+                Some(_) => return Err(self.unexpected()),
+                None => return Err(self.error(JsonErrorKind::UnexpectedEnd)),
+            };
+            // Attach the finished value to its container, closing containers as they end.
+            loop {
+                self.skip_whitespace();
+                match stack.last_mut() {
+                    None => {
+                        if self.pos != self.bytes.len() {
+                            return Err(self.error(JsonErrorKind::TrailingCharacters));
+                        }
+                        return Ok(Json { nodes: self.nodes, root: done });
+                    }
+                    Some(Frame::Array(items)) => {
+                        items.push(done);
+                        match self.peek() {
+                            Some(b',') => {
+                                self.pos += 1;
+                                continue 'value;
+                            }
+                            Some(b']') => self.pos += 1,
+                            _ => return Err(self.unexpected()),
+                        }
+                        let Some(Frame::Array(items)) = stack.pop() else { unreachable!() };
+                        done = self.push(Node::Array(items));
+                    }
+                    Some(Frame::Object { members, pending_name, .. }) => {
+                        members.push(Member { name: std::mem::take(pending_name), value: done });
+                        match self.peek() {
+                            Some(b',') => {
+                                self.pos += 1;
+                                self.skip_whitespace();
+                                *pending_name = self.member_name()?;
+                                continue 'value;
+                            }
+                            Some(b'}') => self.pos += 1,
+                            _ => return Err(self.unexpected()),
+                        }
+                        let Some(Frame::Object { members, opened_at, .. }) = stack.pop() else {
+                            unreachable!()
+                        };
+                        if let Some(name) = first_duplicate(&members) {
+                            let kind = JsonErrorKind::DuplicateMember(name.text().to_owned());
+                            return Err(JsonError { kind, position: opened_at });
+                        }
+                        done = self.push(Node::Object(members));
+                    }
+                }
+            }
+        }
+    }
+
+    fn push(&mut self, node: Node) -> NodeId {
+        self.nodes.push(node);
+        NodeId(self.nodes.len() - 1)
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    fn next_byte(&mut self) -> Option<u8> {
+        let byte = self.peek()?;
+        self.pos += 1;
+        Some(byte)
+    }
+
+    fn eat(&mut self, byte: u8) -> bool {
+        let found = self.peek() == Some(byte);
+        self.pos += usize::from(found);
+        found
+    }
+
+    fn skip_whitespace(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.pos += 1;
+        }
+    }
+
+    fn error(&self, kind: JsonErrorKind) -> JsonError {
+        JsonError { kind, position: self.pos }
+    }
+
+    /// The character at the current position is not allowed (or the text ended).
+    fn unexpected(&self) -> JsonError {
+        match self.text[self.pos..].chars().next() {
+            Some(c) => self.error(JsonErrorKind::UnexpectedCharacter(c)),
+            None => self.error(JsonErrorKind::UnexpectedEnd),
+        }
+    }
+
+    fn member_name(&mut self) -> Result<JsonString, JsonError> {
+        if self.peek() != Some(b'"') {
+            return Err(self.unexpected());
+        }
+        let name = self.string()?;
+        self.skip_whitespace();
+        if !self.eat(b':') {
+            return Err(self.unexpected());
+        }
+        Ok(name)
+    }
+
+    fn keyword(&mut self, word: &str, node: Node) -> Result<NodeId, JsonError> {
+        if self.bytes[self.pos..].starts_with(word.as_bytes()) {
+            self.pos += word.len();
+            Ok(self.push(node))
+        } else {
+            Err(self.unexpected())
+        }
+    }
+
+    fn number(&mut self) -> Result<NodeId, JsonError> {
+        let start = self.pos;
+        let invalid = |reader: &Self| JsonError { kind: JsonErrorKind::InvalidNumber, position: reader.pos };
+        self.eat(b'-');
+        match self.peek() {
+            Some(b'0') => self.pos += 1,
+            Some(b'1'..=b'9') => self.skip_digits(),
+            _ => return Err(invalid(self)),
+        }
+        if self.eat(b'.') {
+            if !matches!(self.peek(), Some(b'0'..=b'9')) {
+                return Err(invalid(self));
+            }
+            self.skip_digits();
+        }
+        if matches!(self.peek(), Some(b'e' | b'E')) {
+            self.pos += 1;
+            if matches!(self.peek(), Some(b'+' | b'-')) {
+                self.pos += 1;
+            }
+            if !matches!(self.peek(), Some(b'0'..=b'9')) {
+                return Err(invalid(self));
+            }
+            self.skip_digits();
+        }
+        let text = self.text[start..self.pos].into();
+        Ok(self.push(Node::Number(text)))
+    }
+
+    fn skip_digits(&mut self) {
+        while matches!(self.peek(), Some(b'0'..=b'9')) {
+            self.pos += 1;
+        }
+    }
+
+    /// Reads a string starting at its opening quote.
+    fn string(&mut self) -> Result<JsonString, JsonError> {
+        self.pos += 1;
+        let mut out = JsonString::default();
+        loop {
+            let run_start = self.pos;
+            while matches!(self.peek(), Some(b) if b != b'"' && b != b'\\' && b >= 0x20) {
+                self.pos += 1;
+            }
+            out.text.push_str(&self.text[run_start..self.pos]);
+            match self.next_byte() {
+                Some(b'"') => return Ok(out),
+                Some(b'\\') => self.escape(&mut out)?,
+                Some(_) => {
+                    self.pos -= 1;
+                    return Err(self.error(JsonErrorKind::ControlCharacter));
+                }
+                None => return Err(self.error(JsonErrorKind::UnexpectedEnd)),
+            }
+        }
+    }
+
+    fn escape(&mut self, out: &mut JsonString) -> Result<(), JsonError> {
+        let escape_at = self.pos - 1;
+        let simple = match self.next_byte() {
+            Some(b'"') => '"',
+            Some(b'\\') => '\\',
+            Some(b'/') => '/',
+            Some(b'b') => '\u{8}',
+            Some(b'f') => '\u{c}',
+            Some(b'n') => '\n',
+            Some(b'r') => '\r',
+            Some(b't') => '\t',
+            Some(b'u') => return self.unicode_escape(out, escape_at),
+            Some(_) => return Err(JsonError { kind: JsonErrorKind::InvalidEscape, position: escape_at }),
+            None => return Err(self.error(JsonErrorKind::UnexpectedEnd)),
+        };
+        out.text.push(simple);
+        Ok(())
+    }
+
+    fn unicode_escape(&mut self, out: &mut JsonString, escape_at: usize) -> Result<(), JsonError> {
+        let unit = self.hex4(escape_at)?;
+        if (0xD800..0xDC00).contains(&unit) && self.bytes[self.pos..].starts_with(b"\\u") {
+            let saved = self.pos;
+            self.pos += 2;
+            let low = self.hex4(saved)?;
+            if (0xDC00..0xE000).contains(&low) {
+                let code = 0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(low) - 0xDC00);
+                out.text.push(char::from_u32(code).unwrap_or('\u{FFFD}'));
+                return Ok(());
+            }
+            self.pos = saved;
+        }
+        match char::from_u32(u32::from(unit)) {
+            Some(c) => out.text.push(c),
+            None => {
+                out.lone_surrogates.push((out.text.len(), unit));
+                out.text.push('\u{FFFD}');
+            }
+        }
+        Ok(())
+    }
+
+    fn hex4(&mut self, escape_at: usize) -> Result<u16, JsonError> {
+        let digits = self.bytes.get(self.pos..self.pos + 4);
+        let value = digits
+            .filter(|d| d.iter().all(u8::is_ascii_hexdigit))
+            .and_then(|d| std::str::from_utf8(d).ok())
+            .and_then(|d| u16::from_str_radix(d, 16).ok());
+        match value {
+            Some(v) => {
+                self.pos += 4;
+                Ok(v)
+            }
+            None => Err(JsonError { kind: JsonErrorKind::InvalidEscape, position: escape_at }),
+        }
+    }
+}
+
+/// The first member name that occurs twice, if any.
+fn first_duplicate(members: &[Member]) -> Option<&JsonString> {
+    if members.len() <= 16 {
+        return members
+            .iter()
+            .enumerate()
+            .find(|(i, m)| members[..*i].iter().any(|earlier| earlier.name == m.name))
+            .map(|(_, m)| &m.name);
+    }
+    let mut seen = HashSet::with_capacity(members.len());
+    members.iter().map(|m| &m.name).find(|name| !seen.insert(*name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(text: &str) -> JsonErrorKind {
+        Json::parse(text.as_bytes()).expect_err(text).kind
+    }
+
+    fn object_names(json: &Json) -> Vec<String> {
+        match json.root() {
+            Node::Object(members) => members.iter().map(|m| m.name.text().to_owned()).collect(),
+            other => panic!("not an object: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn reads_objects_in_document_order() {
+        let json = Json::parse(br#" {"b": 1, "a": [true, false, null, -0.5e+3], "c": {"x": "y"}} "#).expect("valid");
+        assert_eq!(object_names(&json), ["b", "a", "c"]);
+        let Node::Object(members) = json.root() else { panic!() };
+        let Node::Array(items) = json.node(members[1].value) else { panic!() };
+        assert_eq!(json.node(items[3]), &Node::Number("-0.5e+3".into()));
+    }
+
+    #[test]
+    fn unescapes_strings_and_keeps_lone_surrogates_apart() {
+        let json = Json::parse(br#"["\u0031\n\/\"", "\ud83d\ude00", "a\ud800b", "\udc00", "\ud800\u0041"]"#).expect("valid");
+        let Node::Array(items) = json.root() else { panic!() };
+        let strings: Vec<&JsonString> =
+            items.iter().map(|&id| match json.node(id) { Node::String(s) => s, _ => panic!() }).collect();
+        assert_eq!(strings[0].text(), "1\n/\"");
+        assert_eq!(strings[1].text(), "😀");
+        assert_eq!(strings[1].first_lone_surrogate(), None);
+        assert_eq!(strings[2].text(), "a\u{FFFD}b");
+        assert_eq!(strings[2].first_lone_surrogate(), Some(1));
+        assert_eq!(strings[3].first_lone_surrogate(), Some(0));
+        assert_eq!(strings[4].text(), "\u{FFFD}A");
+        assert_eq!(strings[2].chars(), 3);
+    }
+
+    #[test]
+    fn rejects_what_rfc_8259_rejects() {
+        for text in [
+            "{'a': 1}", "{a: 1}", "[1,]", "{\"a\":1,}", "NaN", "Infinity", "+1", "01", ".5", "1.", "1e",
+            "\u{feff}{}", "{} {}", "// c\n{}", "[\"\t\"]", "[\"\\x\"]", "[\"\\u12\"]", "tru", "nul", "{\"a\" 1}",
+            "[1 2]", "\u{a0}1",
+        ] {
+            assert!(Json::parse(text.as_bytes()).is_err(), "{text:?} must be rejected");
+        }
+        assert_eq!(kind(""), JsonErrorKind::Empty);
+        assert_eq!(kind(" \r\n\t"), JsonErrorKind::Empty);
+        assert_eq!(kind("{\"a\""), JsonErrorKind::UnexpectedEnd);
+        assert_eq!(kind("[1,2"), JsonErrorKind::UnexpectedEnd);
+        assert_eq!(kind("01"), JsonErrorKind::TrailingCharacters);
+        assert_eq!(Json::parse(b"\xff").expect_err("bytes").kind, JsonErrorKind::InvalidUtf8);
+    }
+
+    #[test]
+    fn rejects_duplicate_names_at_any_depth_but_not_lone_surrogates_that_differ() {
+        assert_eq!(kind(r#"{"a":1,"a":2}"#), JsonErrorKind::DuplicateMember("a".into()));
+        assert_eq!(kind(r#"{"x":[{"b":1,"c":2,"b":3}]}"#), JsonErrorKind::DuplicateMember("b".into()));
+        assert_eq!(kind(r#"{"\u0061":1,"a":2}"#), JsonErrorKind::DuplicateMember("a".into()));
+        let many: Vec<String> = (0..40).map(|i| format!("\"k{i}\":{i}")).collect();
+        assert!(Json::parse(format!("{{{}}}", many.join(",")).as_bytes()).is_ok());
+        assert_eq!(
+            kind(&format!("{{{},\"k7\":0}}", many.join(","))),
+            JsonErrorKind::DuplicateMember("k7".into())
+        );
+        assert!(Json::parse(br#"{"\ud800":1,"\ud801":2}"#).is_ok());
+    }
+
+    #[test]
+    fn nests_without_recursion() {
+        let depth = 200_000;
+        let text = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+        assert!(Json::parse(text.as_bytes()).is_ok());
+        let unclosed = "[".repeat(depth);
+        assert_eq!(kind(&unclosed), JsonErrorKind::UnexpectedEnd);
+    }
+}
