@@ -1,1 +1,98 @@
-fn main(){}
+//! `reckon`: exact calculator tools for AI agents and people.
+//!
+//! Every command looks tools up in the same [`reckon_tools::Registry`]; this crate only reads
+//! arguments and streams, and renders answers for people.
+
+#![forbid(unsafe_code)]
+
+mod eval;
+mod exec;
+
+use clap::{Parser, Subcommand};
+use reckon_tools::Registry;
+use std::process::ExitCode;
+
+/// Exact calculator tools for AI agents and people.
+#[derive(Parser)]
+#[command(name = "reckon", version, about, long_about = None, after_help = "Examples:\n  reckon eval '0.1 + 0.2'\n  echo '{\"expression\": \"1/8\"}' | reckon exec decimal-expression-evaluate\n  reckon tools")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Evaluate one decimal expression exactly and print the value.
+    #[command(
+        after_help = "Examples:\n  reckon eval '0.1 + 0.2'\n  reckon eval 'price * qty * (1 + tax / 100)' --var price=19.99 --var qty=3 --var tax=8.25 --scale 2 --rounding half_up\n  reckon eval 'round(10 / 3, 4)' --rounding half_even --json"
+    )]
+    Eval(eval::EvalArgs),
+    /// Run a tool over JSON Lines: one input object per stdin line, one answer per stdout line.
+    #[command(
+        after_help = "Every input line gets exactly one output line, in order: the tool's output \
+object or {\"error\": ...}. A line that is not a JSON object gets an error line; nothing stops the \
+stream. Answers are flushed whenever no further input is waiting, so reckon exec also works as a \
+co-process (one request, one answer).\n\nExample:\n  printf '%s\\n' '{\"expression\": \"1/8\"}' '{\"expression\": \"1/3\", \"scale\": 3, \"rounding\": \"half_even\"}' | reckon exec decimal-expression-evaluate"
+    )]
+    Exec(exec::ExecArgs),
+    /// List the registered tools, or show one tool's manifest.
+    #[command(
+        after_help = "Examples:\n  reckon tools\n  reckon tools show decimal-expression-evaluate"
+    )]
+    Tools(ToolsArgs),
+}
+
+#[derive(clap::Args)]
+struct ToolsArgs {
+    #[command(subcommand)]
+    action: Option<ToolsAction>,
+}
+
+#[derive(Subcommand)]
+enum ToolsAction {
+    /// Print a tool's manifest (its specification, input and output schemas) as JSON.
+    Show {
+        /// The tool id, such as decimal-expression-evaluate.
+        id: String,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let registry = Registry::standard();
+    match cli.command {
+        Command::Eval(args) => eval::run(&registry, &args),
+        Command::Exec(args) => exec::run(&registry, &args),
+        Command::Tools(args) => tools(&registry, args.action),
+    }
+}
+
+fn tools(registry: &Registry, action: Option<ToolsAction>) -> ExitCode {
+    match action {
+        None => {
+            for tool in registry.tools() {
+                println!("{}\t{}\t{}", tool.id(), tool.version(), tool.description());
+            }
+            ExitCode::SUCCESS
+        }
+        Some(ToolsAction::Show { id }) => match registry.get(&id) {
+            Some(tool) => {
+                match serde_json::to_string_pretty(tool.manifest()) {
+                    Ok(text) => println!("{text}"),
+                    Err(e) => eprintln!("reckon: cannot print the manifest: {e}"),
+                }
+                ExitCode::SUCCESS
+            }
+            None => unknown_tool(registry, &id),
+        },
+    }
+}
+
+/// The usage error for a tool id the registry does not know.
+pub(crate) fn unknown_tool(registry: &Registry, id: &str) -> ExitCode {
+    eprintln!(
+        "reckon: unknown tool {id:?}; registered tools: {}",
+        registry.ids().join(", ")
+    );
+    ExitCode::from(2)
+}

@@ -79,7 +79,10 @@ impl JsonString {
 
 impl From<&str> for JsonString {
     fn from(text: &str) -> Self {
-        Self { text: text.to_owned(), lone_surrogates: Vec::new() }
+        Self {
+            text: text.to_owned(),
+            lone_surrogates: Vec::new(),
+        }
     }
 }
 
@@ -122,17 +125,26 @@ impl std::fmt::Display for JsonError {
         match &self.kind {
             JsonErrorKind::InvalidUtf8 => write!(f, "the input is not valid UTF-8 (byte {at})"),
             JsonErrorKind::Empty => write!(f, "the input is empty: expected a JSON object"),
-            JsonErrorKind::UnexpectedEnd => write!(f, "the JSON text ends unexpectedly at byte {at}"),
-            JsonErrorKind::UnexpectedCharacter(c) => write!(f, "unexpected character {c:?} at byte {at}"),
+            JsonErrorKind::UnexpectedEnd => {
+                write!(f, "the JSON text ends unexpectedly at byte {at}")
+            }
+            JsonErrorKind::UnexpectedCharacter(c) => {
+                write!(f, "unexpected character {c:?} at byte {at}")
+            }
             JsonErrorKind::ControlCharacter => {
                 write!(f, "unescaped control character in a string at byte {at}")
             }
             JsonErrorKind::InvalidEscape => write!(f, "invalid escape sequence at byte {at}"),
             JsonErrorKind::InvalidNumber => write!(f, "invalid JSON number at byte {at}"),
             JsonErrorKind::DuplicateMember(name) => {
-                write!(f, "duplicate member name {name:?} in an object at byte {at}")
+                write!(
+                    f,
+                    "duplicate member name {name:?} in an object at byte {at}"
+                )
             }
-            JsonErrorKind::TrailingCharacters => write!(f, "unexpected text after the JSON value at byte {at}"),
+            JsonErrorKind::TrailingCharacters => {
+                write!(f, "unexpected text after the JSON value at byte {at}")
+            }
         }
     }
 }
@@ -149,7 +161,13 @@ impl Json {
             kind: JsonErrorKind::InvalidUtf8,
             position: e.valid_up_to(),
         })?;
-        Reader { text, bytes: text.as_bytes(), pos: 0, nodes: Vec::new() }.document()
+        Reader {
+            text,
+            bytes: text.as_bytes(),
+            pos: 0,
+            nodes: Vec::new(),
+        }
+        .document()
     }
 
     /// The top-level value.
@@ -166,7 +184,11 @@ impl Json {
 /// A container being read.
 enum Frame {
     Array(Vec<NodeId>),
-    Object { members: Vec<Member>, pending_name: JsonString, opened_at: usize },
+    Object {
+        members: Vec<Member>,
+        pending_name: JsonString,
+        opened_at: usize,
+    },
 }
 
 struct Reader<'a> {
@@ -194,7 +216,11 @@ impl Reader<'_> {
                         self.push(Node::Object(Vec::new()))
                     } else {
                         let pending_name = self.member_name()?;
-                        stack.push(Frame::Object { members: Vec::new(), pending_name, opened_at });
+                        stack.push(Frame::Object {
+                            members: Vec::new(),
+                            pending_name,
+                            opened_at,
+                        });
                         continue 'value;
                     }
                 }
@@ -227,7 +253,10 @@ impl Reader<'_> {
                         if self.pos != self.bytes.len() {
                             return Err(self.error(JsonErrorKind::TrailingCharacters));
                         }
-                        return Ok(Json { nodes: self.nodes, root: done });
+                        return Ok(Json {
+                            nodes: self.nodes,
+                            root: done,
+                        });
                     }
                     Some(Frame::Array(items)) => {
                         items.push(done);
@@ -239,11 +268,20 @@ impl Reader<'_> {
                             Some(b']') => self.pos += 1,
                             _ => return Err(self.unexpected()),
                         }
-                        let Some(Frame::Array(items)) = stack.pop() else { unreachable!() };
+                        let Some(Frame::Array(items)) = stack.pop() else {
+                            unreachable!()
+                        };
                         done = self.push(Node::Array(items));
                     }
-                    Some(Frame::Object { members, pending_name, .. }) => {
-                        members.push(Member { name: std::mem::take(pending_name), value: done });
+                    Some(Frame::Object {
+                        members,
+                        pending_name,
+                        ..
+                    }) => {
+                        members.push(Member {
+                            name: std::mem::take(pending_name),
+                            value: done,
+                        });
                         match self.peek() {
                             Some(b',') => {
                                 self.pos += 1;
@@ -254,12 +292,18 @@ impl Reader<'_> {
                             Some(b'}') => self.pos += 1,
                             _ => return Err(self.unexpected()),
                         }
-                        let Some(Frame::Object { members, opened_at, .. }) = stack.pop() else {
+                        let Some(Frame::Object {
+                            members, opened_at, ..
+                        }) = stack.pop()
+                        else {
                             unreachable!()
                         };
                         if let Some(name) = first_duplicate(&members) {
                             let kind = JsonErrorKind::DuplicateMember(name.text().to_owned());
-                            return Err(JsonError { kind, position: opened_at });
+                            return Err(JsonError {
+                                kind,
+                                position: opened_at,
+                            });
                         }
                         done = self.push(Node::Object(members));
                     }
@@ -296,7 +340,10 @@ impl Reader<'_> {
     }
 
     fn error(&self, kind: JsonErrorKind) -> JsonError {
-        JsonError { kind, position: self.pos }
+        JsonError {
+            kind,
+            position: self.pos,
+        }
     }
 
     /// The character at the current position is not allowed (or the text ended).
@@ -330,7 +377,10 @@ impl Reader<'_> {
 
     fn number(&mut self) -> Result<NodeId, JsonError> {
         let start = self.pos;
-        let invalid = |reader: &Self| JsonError { kind: JsonErrorKind::InvalidNumber, position: reader.pos };
+        let invalid = |reader: &Self| JsonError {
+            kind: JsonErrorKind::InvalidNumber,
+            position: reader.pos,
+        };
         self.eat(b'-');
         match self.peek() {
             Some(b'0') => self.pos += 1,
@@ -397,7 +447,12 @@ impl Reader<'_> {
             Some(b'r') => '\r',
             Some(b't') => '\t',
             Some(b'u') => return self.unicode_escape(out, escape_at),
-            Some(_) => return Err(JsonError { kind: JsonErrorKind::InvalidEscape, position: escape_at }),
+            Some(_) => {
+                return Err(JsonError {
+                    kind: JsonErrorKind::InvalidEscape,
+                    position: escape_at,
+                });
+            }
             None => return Err(self.error(JsonErrorKind::UnexpectedEnd)),
         };
         out.text.push(simple);
@@ -438,7 +493,10 @@ impl Reader<'_> {
                 self.pos += 4;
                 Ok(v)
             }
-            None => Err(JsonError { kind: JsonErrorKind::InvalidEscape, position: escape_at }),
+            None => Err(JsonError {
+                kind: JsonErrorKind::InvalidEscape,
+                position: escape_at,
+            }),
         }
     }
 }
@@ -453,7 +511,10 @@ fn first_duplicate(members: &[Member]) -> Option<&JsonString> {
             .map(|(_, m)| &m.name);
     }
     let mut seen = HashSet::with_capacity(members.len());
-    members.iter().map(|m| &m.name).find(|name| !seen.insert(*name))
+    members
+        .iter()
+        .map(|m| &m.name)
+        .find(|name| !seen.insert(*name))
 }
 
 #[cfg(test)]
@@ -473,19 +534,35 @@ mod tests {
 
     #[test]
     fn reads_objects_in_document_order() {
-        let json = Json::parse(br#" {"b": 1, "a": [true, false, null, -0.5e+3], "c": {"x": "y"}} "#).expect("valid");
+        let json =
+            Json::parse(br#" {"b": 1, "a": [true, false, null, -0.5e+3], "c": {"x": "y"}} "#)
+                .expect("valid");
         assert_eq!(object_names(&json), ["b", "a", "c"]);
-        let Node::Object(members) = json.root() else { panic!() };
-        let Node::Array(items) = json.node(members[1].value) else { panic!() };
+        let Node::Object(members) = json.root() else {
+            panic!()
+        };
+        let Node::Array(items) = json.node(members[1].value) else {
+            panic!()
+        };
         assert_eq!(json.node(items[3]), &Node::Number("-0.5e+3".into()));
     }
 
     #[test]
     fn unescapes_strings_and_keeps_lone_surrogates_apart() {
-        let json = Json::parse(br#"["\u0031\n\/\"", "\ud83d\ude00", "a\ud800b", "\udc00", "\ud800\u0041"]"#).expect("valid");
-        let Node::Array(items) = json.root() else { panic!() };
-        let strings: Vec<&JsonString> =
-            items.iter().map(|&id| match json.node(id) { Node::String(s) => s, _ => panic!() }).collect();
+        let json = Json::parse(
+            br#"["\u0031\n\/\"", "\ud83d\ude00", "a\ud800b", "\udc00", "\ud800\u0041"]"#,
+        )
+        .expect("valid");
+        let Node::Array(items) = json.root() else {
+            panic!()
+        };
+        let strings: Vec<&JsonString> = items
+            .iter()
+            .map(|&id| match json.node(id) {
+                Node::String(s) => s,
+                _ => panic!(),
+            })
+            .collect();
         assert_eq!(strings[0].text(), "1\n/\"");
         assert_eq!(strings[1].text(), "😀");
         assert_eq!(strings[1].first_lone_surrogate(), None);
@@ -499,25 +576,59 @@ mod tests {
     #[test]
     fn rejects_what_rfc_8259_rejects() {
         for text in [
-            "{'a': 1}", "{a: 1}", "[1,]", "{\"a\":1,}", "NaN", "Infinity", "+1", "01", ".5", "1.", "1e",
-            "\u{feff}{}", "{} {}", "// c\n{}", "[\"\t\"]", "[\"\\x\"]", "[\"\\u12\"]", "tru", "nul", "{\"a\" 1}",
-            "[1 2]", "\u{a0}1",
+            "{'a': 1}",
+            "{a: 1}",
+            "[1,]",
+            "{\"a\":1,}",
+            "NaN",
+            "Infinity",
+            "+1",
+            "01",
+            ".5",
+            "1.",
+            "1e",
+            "\u{feff}{}",
+            "{} {}",
+            "// c\n{}",
+            "[\"\t\"]",
+            "[\"\\x\"]",
+            "[\"\\u12\"]",
+            "tru",
+            "nul",
+            "{\"a\" 1}",
+            "[1 2]",
+            "\u{a0}1",
         ] {
-            assert!(Json::parse(text.as_bytes()).is_err(), "{text:?} must be rejected");
+            assert!(
+                Json::parse(text.as_bytes()).is_err(),
+                "{text:?} must be rejected"
+            );
         }
         assert_eq!(kind(""), JsonErrorKind::Empty);
         assert_eq!(kind(" \r\n\t"), JsonErrorKind::Empty);
         assert_eq!(kind("{\"a\""), JsonErrorKind::UnexpectedEnd);
         assert_eq!(kind("[1,2"), JsonErrorKind::UnexpectedEnd);
         assert_eq!(kind("01"), JsonErrorKind::TrailingCharacters);
-        assert_eq!(Json::parse(b"\xff").expect_err("bytes").kind, JsonErrorKind::InvalidUtf8);
+        assert_eq!(
+            Json::parse(b"\xff").expect_err("bytes").kind,
+            JsonErrorKind::InvalidUtf8
+        );
     }
 
     #[test]
     fn rejects_duplicate_names_at_any_depth_but_not_lone_surrogates_that_differ() {
-        assert_eq!(kind(r#"{"a":1,"a":2}"#), JsonErrorKind::DuplicateMember("a".into()));
-        assert_eq!(kind(r#"{"x":[{"b":1,"c":2,"b":3}]}"#), JsonErrorKind::DuplicateMember("b".into()));
-        assert_eq!(kind(r#"{"\u0061":1,"a":2}"#), JsonErrorKind::DuplicateMember("a".into()));
+        assert_eq!(
+            kind(r#"{"a":1,"a":2}"#),
+            JsonErrorKind::DuplicateMember("a".into())
+        );
+        assert_eq!(
+            kind(r#"{"x":[{"b":1,"c":2,"b":3}]}"#),
+            JsonErrorKind::DuplicateMember("b".into())
+        );
+        assert_eq!(
+            kind(r#"{"\u0061":1,"a":2}"#),
+            JsonErrorKind::DuplicateMember("a".into())
+        );
         let many: Vec<String> = (0..40).map(|i| format!("\"k{i}\":{i}")).collect();
         assert!(Json::parse(format!("{{{}}}", many.join(",")).as_bytes()).is_ok());
         assert_eq!(

@@ -91,7 +91,11 @@ impl Meter {
                 self.used = total;
                 Ok(())
             }
-            _ => Err(WorkExhausted { budget: self.budget, used: self.used, charge }),
+            _ => Err(WorkExhausted {
+                budget: self.budget,
+                used: self.used,
+                charge,
+            }),
         }
     }
 
@@ -168,7 +172,14 @@ mod tests {
         meter.charge_digits(70).expect("49,900 fits");
         meter.charge_digits(10).expect("exactly 50,000 fits");
         let refused = meter.charge_digits(1).expect_err("50,001 does not fit");
-        assert_eq!(refused, WorkExhausted { budget: 50_000, used: 50_000, charge: 1 });
+        assert_eq!(
+            refused,
+            WorkExhausted {
+                budget: 50_000,
+                used: 50_000,
+                charge: 1
+            }
+        );
         assert_eq!(meter.used(), 50_000, "a refused charge is not recorded");
     }
 

@@ -20,7 +20,10 @@ impl Span {
 
     /// An empty span at `position`, for faults found between tokens (such as an unexpected end).
     pub const fn at(position: usize) -> Self {
-        Self { start: position, end: position }
+        Self {
+            start: position,
+            end: position,
+        }
     }
 
     /// Length in bytes.

@@ -55,9 +55,10 @@ impl<'a> DecimalLiteral<'a> {
             None => (unsigned, ""),
         };
         let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-        let integer_ok =
-            integer == "0" || (!integer.is_empty() && !integer.starts_with('0') && all_digits(integer));
-        let fraction_ok = unsigned.len() == integer.len() || (!fraction.is_empty() && all_digits(fraction));
+        let integer_ok = integer == "0"
+            || (!integer.is_empty() && !integer.starts_with('0') && all_digits(integer));
+        let fraction_ok =
+            unsigned.len() == integer.len() || (!fraction.is_empty() && all_digits(fraction));
         if !integer_ok || !fraction_ok {
             return Err(DecimalSyntaxError::Malformed);
         }
@@ -66,9 +67,15 @@ impl<'a> DecimalLiteral<'a> {
             return Err(DecimalSyntaxError::TooManyDigits { digits });
         }
         if fraction.len() > MAX_FRACTION_DIGITS {
-            return Err(DecimalSyntaxError::TooManyFractionDigits { digits: fraction.len() });
+            return Err(DecimalSyntaxError::TooManyFractionDigits {
+                digits: fraction.len(),
+            });
         }
-        Ok(Self { negative, integer, fraction })
+        Ok(Self {
+            negative,
+            integer,
+            fraction,
+        })
     }
 
     /// The largest digit count of the unreduced numerator (all digits read as one integer, so
@@ -94,7 +101,11 @@ impl<'a> DecimalLiteral<'a> {
 
 /// Digits of `integer ++ fraction` read as an integer (leading zeros dropped; zero has one digit).
 fn significant_digits(integer: &str, fraction: &str) -> usize {
-    let zeros = integer.bytes().chain(fraction.bytes()).take_while(|&b| b == b'0').count();
+    let zeros = integer
+        .bytes()
+        .chain(fraction.bytes())
+        .take_while(|&b| b == b'0')
+        .count();
     (integer.len() + fraction.len() - zeros).max(1)
 }
 
@@ -103,8 +114,14 @@ fn parse_digits(digits: &str) -> UBig {
     const CHUNK: usize = 19;
     let mut value = UBig::ZERO;
     for chunk in digits.as_bytes().chunks(CHUNK) {
-        let part = chunk.iter().fold(0u64, |acc, &b| acc * 10 + u64::from(b - b'0'));
-        value = if value.is_zero() { UBig::from(part) } else { value * pow10(chunk.len()) + UBig::from(part) };
+        let part = chunk
+            .iter()
+            .fold(0u64, |acc, &b| acc * 10 + u64::from(b - b'0'));
+        value = if value.is_zero() {
+            UBig::from(part)
+        } else {
+            value * pow10(chunk.len()) + UBig::from(part)
+        };
     }
     value
 }
@@ -133,10 +150,20 @@ mod tests {
 
     #[test]
     fn rejects_everything_else() {
-        for text in ["", "-", "05", "00", "5.", ".5", "1.2.3", "1..2", "+1", "1e3", "1_000", " 1", "--1", "-.5", "0x1", "١"] {
-            assert_eq!(DecimalLiteral::parse(text, true), Err(DecimalSyntaxError::Malformed), "{text:?}");
+        for text in [
+            "", "-", "05", "00", "5.", ".5", "1.2.3", "1..2", "+1", "1e3", "1_000", " 1", "--1",
+            "-.5", "0x1", "١",
+        ] {
+            assert_eq!(
+                DecimalLiteral::parse(text, true),
+                Err(DecimalSyntaxError::Malformed),
+                "{text:?}"
+            );
         }
-        assert_eq!(DecimalLiteral::parse("-1", false), Err(DecimalSyntaxError::Malformed));
+        assert_eq!(
+            DecimalLiteral::parse("-1", false),
+            Err(DecimalSyntaxError::Malformed)
+        );
     }
 
     #[test]
@@ -144,7 +171,10 @@ mod tests {
         let digits = |n: usize| "1".repeat(n);
         assert!(DecimalLiteral::parse(&digits(59), false).is_ok());
         assert!(DecimalLiteral::parse(&digits(60), false).is_ok());
-        assert_eq!(DecimalLiteral::parse(&digits(61), false), Err(DecimalSyntaxError::TooManyDigits { digits: 61 }));
+        assert_eq!(
+            DecimalLiteral::parse(&digits(61), false),
+            Err(DecimalSyntaxError::TooManyDigits { digits: 61 })
+        );
         let fraction = |n: usize| format!("0.{}", "1".repeat(n));
         assert!(DecimalLiteral::parse(&fraction(39), false).is_ok());
         assert!(DecimalLiteral::parse(&fraction(40), false).is_ok());
@@ -152,12 +182,19 @@ mod tests {
             DecimalLiteral::parse(&fraction(41), false),
             Err(DecimalSyntaxError::TooManyFractionDigits { digits: 41 })
         );
-        assert!(DecimalLiteral::parse(&format!("-{}", digits(60)), true).is_ok(), "the sign is not a digit");
+        assert!(
+            DecimalLiteral::parse(&format!("-{}", digits(60)), true).is_ok(),
+            "the sign is not a digit"
+        );
     }
 
     #[test]
     fn charges_the_unreduced_size() {
-        let size = |text: &str| DecimalLiteral::parse(text, true).expect("valid").unreduced_digits();
+        let size = |text: &str| {
+            DecimalLiteral::parse(text, true)
+                .expect("valid")
+                .unreduced_digits()
+        };
         assert_eq!(size("-12.50"), 4);
         assert_eq!(size("0.000"), 4);
         assert_eq!(size("5"), 1);

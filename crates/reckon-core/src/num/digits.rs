@@ -3,8 +3,8 @@
 //! Digit counts are taken on every charged operation, so they must not format the number: the
 //! count is read off the bit length and settled by one comparison with a tabulated power of ten.
 
-use dashu_int::ops::BitTest;
 use dashu_int::UBig;
+use dashu_int::ops::BitTest;
 use std::sync::OnceLock;
 
 /// Powers of ten kept ready: enough for every value the decimal tool can meet (a product of two
@@ -58,10 +58,13 @@ mod tests {
         for k in 1..460usize {
             let power = pow10(k);
             assert_eq!(decimal_digits(&power), k as u32 + 1, "10^{k}");
-            assert_eq!(decimal_digits(&(&power - UBig::ONE)), k as u32, "10^{k} - 1");
+            assert_eq!(
+                decimal_digits(&(&power - UBig::ONE)),
+                k as u32,
+                "10^{k} - 1"
+            );
         }
         let huge = pow10(600);
         assert_eq!(decimal_digits(&huge), 601);
     }
-
 }

@@ -37,13 +37,21 @@ pub struct Scaled {
 impl Rational {
     /// Zero.
     pub fn zero() -> Self {
-        Self { negative: false, numerator: UBig::ZERO, denominator: UBig::ONE }
+        Self {
+            negative: false,
+            numerator: UBig::ZERO,
+            denominator: UBig::ONE,
+        }
     }
 
     /// The integer `(-1)^negative * magnitude`.
     pub fn integer(negative: bool, magnitude: UBig) -> Self {
         let negative = negative && !magnitude.is_zero();
-        Self { negative, numerator: magnitude, denominator: UBig::ONE }
+        Self {
+            negative,
+            numerator: magnitude,
+            denominator: UBig::ONE,
+        }
     }
 
     /// `(-1)^negative * numerator / denominator`, reduced to lowest terms; `None` when the
@@ -61,9 +69,17 @@ impl Rational {
         }
         let divisor = (&numerator).gcd(&denominator);
         if divisor.is_one() {
-            return Self { negative, numerator, denominator };
+            return Self {
+                negative,
+                numerator,
+                denominator,
+            };
         }
-        Self { negative, numerator: numerator / &divisor, denominator: denominator / &divisor }
+        Self {
+            negative,
+            numerator: numerator / &divisor,
+            denominator: denominator / &divisor,
+        }
     }
 
     /// True for zero.
@@ -103,7 +119,11 @@ impl Rational {
 
     /// The signed numerator in decimal, such as `-3`.
     pub fn numerator_string(&self) -> String {
-        if self.negative { format!("-{}", self.numerator) } else { self.numerator.to_string() }
+        if self.negative {
+            format!("-{}", self.numerator)
+        } else {
+            self.numerator.to_string()
+        }
     }
 
     /// The denominator in decimal.
@@ -138,8 +158,12 @@ impl Rational {
     /// `self + (-1)^other_negative * |other|`.
     fn add_signed(&self, other: &Self, other_negative: bool) -> Self {
         if self.denominator.is_one() && other.denominator.is_one() {
-            let (negative, numerator) =
-                signed_sum(self.negative, &self.numerator, other_negative, &other.numerator);
+            let (negative, numerator) = signed_sum(
+                self.negative,
+                &self.numerator,
+                other_negative,
+                &other.numerator,
+            );
             return Self::integer(negative, numerator);
         }
         let left = &self.numerator * &other.denominator;
@@ -158,7 +182,11 @@ impl Rational {
         if numerator.is_zero() {
             return Self::zero();
         }
-        Self { negative, numerator, denominator: b * d }
+        Self {
+            negative,
+            numerator,
+            denominator: b * d,
+        }
     }
 
     /// `self / other`, or `None` when `other` is zero.
@@ -173,7 +201,11 @@ impl Rational {
             return Some(Self::zero());
         }
         let negative = self.negative != other.negative;
-        Some(Self { negative, numerator, denominator: b * c })
+        Some(Self {
+            negative,
+            numerator,
+            denominator: b * c,
+        })
     }
 
     /// `self ^ exponent`, or `None` for zero to a negative power. `0 ^ 0` is 1.
@@ -187,9 +219,17 @@ impl Rational {
         let denominator = self.denominator.pow(magnitude);
         // Powers of coprime integers are coprime: no reduction needed.
         Some(if exponent < 0 {
-            Self { negative, numerator: denominator, denominator: numerator }
+            Self {
+                negative,
+                numerator: denominator,
+                denominator: numerator,
+            }
         } else {
-            Self { negative, numerator, denominator }
+            Self {
+                negative,
+                numerator,
+                denominator,
+            }
         })
     }
 
@@ -222,18 +262,34 @@ impl Rational {
     /// # Errors
     /// [`RoundingNecessary`] when `mode` is [`RoundingMode::Unnecessary`] and the value is not
     /// exactly representable with `scale` fraction digits.
-    pub fn round_scaled(&self, scale: u32, mode: RoundingMode) -> Result<Scaled, RoundingNecessary> {
+    pub fn round_scaled(
+        &self,
+        scale: u32,
+        mode: RoundingMode,
+    ) -> Result<Scaled, RoundingNecessary> {
         let shifted = &self.numerator * pow10(scale as usize);
         let (kept, discarded) = shifted.div_rem(&self.denominator);
         if discarded.is_zero() {
-            return Ok(Scaled { negative: self.negative, magnitude: kept, scale, exact: true });
+            return Ok(Scaled {
+                negative: self.negative,
+                magnitude: kept,
+                scale,
+                exact: true,
+            });
         }
         let versus_half = (&discarded << 1).cmp(&self.denominator);
         let kept_is_odd = kept.bit(0);
-        let away = mode.moves_away(versus_half, kept_is_odd, self.negative).ok_or(RoundingNecessary)?;
+        let away = mode
+            .moves_away(versus_half, kept_is_odd, self.negative)
+            .ok_or(RoundingNecessary)?;
         let magnitude = if away { kept + UBig::ONE } else { kept };
         let negative = self.negative && !magnitude.is_zero();
-        Ok(Scaled { negative, magnitude, scale, exact: false })
+        Ok(Scaled {
+            negative,
+            magnitude,
+            scale,
+            exact: false,
+        })
     }
 
     /// The value rounded to `scale` fraction digits with `mode`, as a reduced rational.
@@ -245,7 +301,11 @@ impl Rational {
         if scaled.exact {
             return Ok(self.clone());
         }
-        Ok(Self::reduce(scaled.negative, scaled.magnitude, pow10(scale as usize)))
+        Ok(Self::reduce(
+            scaled.negative,
+            scaled.magnitude,
+            pow10(scale as usize),
+        ))
     }
 
     /// The exact value in canonical decimal form (`0.5`, `-12`, `0`: no exponent, no trailing
@@ -304,9 +364,14 @@ impl Ord for Rational {
                 let magnitudes = if self.denominator == other.denominator {
                     self.numerator.cmp(&other.numerator)
                 } else {
-                    (&self.numerator * &other.denominator).cmp(&(&other.numerator * &self.denominator))
+                    (&self.numerator * &other.denominator)
+                        .cmp(&(&other.numerator * &self.denominator))
                 };
-                if negative { magnitudes.reverse() } else { magnitudes }
+                if negative {
+                    magnitudes.reverse()
+                } else {
+                    magnitudes
+                }
             }
         }
     }
@@ -327,7 +392,11 @@ fn signed_sum(a_negative: bool, a: &UBig, b_negative: bool, b: &UBig) -> (bool, 
 /// `(a / g, b / g)` with `g = gcd(a, b)`.
 fn cancel(a: &UBig, b: &UBig) -> (UBig, UBig) {
     let divisor = a.gcd(b);
-    if divisor.is_one() { (a.clone(), b.clone()) } else { (a / &divisor, b / &divisor) }
+    if divisor.is_one() {
+        (a.clone(), b.clone())
+    } else {
+        (a / &divisor, b / &divisor)
+    }
 }
 
 #[cfg(test)]
@@ -335,19 +404,31 @@ mod tests {
     use super::*;
 
     fn q(numerator: i64, denominator: u64) -> Rational {
-        Rational::from_parts(numerator < 0, UBig::from(numerator.unsigned_abs()), UBig::from(denominator))
-            .expect("nonzero denominator")
+        Rational::from_parts(
+            numerator < 0,
+            UBig::from(numerator.unsigned_abs()),
+            UBig::from(denominator),
+        )
+        .expect("nonzero denominator")
     }
 
     fn show(value: &Rational) -> String {
-        format!("{}/{}", value.numerator_string(), value.denominator_string())
+        format!(
+            "{}/{}",
+            value.numerator_string(),
+            value.denominator_string()
+        )
     }
 
     #[test]
     fn constructs_in_lowest_terms_with_the_sign_on_the_numerator() {
         assert_eq!(show(&q(-1250, 100)), "-25/2");
         assert_eq!(show(&q(0, 1000)), "0/1");
-        assert_eq!(show(&Rational::integer(true, UBig::ZERO)), "0/1", "zero has no sign");
+        assert_eq!(
+            show(&Rational::integer(true, UBig::ZERO)),
+            "0/1",
+            "zero has no sign"
+        );
         assert!(Rational::from_parts(false, UBig::ONE, UBig::ZERO).is_none());
     }
 
@@ -359,7 +440,15 @@ mod tests {
         assert_eq!(show(&q(2, 1).sub(&q(3, 1)).sub(&q(4, 1))), "-5/1");
         assert_eq!(show(&q(-2, 3).mul(&q(9, 4))), "-3/2");
         assert_eq!(show(&q(0, 1).mul(&q(-9, 4))), "0/1");
-        assert_eq!(show(&q(8, 1).div(&q(2, 1)).and_then(|x| x.div(&q(2, 1))).expect("nonzero")), "2/1");
+        assert_eq!(
+            show(
+                &q(8, 1)
+                    .div(&q(2, 1))
+                    .and_then(|x| x.div(&q(2, 1)))
+                    .expect("nonzero")
+            ),
+            "2/1"
+        );
         assert_eq!(show(&q(-1, 3).div(&q(-2, 9)).expect("nonzero")), "3/2");
         assert!(q(1, 1).div(&q(0, 1)).is_none());
         assert_eq!(show(&q(-2, 3).neg()), "2/3");
@@ -394,41 +483,115 @@ mod tests {
             (16, 10, ["2", "2", "2", "2", "2", "2", "1", "2", "1"]),
             (11, 10, ["1", "1", "1", "1", "1", "2", "1", "2", "1"]),
             (10, 10, ["1", "1", "1", "1", "1", "1", "1", "1", "1"]),
-            (-10, 10, ["-1", "-1", "-1", "-1", "-1", "-1", "-1", "-1", "-1"]),
-            (-11, 10, ["-1", "-1", "-1", "-1", "-1", "-2", "-1", "-1", "-2"]),
-            (-16, 10, ["-2", "-2", "-2", "-2", "-2", "-2", "-1", "-1", "-2"]),
-            (-25, 10, ["-2", "-3", "-2", "-2", "-3", "-3", "-2", "-2", "-3"]),
-            (-55, 10, ["-6", "-6", "-5", "-5", "-6", "-6", "-5", "-5", "-6"]),
+            (
+                -10,
+                10,
+                ["-1", "-1", "-1", "-1", "-1", "-1", "-1", "-1", "-1"],
+            ),
+            (
+                -11,
+                10,
+                ["-1", "-1", "-1", "-1", "-1", "-2", "-1", "-1", "-2"],
+            ),
+            (
+                -16,
+                10,
+                ["-2", "-2", "-2", "-2", "-2", "-2", "-1", "-1", "-2"],
+            ),
+            (
+                -25,
+                10,
+                ["-2", "-3", "-2", "-2", "-3", "-3", "-2", "-2", "-3"],
+            ),
+            (
+                -55,
+                10,
+                ["-6", "-6", "-5", "-5", "-6", "-6", "-5", "-5", "-6"],
+            ),
         ];
         for (numerator, denominator, expected) in table {
             for (mode, want) in RoundingMode::ALL.into_iter().zip(expected) {
-                let got = q(numerator, denominator).round_scaled(0, mode).expect("rounds");
+                let got = q(numerator, denominator)
+                    .round_scaled(0, mode)
+                    .expect("rounds");
                 assert_eq!(got.to_string(), want, "{numerator}/{denominator} {mode}");
             }
         }
-        assert_eq!(q(11, 10).round_scaled(0, RoundingMode::Unnecessary), Err(RoundingNecessary));
-        assert_eq!(q(10, 10).round_scaled(0, RoundingMode::Unnecessary).map(|s| s.to_string()), Ok("1".into()));
+        assert_eq!(
+            q(11, 10).round_scaled(0, RoundingMode::Unnecessary),
+            Err(RoundingNecessary)
+        );
+        assert_eq!(
+            q(10, 10)
+                .round_scaled(0, RoundingMode::Unnecessary)
+                .map(|s| s.to_string()),
+            Ok("1".into())
+        );
     }
 
     #[test]
     fn ties_are_decided_on_the_exact_value() {
         // 0.125 + 1/10^30 is above the tie at 2 fraction digits even though it prints as 0.125000...
-        let above = q(1, 8).add(&Rational::from_parts(false, UBig::ONE, pow10(30)).expect("nonzero"));
-        assert_eq!(above.round_scaled(2, RoundingMode::HalfDown).expect("rounds").to_string(), "0.13");
-        assert_eq!(q(1, 8).round_scaled(2, RoundingMode::HalfDown).expect("rounds").to_string(), "0.12");
-        assert_eq!(q(1, 8).round_scaled(2, RoundingMode::HalfEven).expect("rounds").to_string(), "0.12");
-        assert_eq!(q(3, 8).round_scaled(2, RoundingMode::HalfEven).expect("rounds").to_string(), "0.38");
+        let above =
+            q(1, 8).add(&Rational::from_parts(false, UBig::ONE, pow10(30)).expect("nonzero"));
+        assert_eq!(
+            above
+                .round_scaled(2, RoundingMode::HalfDown)
+                .expect("rounds")
+                .to_string(),
+            "0.13"
+        );
+        assert_eq!(
+            q(1, 8)
+                .round_scaled(2, RoundingMode::HalfDown)
+                .expect("rounds")
+                .to_string(),
+            "0.12"
+        );
+        assert_eq!(
+            q(1, 8)
+                .round_scaled(2, RoundingMode::HalfEven)
+                .expect("rounds")
+                .to_string(),
+            "0.12"
+        );
+        assert_eq!(
+            q(3, 8)
+                .round_scaled(2, RoundingMode::HalfEven)
+                .expect("rounds")
+                .to_string(),
+            "0.38"
+        );
     }
 
     #[test]
     fn fixed_scale_text_never_shows_negative_zero() {
         let tiny = q(-1, 1000);
-        let scaled = tiny.round_scaled(2, RoundingMode::HalfEven).expect("rounds");
+        let scaled = tiny
+            .round_scaled(2, RoundingMode::HalfEven)
+            .expect("rounds");
         assert_eq!(scaled.to_string(), "0.00");
         assert!(!scaled.is_exact());
-        assert_eq!(tiny.round_scaled(2, RoundingMode::Floor).expect("rounds").to_string(), "-0.01");
-        assert_eq!(q(5, 1).round_scaled(3, RoundingMode::Down).expect("rounds").to_string(), "5.000");
-        assert_eq!(q(-123, 1).round_scaled(0, RoundingMode::Down).expect("rounds").to_string(), "-123");
+        assert_eq!(
+            tiny.round_scaled(2, RoundingMode::Floor)
+                .expect("rounds")
+                .to_string(),
+            "-0.01"
+        );
+        assert_eq!(
+            q(5, 1)
+                .round_scaled(3, RoundingMode::Down)
+                .expect("rounds")
+                .to_string(),
+            "5.000"
+        );
+        assert_eq!(
+            q(-123, 1)
+                .round_scaled(0, RoundingMode::Down)
+                .expect("rounds")
+                .to_string(),
+            "-123"
+        );
     }
 
     #[test]
@@ -440,8 +603,15 @@ mod tests {
         assert_eq!(q(1, 3).to_decimal_string(), None);
         assert_eq!(q(1, 6).to_decimal_string(), None);
         assert!(q(7, 1280).is_terminating_decimal());
-        let tiny = q(1, 2).pow(100).expect("defined").to_decimal_string().expect("terminates");
+        let tiny = q(1, 2)
+            .pow(100)
+            .expect("defined")
+            .to_decimal_string()
+            .expect("terminates");
         assert_eq!(tiny.len(), 102, "2^-100 has 100 fraction digits");
-        assert!(tiny.starts_with("0.000000000000000000000000000000788860905") && tiny.ends_with("640625"));
+        assert!(
+            tiny.starts_with("0.000000000000000000000000000000788860905")
+                && tiny.ends_with("640625")
+        );
     }
 }

@@ -1,0 +1,152 @@
+//! `reckon eval`: one expression for a person, with a caret under the offending token on error.
+
+use reckon_tools::Registry;
+use serde_json::{Map, Value, json};
+use std::process::ExitCode;
+
+/// The tool `eval` runs.
+const TOOL: &str = "decimal-expression-evaluate";
+
+/// Arguments of `reckon eval`.
+#[derive(clap::Args)]
+pub(crate) struct EvalArgs {
+    /// The expression, such as '0.1 + 0.2' or 'round(10 / 3, 4)'.
+    expression: String,
+    /// A variable as NAME=DECIMAL (repeatable), such as --var price=19.99.
+    #[arg(long = "var", value_name = "NAME=VALUE")]
+    vars: Vec<String>,
+    /// Fraction digits of the printed value (needs --rounding).
+    #[arg(long)]
+    scale: Option<u32>,
+    /// Rounding mode for --scale and round(): half_even, half_up, half_down, half_ceiling,
+    /// half_floor, up, down, ceiling, floor or unnecessary.
+    #[arg(long)]
+    rounding: Option<String>,
+    /// Print the tool's JSON answer instead of the value.
+    #[arg(long)]
+    json: bool,
+}
+
+pub(crate) fn run(registry: &Registry, args: &EvalArgs) -> ExitCode {
+    let Some(tool) = registry.get(TOOL) else {
+        return crate::unknown_tool(registry, TOOL);
+    };
+    let input = match request(args) {
+        Ok(input) => input,
+        Err(message) => {
+            eprintln!("reckon eval: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let answer = tool.execute(&input);
+    let failed = answer.get("error").is_some();
+    if args.json {
+        println!("{answer}");
+    } else if failed {
+        eprint!("{}", render_error(&args.expression, &answer));
+    } else {
+        print!("{}", render_value(&answer));
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// The tool input for these arguments.
+fn request(args: &EvalArgs) -> Result<Value, String> {
+    let mut input = Map::new();
+    input.insert("expression".into(), args.expression.clone().into());
+    if !args.vars.is_empty() {
+        let mut variables = Map::new();
+        for var in &args.vars {
+            let Some((name, value)) = var.split_once('=') else {
+                return Err(format!(
+                    "--var {var:?} must be NAME=VALUE, such as --var price=19.99"
+                ));
+            };
+            if variables.insert(name.to_owned(), value.into()).is_some() {
+                return Err(format!("variable {name:?} is given twice"));
+            }
+        }
+        input.insert("variables".into(), variables.into());
+    }
+    if let Some(scale) = args.scale {
+        input.insert("scale".into(), scale.into());
+    }
+    if let Some(rounding) = &args.rounding {
+        input.insert("rounding".into(), rounding.clone().into());
+    }
+    Ok(Value::Object(input))
+}
+
+/// The value on one line, then the exact fraction when the printed value is rounded.
+fn render_value(answer: &Value) -> String {
+    let text = |pointer: &str| {
+        answer
+            .pointer(pointer)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+    };
+    let mut out = format!("{}\n", text("/value"));
+    if answer.get("exact") == Some(&json!(false)) {
+        out.push_str(&format!(
+            "(rounded; the exact value is {}/{})\n",
+            text("/fraction/numerator"),
+            text("/fraction/denominator")
+        ));
+    }
+    out
+}
+
+/// The message, and when a token is at fault the expression with a caret under it.
+fn render_error(expression: &str, answer: &Value) -> String {
+    let error = &answer["error"];
+    let code = error["code"].as_str().unwrap_or("error");
+    let message = error["message"].as_str().unwrap_or_default();
+    let mut out = format!("error ({code}): {message}\n");
+    let position = error
+        .pointer("/details/position")
+        .and_then(Value::as_u64)
+        .map(|p| p as usize);
+    if let Some(position) = position.filter(|_| !expression.contains(['\n', '\r', '\t'])) {
+        let width = error
+            .pointer("/details/token")
+            .and_then(Value::as_str)
+            .map_or(1, |t| t.chars().count().max(1));
+        let column = expression
+            .get(..position)
+            .map_or(position, |prefix| prefix.chars().count());
+        out.push_str(&format!(
+            "  {expression}\n  {}{}\n",
+            " ".repeat(column),
+            "^".repeat(width)
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn carets_sit_under_the_token() {
+        let answer = json!({"error": {"code": "invalid_input", "message": "unknown variable \"taxx\"", "details": {"reason": "unknown_variable", "position": 6, "token": "taxx"}}});
+        let shown = render_error("1 + 2*taxx", &answer);
+        assert_eq!(
+            shown,
+            "error (invalid_input): unknown variable \"taxx\"\n  1 + 2*taxx\n        ^^^^\n"
+        );
+    }
+
+    #[test]
+    fn rounded_values_show_the_exact_fraction() {
+        let answer = json!({"value": "64.92", "exact": false, "fraction": {"numerator": "2596701", "denominator": "40000"}});
+        assert_eq!(
+            render_value(&answer),
+            "64.92\n(rounded; the exact value is 2596701/40000)\n"
+        );
+    }
+}

@@ -1,0 +1,61 @@
+//! `decimal-expression-evaluate` as a registry [`Tool`].
+
+use crate::{Execution, Tool};
+use reckon_decimal::{MANIFEST_JSON, TOOL_ID, TOOL_VERSION, wire};
+use serde_json::Value;
+
+/// The decimal tool with its manifest parsed once.
+pub(crate) struct DecimalTool {
+    manifest: Value,
+    description: String,
+}
+
+impl DecimalTool {
+    pub(crate) fn new() -> Self {
+        // The manifest is compiled in; the registry's tests parse it, so this cannot fail at run time.
+        let manifest: Value =
+            serde_json::from_str(MANIFEST_JSON).expect("the embedded manifest is valid JSON");
+        let description = manifest
+            .get("description")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned();
+        Self {
+            manifest,
+            description,
+        }
+    }
+}
+
+impl Tool for DecimalTool {
+    fn id(&self) -> &'static str {
+        TOOL_ID
+    }
+
+    fn version(&self) -> &'static str {
+        TOOL_VERSION
+    }
+
+    fn description(&self) -> &str {
+        &self.description
+    }
+
+    fn manifest(&self) -> &Value {
+        &self.manifest
+    }
+
+    fn execute_json(&self, input: &[u8]) -> Execution {
+        match reckon_decimal::evaluate_json(input) {
+            Ok(evaluation) => Execution {
+                body: wire::evaluation_to_json(&evaluation),
+                error: None,
+                work_units: evaluation.work_units,
+            },
+            Err(error) => Execution {
+                body: wire::error_to_json(&error),
+                error: Some(error.category()),
+                work_units: error.work_units,
+            },
+        }
+    }
+}
