@@ -1,0 +1,121 @@
+//! Runs every case file under `tests/cases/<tool id>/` through the library (the registry), for every
+//! registered tool. The same files run through `reckon exec` in the CLI's tests.
+
+use reckon_tools::Registry;
+use reckon_tools::corpus::{self, Case};
+use std::path::{Path, PathBuf};
+
+fn cases_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/cases")
+}
+
+fn load(tool: &str) -> Vec<Case> {
+    let dir = cases_dir().join(tool);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.expect("directory entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "jsonl"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .flat_map(|path| {
+            let text =
+                std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            corpus::parse_cases(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        })
+        .collect()
+}
+
+#[test]
+fn every_case_passes_through_the_library() {
+    let registry = Registry::standard();
+    for tool in registry.tools() {
+        let cases = load(tool.id());
+        assert!(
+            cases.len() > 100,
+            "{}: only {} cases found",
+            tool.id(),
+            cases.len()
+        );
+        let failures: Vec<String> = cases
+            .iter()
+            .filter_map(|case| {
+                let got = tool.execute_json(case.line.as_bytes()).body;
+                corpus::check(&case.expect, &got)
+                    .err()
+                    .map(|why| format!("{} [{}]: {why}", case.id, case.category))
+            })
+            .collect();
+        assert!(
+            failures.is_empty(),
+            "{}: {} of {} cases failed:\n{}",
+            tool.id(),
+            failures.len(),
+            cases.len(),
+            failures.join("\n")
+        );
+    }
+}
+
+#[test]
+fn the_seed_examples_are_answered_as_published() {
+    let registry = Registry::standard();
+    let tool = registry
+        .get("decimal-expression-evaluate")
+        .expect("registered");
+    let examples = tool.manifest()["examples"]
+        .as_array()
+        .expect("the seed has examples");
+    assert_eq!(examples.len(), 3);
+    for example in examples {
+        assert_eq!(
+            tool.execute(&example["input"]),
+            example["output"],
+            "{}",
+            example["input"]
+        );
+    }
+}
+
+#[test]
+fn the_registry_serves_the_manifest_and_schemas_as_written() {
+    let registry = Registry::standard();
+    let tool = registry
+        .get_version("decimal-expression-evaluate", "1.0.0")
+        .expect("registered");
+    let seed: serde_json::Value =
+        serde_json::from_str(include_str!("../../reckon-decimal/manifest.json"))
+            .expect("valid JSON");
+    assert_eq!(tool.manifest(), &seed);
+    assert_eq!(tool.input_schema(), &seed["input_schema"]);
+    assert_eq!(tool.output_schema(), &seed["output_schema"]);
+    assert_eq!(
+        tool.manifest()["execute_url"],
+        "/v1/tools/decimal-expression-evaluate/versions/1.0.0/execute"
+    );
+    assert!(
+        registry
+            .get_version("decimal-expression-evaluate", "2.0.0")
+            .is_none()
+    );
+    assert!(registry.get("nope").is_none());
+    assert_eq!(registry.ids(), ["decimal-expression-evaluate"]);
+}
+
+#[test]
+fn answers_carry_the_category_and_the_work_spent() {
+    let registry = Registry::standard();
+    let tool = registry
+        .get("decimal-expression-evaluate")
+        .expect("registered");
+    let ok = tool.execute_json(br#"{"expression": "1.50 + 2"}"#);
+    // 1.50 reduces from 150/100 (3 digits: 9), 2 costs 1, the add sees 3/2 and 2/1 (1 digit: 1).
+    assert_eq!((ok.error, ok.work_units), (None, 9 + 1 + 1));
+    let refused = tool.execute_json(br#"{"expression": "1/0"}"#);
+    assert_eq!(
+        refused.error,
+        Some(reckon_tools::ErrorCategory::NotComputable)
+    );
+    assert_eq!(refused.work_units, 2);
+}
