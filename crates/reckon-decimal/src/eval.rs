@@ -209,3 +209,25 @@ fn internal(span: Span) -> DecimalError {
         span,
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Request, RoundingMode, evaluate};
+
+    fn work(expression: &str) -> u64 {
+        let request = Request { expression, variables: &[], scale: None, rounding: Some(RoundingMode::HalfEven) };
+        evaluate(&request).map(|e| e.work_units).unwrap_or_else(|e| panic!("{expression}: {e}"))
+    }
+
+    #[test]
+    fn each_operation_is_charged_the_square_of_its_largest_operand() {
+        // Literals: 1 unit each for one-digit integers.
+        assert_eq!(work("2 + 3"), 1 + 1 + 1);
+        assert_eq!(work("12 * 345"), 4 + 9 + 9);
+        assert_eq!(work("1 / 4 - 1"), 1 + 1 + 1 + 1 + 1);
+        assert_eq!(work("(1/4) ^ 2"), 1 + 1 + 1 + 1);
+        assert_eq!(work("min(1, 20, 300)"), 1 + 4 + 9 + 4 + 9);
+        assert_eq!(work("round(1/8, 1)"), 1 + 1 + 1 + 1);
+        assert_eq!(work("-abs(-(5))"), 1, "negation and abs are free");
+    }
+}

@@ -353,3 +353,77 @@ fn integer_value(digits: &str) -> u64 {
         acc.saturating_mul(10).saturating_add(u64::from(b - b'0'))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lexer::tokenize;
+    use crate::variables::VariableInput;
+
+    fn compile(source: &str) -> Result<(String, u64), DecimalError> {
+        let limits = Limits::DEFAULT;
+        let mut meter = Meter::new(limits.max_arithmetic_work);
+        let inputs = [VariableInput { name: "x", value: Some("2") }];
+        let variables = Variables::bind(&inputs, &limits, &mut meter).expect("valid variables");
+        let tokens = tokenize(source, &limits).expect("tokenizes");
+        let program = parse(source, &tokens, &variables, true, &limits, &mut meter)?;
+        let code: Vec<String> = program
+            .code
+            .iter()
+            .map(|instr| match &instr.op {
+                Op::Literal(q) => q.numerator_string(),
+                Op::Variable(i) => format!("v{i}"),
+                other => format!("{other:?}"),
+            })
+            .collect();
+        Ok((code.join(" "), meter.used()))
+    }
+
+    #[track_caller]
+    fn parses_as(source: &str, postfix: &str) {
+        assert_eq!(compile(source).map(|(code, _)| code), Ok(postfix.to_owned()), "{source}");
+    }
+
+    #[track_caller]
+    fn fails_with(source: &str, reason: &str) -> DecimalError {
+        let error = compile(source).expect_err(source);
+        assert_eq!(error.reason(), reason, "{source}: {error}");
+        error
+    }
+
+    #[test]
+    fn precedence_and_associativity() {
+        parses_as("8/2/2", "8 2 Divide 2 Divide");
+        parses_as("2-3-4", "2 3 Subtract 4 Subtract");
+        parses_as("-2^2", "2 Power(2) Negate");
+        parses_as("2*-3", "2 3 Negate Multiply");
+        parses_as("1+2*3", "1 2 3 Multiply Add");
+        parses_as("(1+2)*3", "1 2 Add 3 Multiply");
+        parses_as("x^-3", "v0 Power(-3)");
+        parses_as("min(1, x, abs(-1))", "1 v0 1 Negate Abs Min(3)");
+        parses_as("round(x, 40)", "v0 Round(40)");
+    }
+
+    #[test]
+    fn literals_are_charged_when_parsed_and_integer_parameters_are_not() {
+        // x = "2" costs 1 during binding; 1.50 costs 3² = 9; the exponent and digit count cost nothing.
+        assert_eq!(compile("1.50").map(|(_, used)| used), Ok(1 + 9));
+        assert_eq!(compile("round(x^100, 40)").map(|(_, used)| used), Ok(1));
+    }
+
+    #[test]
+    fn faults_are_reported_where_they_are_met() {
+        let error = fails_with("2^3^2", "syntax");
+        assert_eq!(error.span, Some(Span::new(3, 4)));
+        assert_eq!(fails_with("1 +", "syntax").span, Some(Span::at(3)));
+        assert_eq!(fails_with("y", "unknown_variable").span, Some(Span::new(0, 1)));
+        assert_eq!(fails_with("sqrt(1)", "unknown_function").span, Some(Span::new(0, 4)));
+        fails_with("2^101", "invalid_exponent");
+        fails_with("round(1, 41)", "invalid_round_digits");
+        fails_with("abs(1, 2)", "arity");
+        fails_with("min(1)", "arity");
+        fails_with("(((", "syntax");
+        let deep = format!("{}1{}", "(".repeat(65), ")".repeat(65));
+        assert_eq!(fails_with(&deep, "depth").span, Some(Span::new(64, 65)), "the 65th parenthesis is blamed");
+    }
+}
