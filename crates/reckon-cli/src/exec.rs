@@ -41,6 +41,7 @@ pub(crate) fn stream(tool: &dyn Tool, input: impl Read, output: impl Write) -> i
     let mut reader = BufReader::with_capacity(1 << 16, input);
     let mut writer = BufWriter::with_capacity(1 << 16, output);
     let mut line = Vec::with_capacity(1 << 12);
+    let mut answer = Vec::with_capacity(1 << 10);
     loop {
         if reader.buffer().is_empty() {
             writer.flush()?; // the next read may block: answer what has been asked so far
@@ -49,14 +50,16 @@ pub(crate) fn stream(tool: &dyn Tool, input: impl Read, output: impl Write) -> i
         let Some(complete) = read_line(&mut reader, &mut line)? else {
             break;
         };
-        let body = if complete {
-            tool.execute_json(&line).body
+        answer.clear();
+        if complete {
+            tool.execute_into(&line, &mut answer);
         } else {
             let message = format!("the input line is longer than {MAX_LINE_BYTES} bytes");
-            tool.reject(ErrorCategory::LimitExceeded, "input_bytes", &message)
-        };
-        serde_json::to_writer(&mut writer, &body)?;
-        writer.write_all(b"\n")?;
+            let body = tool.reject(ErrorCategory::LimitExceeded, "input_bytes", &message);
+            serde_json::to_writer(&mut answer, &body)?;
+        }
+        answer.push(b'\n');
+        writer.write_all(&answer)?;
     }
     writer.flush()
 }

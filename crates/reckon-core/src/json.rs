@@ -12,12 +12,13 @@
 //! commas, single quotes, `NaN`, leading `+` or zeros, bare points, control characters in strings,
 //! or anything after the value.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 /// A parsed JSON document.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Json {
-    nodes: Vec<Node>,
+pub struct Json<'a> {
+    nodes: Vec<Node<'a>>,
     root: NodeId,
 }
 
@@ -27,26 +28,26 @@ pub struct NodeId(usize);
 
 /// One JSON value; containers refer to their children by [`NodeId`].
 #[derive(Clone, Debug, PartialEq)]
-pub enum Node {
+pub enum Node<'a> {
     /// `null`.
     Null,
     /// `true` or `false`.
     Bool(bool),
     /// A number, as its (valid) text.
-    Number(Box<str>),
+    Number(&'a str),
     /// A string, unescaped.
-    String(JsonString),
+    String(JsonString<'a>),
     /// An array.
     Array(Vec<NodeId>),
     /// An object, members in document order.
-    Object(Vec<Member>),
+    Object(Vec<Member<'a>>),
 }
 
 /// One member of an object.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Member {
+pub struct Member<'a> {
     /// The member name, unescaped.
-    pub name: JsonString,
+    pub name: JsonString<'a>,
     /// The member value.
     pub value: NodeId,
 }
@@ -54,12 +55,12 @@ pub struct Member {
 /// An unescaped JSON string. Lone surrogates, which UTF-8 cannot hold, are written as U+FFFD in
 /// [`JsonString::text`] and remembered, so they can be reported and still compare unequal.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct JsonString {
-    text: String,
+pub struct JsonString<'a> {
+    text: Cow<'a, str>,
     lone_surrogates: Vec<(usize, u16)>,
 }
 
-impl JsonString {
+impl JsonString<'_> {
     /// The text, with each lone surrogate replaced by U+FFFD (three UTF-8 bytes, as a WHATWG
     /// encoder writes it).
     pub fn text(&self) -> &str {
@@ -77,10 +78,10 @@ impl JsonString {
     }
 }
 
-impl From<&str> for JsonString {
-    fn from(text: &str) -> Self {
+impl<'a> From<&'a str> for JsonString<'a> {
+    fn from(text: &'a str) -> Self {
         Self {
-            text: text.to_owned(),
+            text: Cow::Borrowed(text),
             lone_surrogates: Vec::new(),
         }
     }
@@ -151,12 +152,12 @@ impl std::fmt::Display for JsonError {
 
 impl std::error::Error for JsonError {}
 
-impl Json {
+impl<'a> Json<'a> {
     /// Parses one JSON text, rejecting duplicate member names in any object.
     ///
     /// # Errors
     /// [`JsonError`] for the first fault found, reading left to right.
-    pub fn parse(input: &[u8]) -> Result<Self, JsonError> {
+    pub fn parse(input: &'a [u8]) -> Result<Self, JsonError> {
         let text = std::str::from_utf8(input).map_err(|e| JsonError {
             kind: JsonErrorKind::InvalidUtf8,
             position: e.valid_up_to(),
@@ -165,28 +166,28 @@ impl Json {
             text,
             bytes: text.as_bytes(),
             pos: 0,
-            nodes: Vec::new(),
+            nodes: Vec::with_capacity(16),
         }
         .document()
     }
 
     /// The top-level value.
-    pub fn root(&self) -> &Node {
+    pub fn root(&self) -> &Node<'a> {
         self.node(self.root)
     }
 
     /// The node with this id.
-    pub fn node(&self, id: NodeId) -> &Node {
+    pub fn node(&self, id: NodeId) -> &Node<'a> {
         &self.nodes[id.0]
     }
 }
 
 /// A container being read.
-enum Frame {
+enum Frame<'a> {
     Array(Vec<NodeId>),
     Object {
-        members: Vec<Member>,
-        pending_name: JsonString,
+        members: Vec<Member<'a>>,
+        pending_name: JsonString<'a>,
         opened_at: usize,
     },
 }
@@ -195,11 +196,11 @@ struct Reader<'a> {
     text: &'a str,
     bytes: &'a [u8],
     pos: usize,
-    nodes: Vec<Node>,
+    nodes: Vec<Node<'a>>,
 }
 
-impl Reader<'_> {
-    fn document(mut self) -> Result<Json, JsonError> {
+impl<'a> Reader<'a> {
+    fn document(mut self) -> Result<Json<'a>, JsonError> {
         self.skip_whitespace();
         if self.pos == self.bytes.len() {
             return Err(self.error(JsonErrorKind::Empty));
@@ -312,7 +313,7 @@ impl Reader<'_> {
         }
     }
 
-    fn push(&mut self, node: Node) -> NodeId {
+    fn push(&mut self, node: Node<'a>) -> NodeId {
         self.nodes.push(node);
         NodeId(self.nodes.len() - 1)
     }
@@ -354,7 +355,7 @@ impl Reader<'_> {
         }
     }
 
-    fn member_name(&mut self) -> Result<JsonString, JsonError> {
+    fn member_name(&mut self) -> Result<JsonString<'a>, JsonError> {
         if self.peek() != Some(b'"') {
             return Err(self.unexpected());
         }
@@ -366,7 +367,7 @@ impl Reader<'_> {
         Ok(name)
     }
 
-    fn keyword(&mut self, word: &str, node: Node) -> Result<NodeId, JsonError> {
+    fn keyword(&mut self, word: &str, node: Node<'a>) -> Result<NodeId, JsonError> {
         if self.bytes[self.pos..].starts_with(word.as_bytes()) {
             self.pos += word.len();
             Ok(self.push(node))
@@ -403,7 +404,7 @@ impl Reader<'_> {
             }
             self.skip_digits();
         }
-        let text = self.text[start..self.pos].into();
+        let text = &self.text[start..self.pos];
         Ok(self.push(Node::Number(text)))
     }
 
@@ -414,15 +415,32 @@ impl Reader<'_> {
     }
 
     /// Reads a string starting at its opening quote.
-    fn string(&mut self) -> Result<JsonString, JsonError> {
+    fn string(&mut self) -> Result<JsonString<'a>, JsonError> {
         self.pos += 1;
-        let mut out = JsonString::default();
+        let start = self.pos;
+        while matches!(self.peek(), Some(b) if b != b'"' && b != b'\\' && b >= 0x20) {
+            self.pos += 1;
+        }
+        if self.peek() == Some(b'"') {
+            // The common case, a string without escapes: one allocation of the right size.
+            self.pos += 1;
+            return Ok(JsonString {
+                text: Cow::Borrowed(&self.text[start..self.pos - 1]),
+                lone_surrogates: Vec::new(),
+            });
+        }
+        let mut text = String::with_capacity(self.pos - start + 16);
+        text.push_str(&self.text[start..self.pos]);
+        let mut out = JsonString {
+            text: Cow::Owned(text),
+            lone_surrogates: Vec::new(),
+        };
         loop {
             let run_start = self.pos;
             while matches!(self.peek(), Some(b) if b != b'"' && b != b'\\' && b >= 0x20) {
                 self.pos += 1;
             }
-            out.text.push_str(&self.text[run_start..self.pos]);
+            out.text.to_mut().push_str(&self.text[run_start..self.pos]);
             match self.next_byte() {
                 Some(b'"') => return Ok(out),
                 Some(b'\\') => self.escape(&mut out)?,
@@ -435,7 +453,7 @@ impl Reader<'_> {
         }
     }
 
-    fn escape(&mut self, out: &mut JsonString) -> Result<(), JsonError> {
+    fn escape(&mut self, out: &mut JsonString<'_>) -> Result<(), JsonError> {
         let escape_at = self.pos - 1;
         let simple = match self.next_byte() {
             Some(b'"') => '"',
@@ -455,11 +473,15 @@ impl Reader<'_> {
             }
             None => return Err(self.error(JsonErrorKind::UnexpectedEnd)),
         };
-        out.text.push(simple);
+        out.text.to_mut().push(simple);
         Ok(())
     }
 
-    fn unicode_escape(&mut self, out: &mut JsonString, escape_at: usize) -> Result<(), JsonError> {
+    fn unicode_escape(
+        &mut self,
+        out: &mut JsonString<'_>,
+        escape_at: usize,
+    ) -> Result<(), JsonError> {
         let unit = self.hex4(escape_at)?;
         if (0xD800..0xDC00).contains(&unit) && self.bytes[self.pos..].starts_with(b"\\u") {
             let saved = self.pos;
@@ -467,16 +489,18 @@ impl Reader<'_> {
             let low = self.hex4(saved)?;
             if (0xDC00..0xE000).contains(&low) {
                 let code = 0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(low) - 0xDC00);
-                out.text.push(char::from_u32(code).unwrap_or('\u{FFFD}'));
+                out.text
+                    .to_mut()
+                    .push(char::from_u32(code).unwrap_or('\u{FFFD}'));
                 return Ok(());
             }
             self.pos = saved;
         }
         match char::from_u32(u32::from(unit)) {
-            Some(c) => out.text.push(c),
+            Some(c) => out.text.to_mut().push(c),
             None => {
                 out.lone_surrogates.push((out.text.len(), unit));
-                out.text.push('\u{FFFD}');
+                out.text.to_mut().push('\u{FFFD}');
             }
         }
         Ok(())
@@ -502,7 +526,7 @@ impl Reader<'_> {
 }
 
 /// The first member name that occurs twice, if any.
-fn first_duplicate(members: &[Member]) -> Option<&JsonString> {
+fn first_duplicate<'m, 'a>(members: &'m [Member<'a>]) -> Option<&'m JsonString<'a>> {
     if members.len() <= 16 {
         return members
             .iter()
@@ -544,7 +568,7 @@ mod tests {
         let Node::Array(items) = json.node(members[1].value) else {
             panic!()
         };
-        assert_eq!(json.node(items[3]), &Node::Number("-0.5e+3".into()));
+        assert_eq!(json.node(items[3]), &Node::Number("-0.5e+3"));
     }
 
     #[test]

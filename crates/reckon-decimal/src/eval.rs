@@ -215,8 +215,15 @@ mod tests {
     use crate::{Request, RoundingMode, evaluate};
 
     fn work(expression: &str) -> u64 {
-        let request = Request { expression, variables: &[], scale: None, rounding: Some(RoundingMode::HalfEven) };
-        evaluate(&request).map(|e| e.work_units).unwrap_or_else(|e| panic!("{expression}: {e}"))
+        let request = Request {
+            expression,
+            variables: &[],
+            scale: None,
+            rounding: Some(RoundingMode::HalfEven),
+        };
+        evaluate(&request)
+            .map(|e| e.work_units)
+            .unwrap_or_else(|e| panic!("{expression}: {e}"))
     }
 
     #[test]

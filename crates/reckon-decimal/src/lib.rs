@@ -195,7 +195,7 @@ fn run_metered(
             let scaled = exact
                 .round_scaled(scale, mode)
                 .map_err(|_| DecimalError::new(ErrorKind::RoundingNecessary))?;
-            (scaled.to_string(), scaled.is_exact())
+            (scaled.to_text(), scaled.is_exact())
         }
         _ => (
             exact

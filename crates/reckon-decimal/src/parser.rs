@@ -363,7 +363,10 @@ mod tests {
     fn compile(source: &str) -> Result<(String, u64), DecimalError> {
         let limits = Limits::DEFAULT;
         let mut meter = Meter::new(limits.max_arithmetic_work);
-        let inputs = [VariableInput { name: "x", value: Some("2") }];
+        let inputs = [VariableInput {
+            name: "x",
+            value: Some("2"),
+        }];
         let variables = Variables::bind(&inputs, &limits, &mut meter).expect("valid variables");
         let tokens = tokenize(source, &limits).expect("tokenizes");
         let program = parse(source, &tokens, &variables, true, &limits, &mut meter)?;
@@ -381,7 +384,11 @@ mod tests {
 
     #[track_caller]
     fn parses_as(source: &str, postfix: &str) {
-        assert_eq!(compile(source).map(|(code, _)| code), Ok(postfix.to_owned()), "{source}");
+        assert_eq!(
+            compile(source).map(|(code, _)| code),
+            Ok(postfix.to_owned()),
+            "{source}"
+        );
     }
 
     #[track_caller]
@@ -416,14 +423,24 @@ mod tests {
         let error = fails_with("2^3^2", "syntax");
         assert_eq!(error.span, Some(Span::new(3, 4)));
         assert_eq!(fails_with("1 +", "syntax").span, Some(Span::at(3)));
-        assert_eq!(fails_with("y", "unknown_variable").span, Some(Span::new(0, 1)));
-        assert_eq!(fails_with("sqrt(1)", "unknown_function").span, Some(Span::new(0, 4)));
+        assert_eq!(
+            fails_with("y", "unknown_variable").span,
+            Some(Span::new(0, 1))
+        );
+        assert_eq!(
+            fails_with("sqrt(1)", "unknown_function").span,
+            Some(Span::new(0, 4))
+        );
         fails_with("2^101", "invalid_exponent");
         fails_with("round(1, 41)", "invalid_round_digits");
         fails_with("abs(1, 2)", "arity");
         fails_with("min(1)", "arity");
         fails_with("(((", "syntax");
         let deep = format!("{}1{}", "(".repeat(65), ")".repeat(65));
-        assert_eq!(fails_with(&deep, "depth").span, Some(Span::new(64, 65)), "the 65th parenthesis is blamed");
+        assert_eq!(
+            fails_with(&deep, "depth").span,
+            Some(Span::new(64, 65)),
+            "the 65th parenthesis is blamed"
+        );
     }
 }

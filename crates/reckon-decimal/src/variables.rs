@@ -75,7 +75,12 @@ fn bind_one(
             name.to_owned(),
         )));
     };
-    let chars = value.chars().count();
+    // Characters never outnumber bytes: count them only when the bytes alone could be too many.
+    let chars = if value.len() > limits.max_literal_chars {
+        value.chars().count()
+    } else {
+        value.len()
+    };
     if chars > limits.max_literal_chars {
         let kind = ErrorKind::VariableTooLong {
             name: name.to_owned(),

@@ -8,7 +8,7 @@ use serde_json::{Map, Value, json};
 
 /// The request's members, decoded and type-checked.
 pub(crate) struct Decoded<'a> {
-    pub(crate) expression: &'a JsonString,
+    pub(crate) expression: &'a JsonString<'a>,
     pub(crate) variables: Vec<VariableInput<'a>>,
     pub(crate) scale: Option<u32>,
     pub(crate) rounding: Option<RoundingMode>,
@@ -21,7 +21,7 @@ const FIELDS: [&str; 4] = ["expression", "variables", "scale", "rounding"];
 ///
 /// # Errors
 /// The first of those faults.
-pub(crate) fn decode(json: &Json) -> Result<Decoded<'_>, DecimalError> {
+pub(crate) fn decode<'a>(json: &'a Json<'a>) -> Result<Decoded<'a>, DecimalError> {
     let Node::Object(members) = json.root() else {
         return Err(DecimalError::new(ErrorKind::NotAnObject));
     };

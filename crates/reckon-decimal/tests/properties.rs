@@ -37,15 +37,23 @@ fn literal() -> impl Strategy<Value = String> {
 }
 
 fn expr() -> impl Strategy<Value = Expr> {
-    let leaf = prop_oneof![literal().prop_map(Expr::Literal), (0..VARIABLES.len()).prop_map(Expr::Variable)];
+    let leaf = prop_oneof![
+        literal().prop_map(Expr::Literal),
+        (0..VARIABLES.len()).prop_map(Expr::Variable)
+    ];
     leaf.prop_recursive(5, 40, 4, |inner| {
         prop_oneof![
             inner.clone().prop_map(|e| Expr::Negate(Box::new(e))),
-            (prop::sample::select(vec!['+', '-', '*', '/']), inner.clone(), inner.clone())
+            (
+                prop::sample::select(vec!['+', '-', '*', '/']),
+                inner.clone(),
+                inner.clone()
+            )
                 .prop_map(|(op, l, r)| Expr::Binary(op, Box::new(l), Box::new(r))),
             (inner.clone(), -4i32..6).prop_map(|(e, n)| Expr::Power(Box::new(e), n)),
             inner.clone().prop_map(|e| Expr::Abs(Box::new(e))),
-            (any::<bool>(), prop::collection::vec(inner.clone(), 2..5)).prop_map(|(max, args)| Expr::Extremum(max, args)),
+            (any::<bool>(), prop::collection::vec(inner.clone(), 2..5))
+                .prop_map(|(max, args)| Expr::Extremum(max, args)),
             (inner, 0u32..6).prop_map(|(e, n)| Expr::Round(Box::new(e), n)),
         ]
     })
@@ -69,7 +77,9 @@ fn render(e: &Expr) -> String {
 }
 
 fn decimal(text: &str) -> RBig {
-    let (negative, digits) = text.strip_prefix('-').map_or((false, text), |rest| (true, rest));
+    let (negative, digits) = text
+        .strip_prefix('-')
+        .map_or((false, text), |rest| (true, rest));
     let (integer, fraction) = digits.split_once('.').unwrap_or((digits, ""));
     let numerator: IBig = format!("{integer}{fraction}").parse().expect("digits");
     let value = RBig::from_parts(numerator, UBig::from(10u8).pow(fraction.len()));
@@ -79,7 +89,11 @@ fn decimal(text: &str) -> RBig {
 /// C38, written from its definition.
 fn round(x: &RBig, digits: u32, mode: RoundingMode) -> Result<RBig, &'static str> {
     let scale = RBig::from(UBig::from(10u8).pow(digits as usize));
-    let magnitude = if x < &RBig::ZERO { -x.clone() } else { x.clone() } * &scale;
+    let magnitude = if x < &RBig::ZERO {
+        -x.clone()
+    } else {
+        x.clone()
+    } * &scale;
     let kept = magnitude.floor();
     let rest = &magnitude - RBig::from(kept.clone());
     if rest.is_zero() {
@@ -132,17 +146,27 @@ fn oracle(e: &Expr, mode: RoundingMode) -> Result<RBig, &'static str> {
             if v < RBig::ZERO { -v } else { v }
         }
         Expr::Extremum(max, args) => {
-            let values = args.iter().map(|a| oracle(a, mode)).collect::<Result<Vec<_>, _>>()?;
+            let values = args
+                .iter()
+                .map(|a| oracle(a, mode))
+                .collect::<Result<Vec<_>, _>>()?;
             let pick = |a: RBig, b: RBig| if (b > a) == *max && b != a { b } else { a };
-            values.into_iter().reduce(pick).expect("at least two arguments")
+            values
+                .into_iter()
+                .reduce(pick)
+                .expect("at least two arguments")
         }
         Expr::Round(x, n) => round(&oracle(x, mode)?, *n, mode)?,
     })
 }
 
 fn request(expression: &str, scale: Option<u32>, mode: RoundingMode) -> Vec<u8> {
-    let variables: serde_json::Map<String, Value> = VARIABLES.iter().map(|(n, v)| ((*n).to_owned(), json!(v))).collect();
-    let mut input = json!({"expression": expression, "variables": variables, "rounding": mode.name()});
+    let variables: serde_json::Map<String, Value> = VARIABLES
+        .iter()
+        .map(|(n, v)| ((*n).to_owned(), json!(v)))
+        .collect();
+    let mut input =
+        json!({"expression": expression, "variables": variables, "rounding": mode.name()});
     if let Some(scale) = scale {
         input["scale"] = json!(scale);
     }
@@ -150,7 +174,12 @@ fn request(expression: &str, scale: Option<u32>, mode: RoundingMode) -> Vec<u8> 
 }
 
 /// Compares the tool's answer with the reference result.
-fn agree(answer: Result<reckon_decimal::Evaluation, reckon_decimal::DecimalError>, expected: Result<RBig, &'static str>, scale: Option<u32>, mode: RoundingMode) -> Result<(), TestCaseError> {
+fn agree(
+    answer: Result<reckon_decimal::Evaluation, reckon_decimal::DecimalError>,
+    expected: Result<RBig, &'static str>,
+    scale: Option<u32>,
+    mode: RoundingMode,
+) -> Result<(), TestCaseError> {
     let output = match answer {
         Err(error) if error.category() == reckon_core_category_limit() => return Ok(()),
         Err(error) => {
@@ -163,7 +192,9 @@ fn agree(answer: Result<reckon_decimal::Evaluation, reckon_decimal::DecimalError
         }
         Ok(output) => output,
     };
-    let exact = expected.map_err(|reason| TestCaseError::fail(format!("the tool answered but the reference says {reason}")))?;
+    let exact = expected.map_err(|reason| {
+        TestCaseError::fail(format!("the tool answered but the reference says {reason}"))
+    })?;
     prop_assert_eq!(&output.numerator, &exact.numerator().to_string());
     prop_assert_eq!(&output.denominator, &exact.denominator().to_string());
     let shown = decimal(&output.value);
@@ -175,10 +206,14 @@ fn agree(answer: Result<reckon_decimal::Evaluation, reckon_decimal::DecimalError
         Some(scale) => {
             let fraction_digits = output.value.split_once('.').map_or(0, |(_, f)| f.len());
             prop_assert_eq!(fraction_digits as u32, scale);
-            let rounded = round(&exact, scale, mode).map_err(|r| TestCaseError::fail(r))?;
+            let rounded = round(&exact, scale, mode).map_err(TestCaseError::fail)?;
             prop_assert_eq!(&shown, &rounded);
             prop_assert_eq!(output.exact, rounded == exact);
-            prop_assert!(!output.value.starts_with("-") || !shown.is_zero(), "negative zero: {}", output.value);
+            prop_assert!(
+                !output.value.starts_with("-") || !shown.is_zero(),
+                "negative zero: {}",
+                output.value
+            );
         }
     }
     Ok(())
@@ -280,7 +315,15 @@ fn arbitrary_json() -> impl Strategy<Value = Value> {
         prop_oneof![
             prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
             prop::collection::btree_map(
-                prop::sample::select(vec!["expression", "variables", "scale", "rounding", "x", "a"]).prop_map(str::to_owned),
+                prop::sample::select(vec![
+                    "expression",
+                    "variables",
+                    "scale",
+                    "rounding",
+                    "x",
+                    "a"
+                ])
+                .prop_map(str::to_owned),
                 inner,
                 0..5
             )
@@ -294,18 +337,32 @@ fn well_formed(input: &[u8]) -> Result<(), TestCaseError> {
     let body = match evaluate_json(input) {
         Ok(evaluation) => wire::evaluation_to_json(&evaluation),
         Err(error) => {
-            prop_assert!(!error.to_string().contains('\n'), "messages are one line: {}", error);
+            prop_assert!(
+                !error.to_string().contains('\n'),
+                "messages are one line: {}",
+                error
+            );
             wire::error_to_json(&error)
         }
     };
     if let Some(error) = body.get("error") {
-        prop_assert!(["invalid_input", "limit_exceeded", "not_computable"].contains(&error["code"].as_str().unwrap_or("")));
+        prop_assert!(
+            ["invalid_input", "limit_exceeded", "not_computable"]
+                .contains(&error["code"].as_str().unwrap_or(""))
+        );
         prop_assert!(error["message"].as_str().is_some_and(|m| !m.is_empty()));
-        prop_assert!(error["details"]["reason"].as_str().is_some_and(|r| !r.is_empty()));
+        prop_assert!(
+            error["details"]["reason"]
+                .as_str()
+                .is_some_and(|r| !r.is_empty())
+        );
         prop_assert_eq!(body.as_object().map(|o| o.len()), Some(1));
     } else {
         prop_assert!(body["value"].is_string() && body["exact"].is_boolean());
-        prop_assert!(body["fraction"]["numerator"].is_string() && body["fraction"]["denominator"].is_string());
+        prop_assert!(
+            body["fraction"]["numerator"].is_string()
+                && body["fraction"]["denominator"].is_string()
+        );
     }
     Ok(())
 }

@@ -95,11 +95,10 @@ pub fn check(expect: &Value, got: &Value) -> Result<(), String> {
             want.get("code").unwrap_or(&Value::Null)
         ));
     }
-    if let Some(reason) = want.get("reason") {
-        if error.pointer("/details/reason") != Some(reason) {
+    if let Some(reason) = want.get("reason")
+        && error.pointer("/details/reason") != Some(reason) {
             return Err(format!("expected reason {reason}, got {got}"));
         }
-    }
     Ok(())
 }
 

@@ -1,6 +1,6 @@
 //! `decimal-expression-evaluate` as a registry [`Tool`].
 
-use crate::{Execution, Tool};
+use crate::{Execution, Outcome, Tool};
 use reckon_decimal::{MANIFEST_JSON, TOOL_ID, TOOL_VERSION, wire};
 use serde_json::Value;
 
@@ -42,6 +42,40 @@ impl Tool for DecimalTool {
 
     fn manifest(&self) -> &Value {
         &self.manifest
+    }
+
+    fn execute_into(&self, input: &[u8], out: &mut Vec<u8>) -> Outcome {
+        match reckon_decimal::evaluate_json(input) {
+            Ok(evaluation) => {
+                // Every member is a plain decimal string (digits, '-', '.'): nothing to escape.
+                out.extend_from_slice(b"{\"value\":\"");
+                out.extend_from_slice(evaluation.value.as_bytes());
+                out.extend_from_slice(if evaluation.exact {
+                    b"\",\"exact\":true,"
+                } else {
+                    b"\",\"exact\":false,"
+                });
+                out.extend_from_slice(b"\"fraction\":{\"numerator\":\"");
+                out.extend_from_slice(evaluation.numerator.as_bytes());
+                out.extend_from_slice(b"\",\"denominator\":\"");
+                out.extend_from_slice(evaluation.denominator.as_bytes());
+                out.extend_from_slice(b"\"}}");
+                Outcome {
+                    error: None,
+                    work_units: evaluation.work_units,
+                }
+            }
+            Err(error) => {
+                let body = wire::error_to_json(&error);
+                if serde_json::to_writer(&mut *out, &body).is_err() {
+                    out.extend_from_slice(b"{}");
+                }
+                Outcome {
+                    error: Some(error.category()),
+                    work_units: error.work_units,
+                }
+            }
+        }
     }
 
     fn execute_json(&self, input: &[u8]) -> Execution {

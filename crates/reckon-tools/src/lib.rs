@@ -25,6 +25,15 @@ pub struct Execution {
     pub work_units: u64,
 }
 
+/// What an execution written straight to a buffer ([`Tool::execute_into`]) reports besides its text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The error's category when the answer is an error.
+    pub error: Option<ErrorCategory>,
+    /// Arithmetic work units the tool spent.
+    pub work_units: u64,
+}
+
 /// A calculator tool.
 pub trait Tool: Send + Sync {
     /// The tool's id, as in `/v1/tools/{id}`.
@@ -46,6 +55,19 @@ pub trait Tool: Send + Sync {
     /// Executes one input given as JSON text (one JSON Lines line, or an HTTP body). The text need
     /// not be valid JSON: the tool answers every input with exactly one output or error object.
     fn execute_json(&self, input: &[u8]) -> Execution;
+    /// Executes like [`Tool::execute_json`] and appends the answer to `out` as compact JSON text (no
+    /// newline), exactly as `serde_json` would write [`Execution::body`]. Tools override it to skip
+    /// building a `Value` on their hot path.
+    fn execute_into(&self, input: &[u8], out: &mut Vec<u8>) -> Outcome {
+        let execution = self.execute_json(input);
+        if serde_json::to_writer(&mut *out, &execution.body).is_err() {
+            out.extend_from_slice(br#"{"error":{"code":"invalid_input","message":"unprintable answer","details":{"reason":"internal"}}}"#);
+        }
+        Outcome {
+            error: execution.error,
+            work_units: execution.work_units,
+        }
+    }
     /// Executes an input given as a JSON value.
     fn execute(&self, input: &Value) -> Value {
         match serde_json::to_vec(input) {

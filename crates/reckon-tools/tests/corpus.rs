@@ -119,3 +119,28 @@ fn answers_carry_the_category_and_the_work_spent() {
     );
     assert_eq!(refused.work_units, 2);
 }
+
+#[test]
+fn the_direct_writer_writes_what_serde_json_writes() {
+    let registry = Registry::standard();
+    for tool in registry.tools() {
+        for case in load(tool.id()) {
+            let execution = tool.execute_json(case.line.as_bytes());
+            let mut direct = Vec::new();
+            let outcome = tool.execute_into(case.line.as_bytes(), &mut direct);
+            let via_value = serde_json::to_string(&execution.body).expect("serialises");
+            assert_eq!(
+                String::from_utf8(direct).expect("UTF-8"),
+                via_value,
+                "{}",
+                case.id
+            );
+            assert_eq!(
+                (outcome.error, outcome.work_units),
+                (execution.error, execution.work_units),
+                "{}",
+                case.id
+            );
+        }
+    }
+}

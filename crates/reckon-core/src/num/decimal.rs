@@ -88,6 +88,19 @@ impl<'a> DecimalLiteral<'a> {
 
     /// The literal's value in lowest terms.
     pub fn to_rational(&self) -> Rational {
+        const FITS_U64: usize = 19;
+        if self.integer.len() + self.fraction.len() <= FITS_U64 {
+            let numerator = self
+                .integer
+                .bytes()
+                .chain(self.fraction.bytes())
+                .fold(0u64, |acc, b| acc * 10 + u64::from(b - b'0'));
+            if let Some(value) =
+                Rational::from_decimal_u64(self.negative, numerator, self.fraction.len() as u32)
+            {
+                return value;
+            }
+        }
         let integer = parse_digits(self.integer);
         let numerator = if self.fraction.is_empty() {
             integer

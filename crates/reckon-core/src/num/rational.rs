@@ -10,15 +10,96 @@ use dashu_int::UBig;
 use dashu_int::ops::{BitTest, DivRem, Gcd};
 use std::cmp::Ordering;
 
+/// A non-negative integer, inline when it fits 64 bits. `Big` only ever holds values above
+/// `u64::MAX`, so equal values have equal representations.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Magnitude {
+    Small(u64),
+    Big(UBig),
+}
+
+impl Magnitude {
+    fn from_ubig(n: UBig) -> Self {
+        match u64::try_from(&n) {
+            Ok(small) => Self::Small(small),
+            Err(_) => Self::Big(n),
+        }
+    }
+
+    fn from_u128(n: u128) -> Self {
+        match u64::try_from(n) {
+            Ok(small) => Self::Small(small),
+            Err(_) => Self::Big(UBig::from(n)),
+        }
+    }
+
+    fn to_ubig(&self) -> UBig {
+        match self {
+            Self::Small(n) => UBig::from(*n),
+            Self::Big(n) => n.clone(),
+        }
+    }
+
+    fn small(&self) -> Option<u64> {
+        match self {
+            Self::Small(n) => Some(*n),
+            Self::Big(_) => None,
+        }
+    }
+
+    fn is_zero(&self) -> bool {
+        *self == Self::Small(0)
+    }
+
+    fn digits(&self) -> u32 {
+        match self {
+            Self::Small(n) => n.checked_ilog10().map_or(1, |log| log + 1),
+            Self::Big(n) => decimal_digits(n),
+        }
+    }
+}
+
+impl Magnitude {
+    /// Appends the decimal digits to `out` (the hot path of every answer, so small values skip the
+    /// formatting machinery).
+    fn push_digits(&self, out: &mut String) {
+        match self {
+            Self::Small(n) => {
+                let mut n = *n;
+                let mut buffer = [0u8; 20];
+                let mut start = buffer.len();
+                loop {
+                    start -= 1;
+                    buffer[start] = b'0' + (n % 10) as u8;
+                    n /= 10;
+                    if n == 0 {
+                        break;
+                    }
+                }
+                out.extend(buffer[start..].iter().map(|&b| char::from(b)));
+            }
+            Self::Big(n) => out.push_str(&n.to_string()),
+        }
+    }
+
+    fn to_decimal(&self) -> String {
+        let mut out = String::with_capacity(24);
+        self.push_digits(&mut out);
+        out
+    }
+}
+
 /// An exact rational number in lowest terms: `(-1)^negative * numerator / denominator`.
 ///
 /// Invariants: `gcd(numerator, denominator) = 1`, `denominator >= 1`, and zero is `0/1` and never
-/// negative.
+/// negative. Values whose parts fit 64 bits take a machine-integer path (128-bit intermediates);
+/// results, digit counts and therefore work charges are identical on both paths, which the tests
+/// check by running the big-integer path on the same inputs.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Rational {
     negative: bool,
-    numerator: UBig,
-    denominator: UBig,
+    numerator: Magnitude,
+    denominator: Magnitude,
 }
 
 /// The refusal of [`RoundingMode::Unnecessary`] to round an inexact value.
@@ -29,7 +110,7 @@ pub struct RoundingNecessary;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Scaled {
     negative: bool,
-    magnitude: UBig,
+    magnitude: Magnitude,
     scale: u32,
     exact: bool,
 }
@@ -39,8 +120,8 @@ impl Rational {
     pub fn zero() -> Self {
         Self {
             negative: false,
-            numerator: UBig::ZERO,
-            denominator: UBig::ONE,
+            numerator: Magnitude::Small(0),
+            denominator: Magnitude::Small(1),
         }
     }
 
@@ -49,8 +130,8 @@ impl Rational {
         let negative = negative && !magnitude.is_zero();
         Self {
             negative,
-            numerator: magnitude,
-            denominator: UBig::ONE,
+            numerator: Magnitude::from_ubig(magnitude),
+            denominator: Magnitude::Small(1),
         }
     }
 
@@ -60,26 +141,96 @@ impl Rational {
         if denominator.is_zero() {
             return None;
         }
-        Some(Self::reduce(negative, numerator, denominator))
+        Some(Self::reduce_big(negative, numerator, denominator))
     }
 
-    fn reduce(negative: bool, numerator: UBig, denominator: UBig) -> Self {
+    /// Like [`Self::from_parts`] for machine integers.
+    pub fn from_u64_parts(negative: bool, numerator: u64, denominator: u64) -> Option<Self> {
+        if denominator == 0 {
+            return None;
+        }
+        Some(Self::reduce_u128(
+            negative,
+            u128::from(numerator),
+            u128::from(denominator),
+        ))
+    }
+
+    /// `(-1)^negative * digits / 10^places` in lowest terms, for a decimal literal whose digits fit
+    /// 64 bits: the common factors can only be 2s and 5s, so they are stripped without a gcd.
+    pub fn from_decimal_u64(negative: bool, digits: u64, places: u32) -> Option<Self> {
+        if digits == 0 {
+            return Some(Self::zero());
+        }
+        let twos = digits.trailing_zeros().min(places);
+        let mut numerator = digits >> twos;
+        let mut fives = 0;
+        while fives < places && numerator.is_multiple_of(5) {
+            numerator /= 5;
+            fives += 1;
+        }
+        let denominator = 2u64
+            .checked_pow(places - twos)?
+            .checked_mul(5u64.checked_pow(places - fives)?)?;
+        Some(Self {
+            negative,
+            numerator: Magnitude::Small(numerator),
+            denominator: Magnitude::Small(denominator),
+        })
+    }
+
+    fn reduce_big(negative: bool, numerator: UBig, denominator: UBig) -> Self {
         if numerator.is_zero() {
             return Self::zero();
         }
         let divisor = (&numerator).gcd(&denominator);
         if divisor.is_one() {
+            return Self::from_lowest_terms(negative, numerator, denominator);
+        }
+        Self::from_lowest_terms(negative, numerator / &divisor, denominator / &divisor)
+    }
+
+    fn reduce_u128(negative: bool, numerator: u128, denominator: u128) -> Self {
+        if numerator == 0 {
+            return Self::zero();
+        }
+        if let (Ok(n), Ok(d)) = (u64::try_from(numerator), u64::try_from(denominator)) {
+            // 64-bit division is several times cheaper than 128-bit division.
+            let divisor = gcd_u64(n, d);
             return Self {
                 negative,
-                numerator,
-                denominator,
+                numerator: Magnitude::Small(n / divisor),
+                denominator: Magnitude::Small(d / divisor),
             };
+        }
+        let divisor = gcd_u128(numerator, denominator);
+        Self {
+            negative,
+            numerator: Magnitude::from_u128(numerator / divisor),
+            denominator: Magnitude::from_u128(denominator / divisor),
+        }
+    }
+
+    /// A value already in lowest terms, put in canonical representation.
+    fn from_lowest_terms(negative: bool, numerator: UBig, denominator: UBig) -> Self {
+        if numerator.is_zero() {
+            return Self::zero();
         }
         Self {
             negative,
-            numerator: numerator / &divisor,
-            denominator: denominator / &divisor,
+            numerator: Magnitude::from_ubig(numerator),
+            denominator: Magnitude::from_ubig(denominator),
         }
+    }
+
+    /// Both operands' parts as machine integers, when they all fit.
+    fn small_parts(&self, other: &Self) -> Option<(u64, u64, u64, u64)> {
+        Some((
+            self.numerator.small()?,
+            self.denominator.small()?,
+            other.numerator.small()?,
+            other.denominator.small()?,
+        ))
     }
 
     /// True for zero.
@@ -93,42 +244,47 @@ impl Rational {
     }
 
     /// `|numerator|`.
-    pub fn numerator_magnitude(&self) -> &UBig {
-        &self.numerator
+    pub fn numerator_magnitude(&self) -> UBig {
+        self.numerator.to_ubig()
     }
 
     /// The denominator (at least 1).
-    pub fn denominator(&self) -> &UBig {
-        &self.denominator
+    pub fn denominator(&self) -> UBig {
+        self.denominator.to_ubig()
     }
 
     /// Decimal digits of `|numerator|`.
     pub fn numerator_digits(&self) -> u32 {
-        decimal_digits(&self.numerator)
+        self.numerator.digits()
     }
 
     /// Decimal digits of the denominator.
     pub fn denominator_digits(&self) -> u32 {
-        decimal_digits(&self.denominator)
+        self.denominator.digits()
     }
 
     /// The larger of [`Self::numerator_digits`] and [`Self::denominator_digits`].
     pub fn max_digits(&self) -> u32 {
-        self.numerator_digits().max(self.denominator_digits())
+        match (&self.numerator, &self.denominator) {
+            // Digit counts grow with the value: one count of the larger part is enough.
+            (Magnitude::Small(n), Magnitude::Small(d)) => Magnitude::Small(*n.max(d)).digits(),
+            _ => self.numerator_digits().max(self.denominator_digits()),
+        }
     }
 
     /// The signed numerator in decimal, such as `-3`.
     pub fn numerator_string(&self) -> String {
+        let mut out = String::with_capacity(24);
         if self.negative {
-            format!("-{}", self.numerator)
-        } else {
-            self.numerator.to_string()
+            out.push('-');
         }
+        self.numerator.push_digits(&mut out);
+        out
     }
 
     /// The denominator in decimal.
     pub fn denominator_string(&self) -> String {
-        self.denominator.to_string()
+        self.denominator.to_decimal()
     }
 
     /// `-self`.
@@ -157,35 +313,61 @@ impl Rational {
 
     /// `self + (-1)^other_negative * |other|`.
     fn add_signed(&self, other: &Self, other_negative: bool) -> Self {
-        if self.denominator.is_one() && other.denominator.is_one() {
-            let (negative, numerator) = signed_sum(
-                self.negative,
-                &self.numerator,
-                other_negative,
-                &other.numerator,
-            );
+        if let Some((a, b, c, d)) = self.small_parts(other) {
+            let (left, right, denominator) = if b == d {
+                (u128::from(a), u128::from(c), u128::from(b))
+            } else {
+                (
+                    u128::from(a) * u128::from(d),
+                    u128::from(c) * u128::from(b),
+                    u128::from(b) * u128::from(d),
+                )
+            };
+            if let Some((negative, numerator)) =
+                signed_sum_u128(self.negative, left, other_negative, right)
+            {
+                return Self::reduce_u128(negative, numerator, denominator);
+            }
+        }
+        self.add_signed_big(other, other_negative)
+    }
+
+    fn add_signed_big(&self, other: &Self, other_negative: bool) -> Self {
+        let (a, b) = (self.numerator.to_ubig(), self.denominator.to_ubig());
+        let (c, d) = (other.numerator.to_ubig(), other.denominator.to_ubig());
+        if b.is_one() && d.is_one() {
+            let (negative, numerator) = signed_sum(self.negative, &a, other_negative, &c);
             return Self::integer(negative, numerator);
         }
-        let left = &self.numerator * &other.denominator;
-        let right = &other.numerator * &self.denominator;
-        let (negative, numerator) = signed_sum(self.negative, &left, other_negative, &right);
-        Self::reduce(negative, numerator, &self.denominator * &other.denominator)
+        let (negative, numerator) =
+            signed_sum(self.negative, &(&a * &d), other_negative, &(&c * &b));
+        Self::reduce_big(negative, numerator, b * d)
     }
 
     /// `self * other`.
     pub fn mul(&self, other: &Self) -> Self {
+        let negative = self.negative != other.negative;
+        if let Some((a, b, c, d)) = self.small_parts(other) {
+            return Self::product_u64(negative, (a, b), (c, d));
+        }
         // Cross-cancel first: with both operands reduced, the product is then in lowest terms.
-        let (a, d) = cancel(&self.numerator, &other.denominator);
-        let (c, b) = cancel(&other.numerator, &self.denominator);
-        let numerator = a * c;
-        let negative = self.negative != other.negative && !numerator.is_zero();
-        if numerator.is_zero() {
+        let (a, d) = cancel(&self.numerator.to_ubig(), &other.denominator.to_ubig());
+        let (c, b) = cancel(&other.numerator.to_ubig(), &self.denominator.to_ubig());
+        Self::from_lowest_terms(negative, a * c, b * d)
+    }
+
+    /// `(a/b) * (c/d)` for reduced machine-integer fractions, by cross-cancellation.
+    fn product_u64(negative: bool, (a, b): (u64, u64), (c, d): (u64, u64)) -> Self {
+        if a == 0 || c == 0 {
             return Self::zero();
         }
+        let (g1, g2) = (gcd_u64(a, d), gcd_u64(c, b));
+        let numerator = u128::from(a / g1) * u128::from(c / g2);
+        let denominator = u128::from(b / g2) * u128::from(d / g1);
         Self {
             negative,
-            numerator,
-            denominator: b * d,
+            numerator: Magnitude::from_u128(numerator),
+            denominator: Magnitude::from_u128(denominator),
         }
     }
 
@@ -194,43 +376,49 @@ impl Rational {
         if other.is_zero() {
             return None;
         }
-        let (a, c) = cancel(&self.numerator, &other.numerator);
-        let (d, b) = cancel(&other.denominator, &self.denominator);
-        let numerator = a * d;
-        if numerator.is_zero() {
-            return Some(Self::zero());
-        }
         let negative = self.negative != other.negative;
-        Some(Self {
-            negative,
-            numerator,
-            denominator: b * c,
-        })
+        if let Some((a, b, c, d)) = self.small_parts(other) {
+            return Some(Self::product_u64(negative, (a, b), (d, c)));
+        }
+        let (a, c) = cancel(&self.numerator.to_ubig(), &other.numerator.to_ubig());
+        let (d, b) = cancel(&other.denominator.to_ubig(), &self.denominator.to_ubig());
+        Some(Self::from_lowest_terms(negative, a * d, b * c))
     }
 
-    /// `self ^ exponent`, or `None` for zero to a negative power. `0 ^ 0` is 1.
+    /// `self ^ exponent`, or `None` for zero to a negative power (and for exponents beyond
+    /// `u32`, which no caller can afford). `0 ^ 0` is 1.
     pub fn pow(&self, exponent: i64) -> Option<Self> {
-        let magnitude = usize::try_from(exponent.unsigned_abs()).ok()?;
         if exponent < 0 && self.is_zero() {
             return None;
         }
+        let magnitude = u32::try_from(exponent.unsigned_abs()).ok()?;
         let negative = self.negative && magnitude % 2 == 1;
-        let numerator = self.numerator.pow(magnitude);
-        let denominator = self.denominator.pow(magnitude);
         // Powers of coprime integers are coprime: no reduction needed.
-        Some(if exponent < 0 {
-            Self {
-                negative,
-                numerator: denominator,
-                denominator: numerator,
-            }
+        let (numerator, denominator) = match (self.numerator.small(), self.denominator.small()) {
+            (Some(n), Some(d)) => match (
+                u128::from(n).checked_pow(magnitude),
+                u128::from(d).checked_pow(magnitude),
+            ) {
+                (Some(n), Some(d)) => (Magnitude::from_u128(n), Magnitude::from_u128(d)),
+                _ => self.pow_big(magnitude),
+            },
+            _ => self.pow_big(magnitude),
+        };
+        let (numerator, denominator) = if exponent < 0 {
+            (denominator, numerator)
         } else {
-            Self {
-                negative,
-                numerator,
-                denominator,
-            }
+            (numerator, denominator)
+        };
+        Some(Self {
+            negative: negative && !numerator.is_zero(),
+            numerator,
+            denominator,
         })
+    }
+
+    fn pow_big(&self, magnitude: u32) -> (Magnitude, Magnitude) {
+        let power = |m: &Magnitude| Magnitude::from_ubig(m.to_ubig().pow(magnitude as usize));
+        (power(&self.numerator), power(&self.denominator))
     }
 
     /// True when the value has a finite decimal expansion (its denominator has no prime factors
@@ -241,8 +429,19 @@ impl Rational {
 
     /// The fewest fraction digits that write the value exactly, or `None` if it does not terminate.
     fn decimal_places(&self) -> Option<u32> {
-        let twos = self.denominator.trailing_zeros().unwrap_or(0);
-        let mut rest = &self.denominator >> twos;
+        if let Some(denominator) = self.denominator.small() {
+            let twos = denominator.trailing_zeros();
+            let mut rest = denominator >> twos;
+            let mut fives = 0;
+            while rest % 5 == 0 {
+                rest /= 5;
+                fives += 1;
+            }
+            return (rest == 1).then_some(twos.max(fives));
+        }
+        let denominator = self.denominator.to_ubig();
+        let twos = denominator.trailing_zeros().unwrap_or(0);
+        let mut rest = &denominator >> twos;
         let five = UBig::from(5u8);
         let mut fives = 0usize;
         while !rest.is_one() {
@@ -267,29 +466,60 @@ impl Rational {
         scale: u32,
         mode: RoundingMode,
     ) -> Result<Scaled, RoundingNecessary> {
-        let shifted = &self.numerator * pow10(scale as usize);
-        let (kept, discarded) = shifted.div_rem(&self.denominator);
-        if discarded.is_zero() {
-            return Ok(Scaled {
-                negative: self.negative,
-                magnitude: kept,
-                scale,
-                exact: true,
+        let small = self
+            .numerator
+            .small()
+            .zip(self.denominator.small())
+            .and_then(|(n, d)| {
+                let shifted = 10u128.checked_pow(scale)?.checked_mul(u128::from(n))?;
+                let d = u128::from(d);
+                Some((shifted / d, shifted % d, d))
             });
-        }
-        let versus_half = (&discarded << 1).cmp(&self.denominator);
-        let kept_is_odd = kept.bit(0);
+        let (kept, versus_half, kept_is_odd) = match small {
+            Some((kept, discarded, d)) => {
+                if discarded == 0 {
+                    return Ok(self.scaled(Magnitude::from_u128(kept), scale, true));
+                }
+                (
+                    Magnitude::from_u128(kept),
+                    (discarded * 2).cmp(&d),
+                    kept % 2 == 1,
+                )
+            }
+            None => {
+                let shifted = self.numerator.to_ubig() * pow10(scale as usize);
+                let denominator = self.denominator.to_ubig();
+                let (kept, discarded) = shifted.div_rem(&denominator);
+                if discarded.is_zero() {
+                    return Ok(self.scaled(Magnitude::from_ubig(kept), scale, true));
+                }
+                let odd = kept.bit(0);
+                (
+                    Magnitude::from_ubig(kept),
+                    (&discarded << 1).cmp(&denominator),
+                    odd,
+                )
+            }
+        };
         let away = mode
             .moves_away(versus_half, kept_is_odd, self.negative)
             .ok_or(RoundingNecessary)?;
-        let magnitude = if away { kept + UBig::ONE } else { kept };
+        let magnitude = match (away, kept) {
+            (false, kept) => kept,
+            (true, Magnitude::Small(k)) => Magnitude::from_u128(u128::from(k) + 1),
+            (true, Magnitude::Big(k)) => Magnitude::from_ubig(k + UBig::ONE),
+        };
+        Ok(self.scaled(magnitude, scale, false))
+    }
+
+    fn scaled(&self, magnitude: Magnitude, scale: u32, exact: bool) -> Scaled {
         let negative = self.negative && !magnitude.is_zero();
-        Ok(Scaled {
+        Scaled {
             negative,
             magnitude,
             scale,
-            exact: false,
-        })
+            exact,
+        }
     }
 
     /// The value rounded to `scale` fraction digits with `mode`, as a reduced rational.
@@ -301,9 +531,12 @@ impl Rational {
         if scaled.exact {
             return Ok(self.clone());
         }
-        Ok(Self::reduce(
+        if let (Magnitude::Small(m), Some(power)) = (&scaled.magnitude, 10u128.checked_pow(scale)) {
+            return Ok(Self::reduce_u128(scaled.negative, u128::from(*m), power));
+        }
+        Ok(Self::reduce_big(
             scaled.negative,
-            scaled.magnitude,
+            scaled.magnitude.to_ubig(),
             pow10(scale as usize),
         ))
     }
@@ -313,7 +546,7 @@ impl Rational {
     pub fn to_decimal_string(&self) -> Option<String> {
         let places = self.decimal_places()?;
         let scaled = self.round_scaled(places, RoundingMode::Unnecessary).ok()?;
-        Some(scaled.to_string())
+        Some(scaled.to_text())
     }
 }
 
@@ -324,28 +557,32 @@ impl Scaled {
     }
 }
 
-/// Writes exactly `scale` fraction digits; zero is never written with a minus sign.
+impl Scaled {
+    /// The value with exactly `scale` fraction digits; zero is never written with a minus sign.
+    pub fn to_text(&self) -> String {
+        let scale = self.scale as usize;
+        let mut out = String::with_capacity(scale + 24);
+        if self.negative {
+            out.push('-');
+        }
+        let digits_at = out.len();
+        self.magnitude.push_digits(&mut out);
+        let digits = out.len() - digits_at;
+        if digits <= scale {
+            // 0.00ddd: insert "0." and the missing zeros before the digits.
+            let zeros = "0".repeat(scale - digits);
+            out.insert_str(digits_at, &format!("0.{zeros}"));
+        } else if scale > 0 {
+            out.insert(out.len() - scale, '.');
+        }
+        out
+    }
+}
+
+/// Writes [`Scaled::to_text`].
 impl std::fmt::Display for Scaled {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let digits = self.magnitude.to_string();
-        let scale = self.scale as usize;
-        if self.negative {
-            f.write_str("-")?;
-        }
-        if digits.len() <= scale {
-            f.write_str("0.")?;
-            for _ in digits.len()..scale {
-                f.write_str("0")?;
-            }
-            return f.write_str(&digits);
-        }
-        let (integer, fraction) = digits.split_at(digits.len() - scale);
-        f.write_str(integer)?;
-        if scale > 0 {
-            f.write_str(".")?;
-            f.write_str(fraction)?;
-        }
-        Ok(())
+        f.write_str(&self.to_text())
     }
 }
 
@@ -361,12 +598,7 @@ impl Ord for Rational {
             (false, true) => Ordering::Greater,
             (true, false) => Ordering::Less,
             (negative, _) => {
-                let magnitudes = if self.denominator == other.denominator {
-                    self.numerator.cmp(&other.numerator)
-                } else {
-                    (&self.numerator * &other.denominator)
-                        .cmp(&(&other.numerator * &self.denominator))
-                };
+                let magnitudes = self.cmp_magnitudes(other);
                 if negative {
                     magnitudes.reverse()
                 } else {
@@ -374,6 +606,19 @@ impl Ord for Rational {
                 }
             }
         }
+    }
+}
+
+impl Rational {
+    fn cmp_magnitudes(&self, other: &Self) -> Ordering {
+        if let Some((a, b, c, d)) = self.small_parts(other) {
+            return (u128::from(a) * u128::from(d)).cmp(&(u128::from(c) * u128::from(b)));
+        }
+        if self.denominator == other.denominator {
+            return self.numerator.to_ubig().cmp(&other.numerator.to_ubig());
+        }
+        let left = self.numerator.to_ubig() * other.denominator.to_ubig();
+        left.cmp(&(other.numerator.to_ubig() * self.denominator.to_ubig()))
     }
 }
 
@@ -389,6 +634,18 @@ fn signed_sum(a_negative: bool, a: &UBig, b_negative: bool, b: &UBig) -> (bool, 
     }
 }
 
+/// [`signed_sum`] in 128 bits; `None` when the sum overflows.
+fn signed_sum_u128(a_negative: bool, a: u128, b_negative: bool, b: u128) -> Option<(bool, u128)> {
+    if a_negative == b_negative {
+        return Some((a_negative, a.checked_add(b)?));
+    }
+    Some(match a.cmp(&b) {
+        Ordering::Greater => (a_negative, a - b),
+        Ordering::Less => (b_negative, b - a),
+        Ordering::Equal => (false, 0),
+    })
+}
+
 /// `(a / g, b / g)` with `g = gcd(a, b)`.
 fn cancel(a: &UBig, b: &UBig) -> (UBig, UBig) {
     let divisor = a.gcd(b);
@@ -396,6 +653,50 @@ fn cancel(a: &UBig, b: &UBig) -> (UBig, UBig) {
         (a.clone(), b.clone())
     } else {
         (a / &divisor, b / &divisor)
+    }
+}
+
+/// Binary (Stein's) gcd; `gcd(0, b) = b`.
+fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
+    if a == 0 || b == 0 {
+        return a | b;
+    }
+    if a == 1 || b == 1 {
+        return 1;
+    }
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return a << shift;
+        }
+    }
+}
+
+/// Binary gcd in 128 bits, handing over to [`gcd_u64`] once both fit.
+fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
+    if a == 0 || b == 0 {
+        return a | b;
+    }
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if let (Ok(small_a), Ok(small_b)) = (u64::try_from(a), u64::try_from(b)) {
+            return u128::from(gcd_u64(small_a, small_b)) << shift;
+        }
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return a << shift;
+        }
     }
 }
 
@@ -592,6 +893,82 @@ mod tests {
                 .to_string(),
             "-123"
         );
+    }
+
+    mod against_rbig {
+        use super::super::*;
+        use dashu_int::IBig;
+        use dashu_ratio::RBig;
+        use proptest::prelude::*;
+
+        fn part() -> impl Strategy<Value = u128> {
+            prop_oneof![
+                1u128..1000,
+                any::<u64>().prop_map(|n| u128::from(n.max(1))),
+                (u64::MAX as u128 - 1000)..(u64::MAX as u128 + 1000),
+                any::<u128>().prop_map(|n| n.max(1)),
+            ]
+        }
+
+        fn pair() -> impl Strategy<Value = (Rational, RBig)> {
+            (any::<bool>(), prop_oneof![Just(0u128), part()], part()).prop_map(
+                |(negative, n, d)| {
+                    let ours = Rational::from_parts(negative, UBig::from(n), UBig::from(d))
+                        .expect("nonzero");
+                    let signed = if negative {
+                        -IBig::from(n)
+                    } else {
+                        IBig::from(n)
+                    };
+                    (ours, RBig::from_parts(signed, UBig::from(d)))
+                },
+            )
+        }
+
+        fn same(ours: &Rational, theirs: &RBig) -> Result<(), TestCaseError> {
+            prop_assert_eq!(ours.numerator_string(), theirs.numerator().to_string());
+            prop_assert_eq!(ours.denominator_string(), theirs.denominator().to_string());
+            prop_assert_eq!(
+                ours.max_digits(),
+                ours.numerator_string()
+                    .trim_start_matches('-')
+                    .len()
+                    .max(ours.denominator_string().len()) as u32
+            );
+            Ok(())
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+            #[test]
+            fn both_paths_agree_with_rbig(((x, rx), (y, ry), exponent) in (pair(), pair(), -4i64..5)) {
+                same(&x.add(&y), &(&rx + &ry))?;
+                let digits = x.numerator_magnitude();
+                if let (Ok(small), false) = (u64::try_from(&digits), x.is_negative()) {
+                    for places in [0u32, 1, 5, 19] {
+                        let literal = RBig::from_parts(IBig::from(small), UBig::from(10u8).pow(places as usize));
+                        same(&Rational::from_decimal_u64(false, small, places).expect("fits"), &literal)?;
+                    }
+                }
+                same(&x.sub(&y), &(&rx - &ry))?;
+                same(&x.mul(&y), &(&rx * &ry))?;
+                if !y.is_zero() {
+                    same(&x.div(&y).expect("nonzero"), &(&rx / &ry))?;
+                }
+                prop_assert_eq!(x.cmp(&y), rx.cmp(&ry));
+                if !(x.is_zero() && exponent < 0) {
+                    same(&x.pow(exponent).expect("defined"), &rx.pow(exponent as isize))?;
+                }
+                for scale in [0u32, 3, 19, 38, 39] {
+                    let ten = RBig::from(UBig::from(10u8).pow(scale as usize));
+                    let floor = (&rx * &ten).floor();
+                    let down = RBig::from(if rx < RBig::ZERO { floor + IBig::ONE } else { floor.clone() }) / &ten;
+                    let truncated = if (&rx * &ten).fract().is_zero() { rx.clone() } else { down };
+                    same(&x.round(scale, RoundingMode::Down).expect("rounds"), &truncated)?;
+                }
+            }
+        }
     }
 
     #[test]
