@@ -96,9 +96,10 @@ pub fn check(expect: &Value, got: &Value) -> Result<(), String> {
         ));
     }
     if let Some(reason) = want.get("reason")
-        && error.pointer("/details/reason") != Some(reason) {
-            return Err(format!("expected reason {reason}, got {got}"));
-        }
+        && error.pointer("/details/reason") != Some(reason)
+    {
+        return Err(format!("expected reason {reason}, got {got}"));
+    }
     Ok(())
 }
 
