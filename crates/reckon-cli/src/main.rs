@@ -7,6 +7,7 @@
 
 mod eval;
 mod exec;
+mod serve;
 
 use clap::{Parser, Subcommand};
 use reckon_tools::Registry;
@@ -14,7 +15,7 @@ use std::process::ExitCode;
 
 /// Exact calculator tools for AI agents and people.
 #[derive(Parser)]
-#[command(name = "reckon", version, about, long_about = None, after_help = "Examples:\n  reckon eval '0.1 + 0.2'\n  echo '{\"expression\": \"1/8\"}' | reckon exec decimal-expression-evaluate\n  reckon tools")]
+#[command(name = "reckon", version, about, long_about = None, after_help = "Examples:\n  reckon serve\n  reckon eval '0.1 + 0.2'\n  echo '{\"expression\": \"1/8\"}' | reckon exec decimal-expression-evaluate\n  reckon tools")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -35,6 +36,11 @@ stream. Answers are flushed whenever no further input is waiting, so reckon exec
 co-process (one request, one answer).\n\nExample:\n  printf '%s\\n' '{\"expression\": \"1/8\"}' '{\"expression\": \"1/3\", \"scale\": 3, \"rounding\": \"half_even\"}' | reckon exec decimal-expression-evaluate"
     )]
     Exec(exec::ExecArgs),
+    /// Serve every tool over HTTP: catalogue, execute, OpenAPI, health and metrics.
+    #[command(
+        after_help = "Examples:\n  reckon serve\n  reckon serve --addr 0.0.0.0:8080 --auth-token-file /run/secrets/reckon-token\n  curl -s localhost:8080/v1/tools/decimal-expression-evaluate/versions/1.0.0/execute -H 'content-type: application/json' -d '{\"expression\": \"0.1 + 0.2\"}'"
+    )]
+    Serve(serve::ServeArgs),
     /// List the registered tools, or show one tool's manifest.
     #[command(
         after_help = "Examples:\n  reckon tools\n  reckon tools show decimal-expression-evaluate"
@@ -50,6 +56,8 @@ struct ToolsArgs {
 
 #[derive(Subcommand)]
 enum ToolsAction {
+    /// Print the OpenAPI 3.1 document of the HTTP API (as `reckon serve` serves it at /openapi.json).
+    Openapi,
     /// Print a tool's manifest (its specification, input and output schemas) as JSON.
     Show {
         /// The tool id, such as decimal-expression-evaluate.
@@ -63,6 +71,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Eval(args) => eval::run(&registry, &args),
         Command::Exec(args) => exec::run(&registry, &args),
+        Command::Serve(args) => serve::run(registry, args),
         Command::Tools(args) => tools(&registry, args.action),
     }
 }
@@ -72,6 +81,14 @@ fn tools(registry: &Registry, action: Option<ToolsAction>) -> ExitCode {
         None => {
             for tool in registry.tools() {
                 println!("{}\t{}\t{}", tool.id(), tool.version(), tool.description());
+            }
+            ExitCode::SUCCESS
+        }
+        Some(ToolsAction::Openapi) => {
+            let document = reckon_server::openapi::document(registry);
+            match serde_json::to_string_pretty(&document) {
+                Ok(text) => println!("{text}"),
+                Err(e) => eprintln!("reckon: cannot print the document: {e}"),
             }
             ExitCode::SUCCESS
         }

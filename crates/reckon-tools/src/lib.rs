@@ -52,6 +52,35 @@ pub trait Tool: Send + Sync {
     fn output_schema(&self) -> &Value {
         self.manifest().get("output_schema").unwrap_or(&Value::Null)
     }
+    /// The JSON Schema of the tool's error object (`{"error": {"code", "message", "details"}}`).
+    fn error_schema(&self) -> Value {
+        serde_json::json!({
+            "type": "object",
+            "required": ["error"],
+            "additionalProperties": false,
+            "properties": {"error": {
+                "type": "object",
+                "required": ["code", "message", "details"],
+                "properties": {
+                    "code": {"enum": ["invalid_input", "limit_exceeded", "not_computable"]},
+                    "message": {"type": "string"},
+                    "details": {
+                        "type": "object",
+                        "required": ["reason"],
+                        "properties": {
+                            "reason": {"type": "string"},
+                            "position": {"type": "integer", "minimum": 0},
+                            "token": {"type": "string"},
+                            "limit": {"type": "integer"},
+                            "actual": {"type": "integer"},
+                            "variable": {"type": "string"},
+                            "field": {"type": "string"},
+                        },
+                    },
+                },
+            }},
+        })
+    }
     /// Executes one input given as JSON text (one JSON Lines line, or an HTTP body). The text need
     /// not be valid JSON: the tool answers every input with exactly one output or error object.
     fn execute_json(&self, input: &[u8]) -> Execution;
@@ -97,6 +126,11 @@ impl Registry {
         Self {
             tools: vec![Box::new(decimal::DecimalTool::new())],
         }
+    }
+
+    /// A registry of exactly these tools (for embedding reckon with tools of one's own).
+    pub fn with_tools(tools: Vec<Box<dyn Tool>>) -> Self {
+        Self { tools }
     }
 
     /// The tool with this id (any version).

@@ -1,0 +1,90 @@
+//! `reckon serve` as a process: the bind-safety rule and shutdown on SIGTERM.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+const BIN: &str = env!("CARGO_BIN_EXE_reckon");
+
+#[test]
+fn refuses_a_non_loopback_address_without_a_token() {
+    let output = Command::new(BIN)
+        .args(["serve", "--addr", "0.0.0.0:0"])
+        .env_remove("RECKON_AUTH_TOKEN")
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("refusing to serve 0.0.0.0:0 without authentication"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn refuses_an_empty_token() {
+    let output = Command::new(BIN)
+        .args(["serve"])
+        .env("RECKON_AUTH_TOKEN", "  ")
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn serves_with_a_token_from_the_environment_and_stops_on_sigterm() {
+    let mut child = Command::new(BIN)
+        .args(["serve", "--addr", "127.0.0.1:0", "--log-format", "json"])
+        .env("RECKON_AUTH_TOKEN", "tok")
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let mut log = BufReader::new(child.stderr.take().expect("stderr"));
+    let mut first = String::new();
+    log.read_line(&mut first).expect("a log line");
+    let line: serde_json::Value =
+        serde_json::from_str(&first).unwrap_or_else(|e| panic!("JSON log ({e}): {first}"));
+    let addr = line["address"]
+        .as_str()
+        .expect("the log names the address")
+        .to_owned();
+
+    let mut stream = TcpStream::connect(&addr).expect("connects");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("timeout");
+    let body = r#"{"expression": "1/8"}"#;
+    let request = format!(
+        "POST /v1/tools/decimal-expression-evaluate/versions/1.0.0/execute HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer tok\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).expect("writes");
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).expect("reads");
+    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
+    assert!(
+        reply.ends_with(
+            r#"{"value":"0.125","exact":true,"fraction":{"numerator":"1","denominator":"8"}}"#
+        ),
+        "{reply}"
+    );
+
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let status = child.wait().expect("exits");
+    assert!(status.success(), "graceful exit on SIGTERM: {status}");
+    let mut rest = String::new();
+    log.read_to_string(&mut rest).expect("reads the log");
+    assert!(
+        rest.contains("shutdown requested") && rest.contains("reckon serve stopped"),
+        "{rest}"
+    );
+    assert!(
+        rest.contains("\"id\""),
+        "request logs carry the request id: {rest}"
+    );
+}

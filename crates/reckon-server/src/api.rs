@@ -1,0 +1,183 @@
+//! The route handlers.
+
+use crate::AppState;
+use crate::error::ApiError;
+use axum::Json;
+use axum::extract::rejection::PathRejection;
+use axum::extract::{Path, Request, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use reckon_tools::{ErrorCategory, Tool};
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+/// `GET /v1/tools`: every tool with its links.
+pub(crate) async fn catalogue(State(state): State<Arc<AppState>>) -> Json<Value> {
+    let tools: Vec<Value> = state.registry.tools().map(summary).collect();
+    Json(json!({ "tools": tools }))
+}
+
+fn summary(tool: &dyn Tool) -> Value {
+    let base = format!("/v1/tools/{}", tool.id());
+    let version = format!("{base}/versions/{}", tool.version());
+    json!({
+        "id": tool.id(),
+        "version": tool.version(),
+        "description": tool.description(),
+        "links": {"self": base, "manifest": version, "execute": format!("{version}/execute")},
+    })
+}
+
+/// `GET /v1/tools/{id}`: the tool's versions.
+pub(crate) async fn tool(
+    State(state): State<Arc<AppState>>,
+    path: Result<Path<String>, PathRejection>,
+) -> Response {
+    let Ok(Path(id)) = path else {
+        return ApiError::NotFound("no such path".into()).into_response();
+    };
+    let versions: Vec<Value> = state
+        .registry
+        .tools()
+        .filter(|tool| tool.id() == id)
+        .map(|tool| {
+            let link = format!("/v1/tools/{}/versions/{}", tool.id(), tool.version());
+            json!({"version": tool.version(), "links": {"manifest": link, "execute": format!("{link}/execute")}})
+        })
+        .collect();
+    if versions.is_empty() {
+        return unknown_tool(&id).into_response();
+    }
+    Json(json!({"id": id, "versions": versions})).into_response()
+}
+
+/// `GET /v1/tools/{id}/versions/{version}`: the manifest, as published.
+pub(crate) async fn manifest(
+    State(state): State<Arc<AppState>>,
+    path: Result<Path<(String, String)>, PathRejection>,
+) -> Response {
+    match find(&state, path) {
+        Ok(tool) => Json(tool.manifest().clone()).into_response(),
+        Err(error) => error.into_response(),
+    }
+}
+
+/// `POST /v1/tools/{id}/versions/{version}/execute`: the tool's answer, with the status of its
+/// category.
+pub(crate) async fn execute(
+    State(state): State<Arc<AppState>>,
+    path: Result<Path<(String, String)>, PathRejection>,
+    request: Request,
+) -> Response {
+    let tool = match find(&state, path) {
+        Ok(tool) => tool,
+        Err(error) => return error.into_response(),
+    };
+    if let Some(found) = non_json_content_type(request.headers()) {
+        return ApiError::UnsupportedMediaType(found).into_response();
+    }
+    let limit = state.config.body_limit;
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if declared.is_some_and(|length| length > limit as u64) {
+        return ApiError::PayloadTooLarge(limit).into_response();
+    }
+    let Ok(body) = axum::body::to_bytes(request.into_body(), limit).await else {
+        return ApiError::PayloadTooLarge(limit).into_response();
+    };
+    let mut answer = Vec::with_capacity(256);
+    let outcome = tool.execute_into(&body, &mut answer);
+    state.metrics.record_execution(
+        tool.id(),
+        outcome.error.map_or("ok", ErrorCategory::code),
+        outcome.work_units,
+    );
+    let status = match outcome.error {
+        None => StatusCode::OK,
+        Some(ErrorCategory::InvalidInput) => StatusCode::BAD_REQUEST,
+        Some(ErrorCategory::LimitExceeded | ErrorCategory::NotComputable) => {
+            StatusCode::UNPROCESSABLE_ENTITY
+        }
+    };
+    (
+        status,
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        answer,
+    )
+        .into_response()
+}
+
+/// The tool a `{id}/versions/{version}` path names.
+fn find(
+    state: &AppState,
+    path: Result<Path<(String, String)>, PathRejection>,
+) -> Result<&dyn Tool, ApiError> {
+    let Ok(Path((id, version))) = path else {
+        return Err(ApiError::NotFound("no such path".into()));
+    };
+    if let Some(tool) = state.registry.get_version(&id, &version) {
+        return Ok(tool);
+    }
+    match state.registry.get(&id) {
+        Some(tool) => Err(ApiError::NotFound(format!(
+            "tool {id:?} has no version {version:?} (it has {})",
+            tool.version()
+        ))),
+        None => Err(unknown_tool(&id)),
+    }
+}
+
+fn unknown_tool(id: &str) -> ApiError {
+    ApiError::NotFound(format!("no tool {id:?}"))
+}
+
+/// The content type, when one is given and it is not JSON (`application/json`, or
+/// `application/<anything>+json`, with any parameters).
+fn non_json_content_type(headers: &HeaderMap) -> Option<String> {
+    let value = headers.get(header::CONTENT_TYPE)?;
+    let text = String::from_utf8_lossy(value.as_bytes()).into_owned();
+    let essence = text
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
+    let json = essence == "application/json"
+        || (essence.starts_with("application/") && essence.ends_with("+json"));
+    (!json).then_some(text)
+}
+
+/// `GET /openapi.json`.
+pub(crate) async fn openapi(State(state): State<Arc<AppState>>) -> Json<Value> {
+    Json(state.openapi.clone())
+}
+
+/// `GET /healthz`: liveness, without authentication.
+pub(crate) async fn healthz() -> Json<Value> {
+    Json(json!({"status": "ok"}))
+}
+
+/// `GET /metrics`: Prometheus text.
+pub(crate) async fn metrics(State(state): State<Arc<AppState>>) -> Response {
+    let content_type = HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8");
+    (
+        [(header::CONTENT_TYPE, content_type)],
+        state.metrics.render(),
+    )
+        .into_response()
+}
+
+/// Any path no route matches.
+pub(crate) async fn not_found() -> ApiError {
+    ApiError::NotFound("no such path".into())
+}
+
+/// A route that exists, asked with another method.
+pub(crate) async fn method_not_allowed() -> ApiError {
+    ApiError::MethodNotAllowed
+}

@@ -1,0 +1,615 @@
+//! The HTTP API over real TCP on 127.0.0.1 (a random free port per test), with a small raw HTTP/1.1
+//! client so that malformed and partial requests can be sent exactly.
+
+use reckon_server::{Config, router, serve};
+use reckon_tools::corpus;
+use reckon_tools::{Execution, Registry, Tool};
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+const EXECUTE: &str = "/v1/tools/decimal-expression-evaluate/versions/1.0.0/execute";
+
+struct Server {
+    addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    task: JoinHandle<std::io::Result<()>>,
+}
+
+impl Server {
+    async fn start(config: Config) -> Self {
+        Self::start_with(Registry::standard(), config).await
+    }
+
+    async fn start_with(registry: Registry, config: Config) -> Self {
+        let app = router(Arc::new(registry), config).expect("valid config");
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("binds");
+        let addr = listener.local_addr().expect("address");
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(serve(listener, app, async move {
+            let _ = stopped.await;
+        }));
+        Self {
+            addr,
+            stop: Some(stop),
+            task,
+        }
+    }
+
+    /// Asks for a graceful shutdown and waits for the server to finish.
+    async fn shutdown(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        tokio::time::timeout(Duration::from_secs(10), &mut self.task)
+            .await
+            .expect("the server stops within 10 s")
+            .expect("the server task joins")
+            .expect("the server ends cleanly");
+    }
+}
+
+#[derive(Debug)]
+struct Reply {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+impl Reply {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn json(&self) -> Value {
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.body)))
+    }
+}
+
+/// Sends `head` (request line and headers, without the blank line) and `body`, with
+/// `Connection: close`, and reads the whole response.
+async fn send(addr: SocketAddr, head: &str, body: &[u8]) -> Reply {
+    let mut stream = TcpStream::connect(addr).await.expect("connects");
+    let request = format!("{head}\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+    stream
+        .write_all(request.as_bytes())
+        .await
+        .expect("writes the head");
+    stream.write_all(body).await.expect("writes the body");
+    read_reply(&mut stream).await
+}
+
+async fn read_reply(stream: &mut TcpStream) -> Reply {
+    let mut raw = Vec::new();
+    tokio::time::timeout(Duration::from_secs(20), stream.read_to_end(&mut raw))
+        .await
+        .expect("a reply within 20 s")
+        .expect("reads");
+    parse_reply(&raw)
+}
+
+fn parse_reply(raw: &[u8]) -> Reply {
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a complete head");
+    let head = String::from_utf8_lossy(&raw[..split]).into_owned();
+    let mut lines = head.split("\r\n");
+    let status = lines
+        .next()
+        .and_then(|l| l.split(' ').nth(1))
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    let headers = lines
+        .filter_map(|line| line.split_once(':'))
+        .map(|(name, value)| (name.trim().to_owned(), value.trim().to_owned()))
+        .collect();
+    Reply {
+        status,
+        headers,
+        body: raw[split + 4..].to_vec(),
+    }
+}
+
+async fn get(addr: SocketAddr, path: &str) -> Reply {
+    send(addr, &format!("GET {path} HTTP/1.1"), b"").await
+}
+
+async fn post(addr: SocketAddr, path: &str, content_type: Option<&str>, body: &[u8]) -> Reply {
+    let mut head = format!("POST {path} HTTP/1.1\r\nContent-Length: {}", body.len());
+    if let Some(content_type) = content_type {
+        head.push_str(&format!("\r\nContent-Type: {content_type}"));
+    }
+    send(addr, &head, body).await
+}
+
+async fn execute(addr: SocketAddr, body: &str) -> Reply {
+    post(addr, EXECUTE, Some("application/json"), body.as_bytes()).await
+}
+
+#[tokio::test]
+async fn catalogue_versions_and_manifest() {
+    let server = Server::start(Config::default()).await;
+    let reply = get(server.addr, "/v1/tools").await;
+    assert_eq!(reply.status, 200);
+    assert_eq!(reply.header("content-type"), Some("application/json"));
+    let catalogue = reply.json();
+    assert_eq!(catalogue["tools"][0]["id"], "decimal-expression-evaluate");
+    assert_eq!(catalogue["tools"][0]["links"]["execute"], EXECUTE);
+    let versions = get(server.addr, "/v1/tools/decimal-expression-evaluate")
+        .await
+        .json();
+    assert_eq!(versions["versions"][0]["version"], "1.0.0");
+    let manifest = get(
+        server.addr,
+        "/v1/tools/decimal-expression-evaluate/versions/1.0.0",
+    )
+    .await;
+    assert_eq!(manifest.status, 200);
+    let seed: Value = serde_json::from_str(reckon_decimal::MANIFEST_JSON).expect("JSON");
+    assert_eq!(manifest.json(), seed);
+    for path in [
+        "/v1/tools/nope",
+        "/v1/tools/nope/versions/1.0.0",
+        "/v1/tools/decimal-expression-evaluate/versions/9.9.9",
+        "/nowhere",
+    ] {
+        let reply = get(server.addr, path).await;
+        assert_eq!(reply.status, 404, "{path}");
+        assert_eq!(reply.json()["error"]["code"], "not_found", "{path}");
+    }
+    let wrong_version = get(
+        server.addr,
+        "/v1/tools/decimal-expression-evaluate/versions/9.9.9",
+    )
+    .await
+    .json();
+    assert!(
+        wrong_version["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("1.0.0"))
+    );
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn execute_maps_each_category_to_its_status() {
+    let server = Server::start(Config::default()).await;
+    for (body, status, code) in [
+        (r#"{"expression": "0.1 + 0.2"}"#, 200, None),
+        (r#"{"expression": "2^3^2"}"#, 400, Some("invalid_input")),
+        (
+            r#"{"expression": "10^100 * 10^100"}"#,
+            422,
+            Some("limit_exceeded"),
+        ),
+        (r#"{"expression": "1/0"}"#, 422, Some("not_computable")),
+        (r#"{"expression": "1/3"}"#, 422, Some("not_computable")),
+        (r#"{"expression": "#, 400, Some("invalid_input")),
+        ("", 400, Some("invalid_input")),
+        ("[1, 2]", 400, Some("invalid_input")),
+    ] {
+        let reply = execute(server.addr, body).await;
+        assert_eq!(reply.status, status, "{body}");
+        assert_eq!(reply.header("content-type"), Some("application/json"));
+        let answer = reply.json();
+        let expected = Registry::standard()
+            .get("decimal-expression-evaluate")
+            .expect("registered")
+            .execute_json(body.as_bytes())
+            .body;
+        assert_eq!(answer, expected, "the HTTP answer is the tool's answer");
+        assert_eq!(answer["error"]["code"].as_str(), code, "{body}");
+    }
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn malformed_json_gets_the_tools_own_error_body() {
+    let server = Server::start(Config::default()).await;
+    let reply = execute(server.addr, r#"{"expression": "1", "expression": "2"}"#).await;
+    assert_eq!(reply.status, 400);
+    let error = &reply.json()["error"];
+    assert_eq!(error["code"], "invalid_input");
+    assert_eq!(error["details"]["reason"], "invalid_json");
+    let reply = post(server.addr, EXECUTE, Some("application/json"), b"\xff\xfe").await;
+    assert_eq!(reply.status, 400);
+    assert_eq!(reply.json()["error"]["details"]["reason"], "invalid_json");
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn wrong_methods_and_content_types() {
+    let server = Server::start(Config::default()).await;
+    let reply = get(server.addr, EXECUTE).await;
+    assert_eq!(reply.status, 405);
+    assert_eq!(reply.header("allow"), Some("POST"));
+    assert_eq!(reply.json()["error"]["code"], "method_not_allowed");
+    let reply = send(server.addr, "DELETE /v1/tools HTTP/1.1", b"").await;
+    assert_eq!(reply.status, 405);
+    let body = br#"{"expression": "1"}"#;
+    for content_type in [
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+    ] {
+        let reply = post(server.addr, EXECUTE, Some(content_type), body).await;
+        assert_eq!(reply.status, 415, "{content_type}");
+        assert_eq!(reply.json()["error"]["code"], "unsupported_media_type");
+    }
+    for content_type in [
+        Some("application/json"),
+        Some("Application/JSON; charset=utf-8"),
+        Some("application/problem+json"),
+        None,
+    ] {
+        let reply = post(server.addr, EXECUTE, content_type, body).await;
+        assert_eq!(reply.status, 200, "{content_type:?}");
+    }
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn the_body_limit_admits_n_and_refuses_n_plus_1() {
+    let limit = 64 * 1024;
+    let server = Server::start(Config::default()).await;
+    let padded = |size: usize| {
+        let core = r#"{"expression": "1 + 1"}"#;
+        format!("{core}{}", " ".repeat(size - core.len()))
+    };
+    for (size, status) in [(limit - 1, 200), (limit, 200), (limit + 1, 413)] {
+        let reply = execute(server.addr, &padded(size)).await;
+        assert_eq!(reply.status, status, "{size} bytes");
+    }
+    assert_eq!(
+        execute(server.addr, &padded(limit + 1)).await.json()["error"]["code"],
+        "payload_too_large"
+    );
+    // Without Content-Length (chunked), the limit holds while reading.
+    let chunk = " ".repeat(limit + 10);
+    let chunked = format!("{:x}\r\n{chunk}\r\n0\r\n\r\n", chunk.len());
+    let head = format!(
+        "POST {EXECUTE} HTTP/1.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked"
+    );
+    assert_eq!(
+        send(server.addr, &head, chunked.as_bytes()).await.status,
+        413
+    );
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn bearer_tokens_guard_everything_but_healthz() {
+    let config = Config {
+        auth_token: Some("s3cret-token".into()),
+        ..Config::default()
+    };
+    let server = Server::start(config).await;
+    let body = r#"{"expression": "1"}"#;
+    let reply = execute(server.addr, body).await;
+    assert_eq!(reply.status, 401);
+    assert_eq!(reply.header("www-authenticate"), Some("Bearer"));
+    assert_eq!(reply.json()["error"]["code"], "unauthorized");
+    for authorization in [
+        "Bearer wrong",
+        "Bearer s3cret-toke",
+        "Bearer s3cret-token-",
+        "Basic s3cret-token",
+        "s3cret-token",
+    ] {
+        let head = format!(
+            "POST {EXECUTE} HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\nAuthorization: {authorization}",
+            body.len()
+        );
+        assert_eq!(
+            send(server.addr, &head, body.as_bytes()).await.status,
+            401,
+            "{authorization}"
+        );
+    }
+    let head = format!(
+        "POST {EXECUTE} HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\nAuthorization: Bearer s3cret-token",
+        body.len()
+    );
+    assert_eq!(send(server.addr, &head, body.as_bytes()).await.status, 200);
+    for path in ["/v1/tools", "/openapi.json", "/metrics"] {
+        assert_eq!(get(server.addr, path).await.status, 401, "{path}");
+    }
+    assert_eq!(get(server.addr, "/healthz").await.status, 200);
+    server.shutdown().await;
+    // Without a token configured, nothing asks for one.
+    let open = Server::start(Config::default()).await;
+    assert_eq!(get(open.addr, "/v1/tools").await.status, 200);
+    open.shutdown().await;
+}
+
+#[tokio::test]
+async fn request_ids_are_made_or_kept() {
+    let server = Server::start(Config::default()).await;
+    let first = get(server.addr, "/healthz").await;
+    let second = get(server.addr, "/healthz").await;
+    let (a, b) = (
+        first.header("x-request-id").expect("an id"),
+        second.header("x-request-id").expect("an id"),
+    );
+    assert_ne!(a, b);
+    let kept = send(
+        server.addr,
+        "GET /healthz HTTP/1.1\r\nX-Request-Id: client-42",
+        b"",
+    )
+    .await;
+    assert_eq!(kept.header("x-request-id"), Some("client-42"));
+    server.shutdown().await;
+}
+
+/// Opens a POST whose body is announced but not sent: the handler waits for it, holding a permit.
+async fn stalled_request(addr: SocketAddr) -> TcpStream {
+    let mut stream = TcpStream::connect(addr).await.expect("connects");
+    let head = format!(
+        "POST {EXECUTE} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 19\r\n\r\n{{\"expression\""
+    );
+    stream.write_all(head.as_bytes()).await.expect("writes");
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    stream
+}
+
+#[tokio::test]
+async fn a_saturated_server_sheds_with_503_and_recovers() {
+    let config = Config {
+        max_concurrency: 1,
+        ..Config::default()
+    };
+    let server = Server::start(config).await;
+    let mut stalled = stalled_request(server.addr).await;
+    let shed = execute(server.addr, r#"{"expression": "1"}"#).await;
+    assert_eq!(shed.status, 503);
+    assert_eq!(shed.header("retry-after"), Some("1"));
+    assert_eq!(shed.json()["error"]["code"], "overloaded");
+    stalled
+        .write_all(b": \"2\"}")
+        .await
+        .expect("finishes the body");
+    let finished = read_reply(&mut stalled).await;
+    assert_eq!(
+        (finished.status, finished.json()["value"].clone()),
+        (200, json!("2"))
+    );
+    assert_eq!(
+        execute(server.addr, r#"{"expression": "1"}"#).await.status,
+        200
+    );
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_request_over_the_timeout_gets_408() {
+    let config = Config {
+        request_timeout: Duration::from_millis(300),
+        ..Config::default()
+    };
+    let server = Server::start(config).await;
+    let mut stalled = stalled_request(server.addr).await;
+    let reply = read_reply(&mut stalled).await;
+    assert_eq!(reply.status, 408);
+    assert_eq!(reply.json()["error"]["code"], "timeout");
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_requests_each_get_their_own_answer() {
+    let server = Server::start(Config::default()).await;
+    let addr = server.addr;
+    let tasks: Vec<_> = (0..32)
+        .map(|task| {
+            tokio::spawn(async move {
+                for i in 0..20 {
+                    let n = task * 100 + i;
+                    let reply =
+                        execute(addr, &format!(r#"{{"expression": "{n} * 2 + 0.5"}}"#)).await;
+                    assert_eq!(reply.status, 200);
+                    assert_eq!(reply.json()["value"], format!("{}.5", n * 2));
+                }
+            })
+        })
+        .collect();
+    for task in tasks {
+        task.await.expect("no task failed");
+    }
+    let metrics = String::from_utf8(get(addr, "/metrics").await.body).expect("UTF-8");
+    assert!(
+        metrics.contains(
+            r#"reckon_tool_executions_total{tool="decimal-expression-evaluate",outcome="ok"} 640"#
+        ),
+        "{metrics}"
+    );
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn graceful_shutdown_finishes_requests_in_flight() {
+    let server = Server::start(Config::default()).await;
+    let addr = server.addr;
+    let mut stalled = stalled_request(addr).await;
+    let Server { stop, task, .. } = server;
+    let _ = stop.expect("not yet stopped").send(());
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert!(
+        !task.is_finished(),
+        "the server waits for the request in flight"
+    );
+    stalled
+        .write_all(b": \"7\"}")
+        .await
+        .expect("finishes the body");
+    let reply = read_reply(&mut stalled).await;
+    assert_eq!(
+        (reply.status, reply.json()["value"].clone()),
+        (200, json!("7"))
+    );
+    tokio::time::timeout(Duration::from_secs(10), task)
+        .await
+        .expect("stops")
+        .expect("joins")
+        .expect("clean");
+    assert!(
+        TcpStream::connect(addr).await.is_err(),
+        "no new connections after shutdown"
+    );
+}
+
+/// A tool that panics, to prove a panic is answered 500 and the server keeps serving.
+struct Panicking;
+
+impl Tool for Panicking {
+    fn id(&self) -> &'static str {
+        "panicking"
+    }
+    fn version(&self) -> &'static str {
+        "1.0.0"
+    }
+    fn description(&self) -> &str {
+        "panics on every call"
+    }
+    fn manifest(&self) -> &Value {
+        &Value::Null
+    }
+    fn execute_json(&self, _input: &[u8]) -> Execution {
+        panic!("deliberate test panic")
+    }
+}
+
+#[tokio::test]
+async fn a_panic_is_a_500_and_the_server_keeps_serving() {
+    let server = Server::start_with(
+        Registry::with_tools(vec![Box::new(Panicking)]),
+        Config::default(),
+    )
+    .await;
+    let reply = post(
+        server.addr,
+        "/v1/tools/panicking/versions/1.0.0/execute",
+        Some("application/json"),
+        b"{}",
+    )
+    .await;
+    assert_eq!(reply.status, 500);
+    let body = reply.json();
+    assert_eq!(body["error"]["code"], "internal");
+    assert!(
+        !String::from_utf8_lossy(&reply.body).contains("deliberate"),
+        "the panic message is not echoed"
+    );
+    assert_eq!(get(server.addr, "/healthz").await.status, 200);
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn cors_is_off_unless_an_origin_is_given() {
+    let preflight = "OPTIONS /v1/tools HTTP/1.1\r\nOrigin: https://app.example\r\nAccess-Control-Request-Method: POST";
+    let closed = Server::start(Config::default()).await;
+    assert_eq!(
+        send(closed.addr, preflight, b"")
+            .await
+            .header("access-control-allow-origin"),
+        None
+    );
+    assert_eq!(
+        get(closed.addr, "/v1/tools")
+            .await
+            .header("access-control-allow-origin"),
+        None
+    );
+    closed.shutdown().await;
+    let open = Server::start(Config {
+        cors_origin: Some("https://app.example".into()),
+        ..Config::default()
+    })
+    .await;
+    let reply = send(open.addr, preflight, b"").await;
+    assert_eq!(
+        reply.header("access-control-allow-origin"),
+        Some("https://app.example")
+    );
+    open.shutdown().await;
+}
+
+#[tokio::test]
+async fn openapi_and_health() {
+    let server = Server::start(Config::default()).await;
+    let document = get(server.addr, "/openapi.json").await.json();
+    assert_eq!(
+        document,
+        reckon_server::openapi::document(&Registry::standard())
+    );
+    assert_eq!(document["openapi"], "3.1.0");
+    let operation = &document["paths"][EXECUTE]["post"];
+    let seed: Value = serde_json::from_str(reckon_decimal::MANIFEST_JSON).expect("JSON");
+    assert_eq!(
+        operation["requestBody"]["content"]["application/json"]["schema"],
+        seed["input_schema"]
+    );
+    assert_eq!(
+        operation["responses"]["200"]["content"]["application/json"]["schema"],
+        seed["output_schema"]
+    );
+    assert_eq!(
+        get(server.addr, "/healthz").await.json(),
+        json!({"status": "ok"})
+    );
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_case_passes_through_http() {
+    let server = Server::start(Config::default()).await;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/cases");
+    for tool in Registry::standard().tools() {
+        let mut failures = Vec::new();
+        let mut count = 0;
+        for entry in std::fs::read_dir(root.join(tool.id())).expect("case directory") {
+            let path = entry.expect("entry").path();
+            if path.extension().is_none_or(|ext| ext != "jsonl") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("readable");
+            for case in corpus::parse_cases(&text).expect("cases") {
+                count += 1;
+                let url = format!(
+                    "/v1/tools/{}/versions/{}/execute",
+                    tool.id(),
+                    tool.version()
+                );
+                let reply = post(
+                    server.addr,
+                    &url,
+                    Some("application/json"),
+                    case.line.as_bytes(),
+                )
+                .await;
+                if let Err(why) = corpus::check(&case.expect, &reply.json()) {
+                    failures.push(format!("{}: {why}", case.id));
+                }
+            }
+        }
+        assert!(count > 100, "{}: only {count} cases", tool.id());
+        assert!(
+            failures.is_empty(),
+            "{}: {} failures:\n{}",
+            tool.id(),
+            failures.len(),
+            failures.join("\n")
+        );
+    }
+    server.shutdown().await;
+}
