@@ -128,12 +128,14 @@ pub fn count_all(
     Ok(tasks
         .into_iter()
         .zip(results)
-        .map(|((backend, workload, units), (with_units, baseline))| Count {
-            backend: backend.to_string(),
-            workload,
-            units,
-            with_units: with_units.expect("counted"),
-            baseline: baseline.expect("counted"),
-        })
+        .map(
+            |((backend, workload, units), (with_units, baseline))| Count {
+                backend: backend.to_string(),
+                workload,
+                units,
+                with_units: with_units.expect("counted"),
+                baseline: baseline.expect("counted"),
+            },
+        )
         .collect())
 }

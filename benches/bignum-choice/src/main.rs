@@ -9,6 +9,12 @@
 //! bignum-choice report                                            -> results/table.md (and stdout)
 //! ```
 
+// Built with no backend (the baseline of the build-time measurement), the generic code is unused.
+#![cfg_attr(
+    not(any(feature = "num", feature = "malachite", feature = "dashu-int")),
+    allow(dead_code)
+)]
+
 mod backend;
 mod backends;
 mod callgrind;
@@ -57,7 +63,10 @@ fn run(args: &[String]) -> Result<(), String> {
             let outputs = workload::verify(&benches)?;
             for bench in &benches {
                 let (n, d) = bench.chain_result_digits();
-                println!("{}: ok (chain result: {n}-digit numerator, {d}-digit denominator)", bench.name());
+                println!(
+                    "{}: ok (chain result: {n}-digit numerator, {d}-digit denominator)",
+                    bench.name()
+                );
             }
             for (workload, text) in outputs {
                 let shown: String = text.chars().take(160).collect();
@@ -89,8 +98,13 @@ fn run(args: &[String]) -> Result<(), String> {
                     t.iterations
                 );
             }
-            let path = PathBuf::from(option(args, "--out", results_dir().join("timing.tsv").display().to_string())?);
-            report::write_timings(&path, &timings).map_err(|e| format!("{}: {e}", path.display()))?;
+            let path = PathBuf::from(option(
+                args,
+                "--out",
+                results_dir().join("timing.tsv").display().to_string(),
+            )?);
+            report::write_timings(&path, &timings)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
             eprintln!("wrote {}", path.display());
             Ok(())
         }
@@ -119,9 +133,18 @@ fn run(args: &[String]) -> Result<(), String> {
                 option(args, "--jobs", 2)?,
             )?;
             for c in &counts {
-                println!("{:<10} {:<8} {:>10.1} instructions/op", c.backend, c.workload.name(), c.per_op());
+                println!(
+                    "{:<10} {:<8} {:>10.1} instructions/op",
+                    c.backend,
+                    c.workload.name(),
+                    c.per_op()
+                );
             }
-            let path = PathBuf::from(option(args, "--out", results_dir().join("callgrind.tsv").display().to_string())?);
+            let path = PathBuf::from(option(
+                args,
+                "--out",
+                results_dir().join("callgrind.tsv").display().to_string(),
+            )?);
             report::write_counts(&path, &counts).map_err(|e| format!("{}: {e}", path.display()))?;
             eprintln!("wrote {}", path.display());
             Ok(())

@@ -9,7 +9,8 @@ use std::path::Path;
 
 /// Writes `timing.tsv`.
 pub fn write_timings(path: &Path, timings: &[Timing]) -> std::io::Result<()> {
-    let mut text = String::from("backend\tworkload\tmedian_ns\tlow_round_ns\thigh_round_ns\titerations\n");
+    let mut text =
+        String::from("backend\tworkload\tmedian_ns\tlow_round_ns\thigh_round_ns\titerations\n");
     for t in timings {
         let _ = writeln!(
             text,
@@ -83,7 +84,7 @@ fn thousands(value: u64) -> String {
     let digits = value.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -100,26 +101,43 @@ fn nanoseconds(value: f64) -> String {
 }
 
 /// The row label, licence and build feature of a backend.
-fn describe(backend: &str, versions: &HashMap<String, String>) -> (String, &'static str, &'static str) {
+fn describe(
+    backend: &str,
+    versions: &HashMap<String, String>,
+) -> (String, &'static str, &'static str) {
     let v = |name: &str| versions.get(name).cloned().unwrap_or_else(|| "?".into());
     match backend {
         "num" => (
-            format!("num-bigint {} + num-rational {} (`BigRational`)", v("num-bigint"), v("num-rational")),
+            format!(
+                "num-bigint {} + num-rational {} (`BigRational`)",
+                v("num-bigint"),
+                v("num-rational")
+            ),
             "MIT OR Apache-2.0",
             "num",
         ),
         "malachite" => (
-            format!("malachite-q / malachite-nz {} (`Rational`)", v("malachite-q")),
+            format!(
+                "malachite-q / malachite-nz {} (`Rational`)",
+                v("malachite-q")
+            ),
             "LGPL-3.0-only",
             "malachite",
         ),
         "dashu" => (
-            format!("dashu-ratio {} + dashu-int {} (`RBig`)", v("dashu-ratio"), v("dashu-int")),
+            format!(
+                "dashu-ratio {} + dashu-int {} (`RBig`)",
+                v("dashu-ratio"),
+                v("dashu-int")
+            ),
             "MIT OR Apache-2.0",
             "dashu",
         ),
         _ => (
-            format!("dashu-int {} + own gcd-reduced fraction (reckon-core's approach)", v("dashu-int")),
+            format!(
+                "dashu-int {} + own gcd-reduced fraction (reckon-core's approach)",
+                v("dashu-int")
+            ),
             "MIT OR Apache-2.0",
             "dashu-int",
         ),
@@ -152,14 +170,22 @@ pub fn table(dir: &Path, lock: &Path) -> String {
         let _ = write!(out, "| {label} |");
         for w in &workloads {
             let key = (backend.to_string(), w.name().to_string());
-            let time = medians.get(&key).map_or("–".into(), |&ns| format!("{} ns", nanoseconds(ns)));
-            let instructions = counts.get(&key).map_or("–".into(), |&ir| thousands(ir.round() as u64));
+            let time = medians
+                .get(&key)
+                .map_or("–".into(), |&ns| format!("{} ns", nanoseconds(ns)));
+            let instructions = counts
+                .get(&key)
+                .map_or("–".into(), |&ir| thousands(ir.round() as u64));
             let _ = write!(out, " {time} / {instructions} |");
         }
-        let build = builds.get(feature).map_or("–".into(), |s| format!("{s:.0} s"));
+        let build = builds
+            .get(feature)
+            .map_or("–".into(), |s| format!("{s:.0} s"));
         let _ = writeln!(out, " {licence} | {build} |");
     }
-    out.push_str("\nSpread of the wall-clock round medians (lowest–highest round, ns per op):\n\n| crate |");
+    out.push_str(
+        "\nSpread of the wall-clock round medians (lowest–highest round, ns per op):\n\n| crate |",
+    );
     for w in &workloads {
         let _ = write!(out, " {} |", w.name());
     }

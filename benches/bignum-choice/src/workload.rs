@@ -326,7 +326,11 @@ impl<B: Backend> Bench for Prepared<B> {
         check("0.1 + 0.2", show(&B::add(&q("0.1"), &q("0.2"))), "3/10");
         check("0.5 - 0.5", show(&B::sub(&q("0.5"), &q("0.5"))), "0/1");
         check("2 - 3", show(&B::sub(&q("2"), &q("3"))), "-1/1");
-        check("-0.6 * 2.25", show(&B::mul(&q("-0.6"), &q("2.25"))), "-27/20");
+        check(
+            "-0.6 * 2.25",
+            show(&B::mul(&q("-0.6"), &q("2.25"))),
+            "-27/20",
+        );
         check("-1 / -0.3", show(&B::div(&q("-1"), &q("-0.3"))), "10/3");
         check("(-0.6)^3", show(&B::pow(&q("-0.6"), 3)), "-27/125");
         let ordering = |a: &str, b: &str| format!("{:?}", B::cmp(&q(a), &q(b)));
@@ -350,7 +354,11 @@ impl<B: Backend> Bench for Prepared<B> {
             );
         }
         let third = B::div(&q("1"), &q("3"));
-        check("round(1/3, 10)", round_text::<B>(&third, 10), "0.3333333333");
+        check(
+            "round(1/3, 10)",
+            round_text::<B>(&third, 10),
+            "0.3333333333",
+        );
         check(
             "round(-2/3, 10)",
             round_text::<B>(&B::div(&q("-2"), &q("3")), 10),

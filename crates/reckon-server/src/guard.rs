@@ -60,11 +60,7 @@ pub(crate) fn layers(
 /// Sheds a request at once when every permit is taken (503), bounds its time (408) and records it.
 async fn limits(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
     let started = Instant::now();
-    let route = request
-        .extensions()
-        .get::<MatchedPath>()
-        .map_or("unmatched", |path| path.as_str())
-        .to_owned();
+    let route = request.extensions().get::<MatchedPath>().cloned();
     let response = match state.permits.clone().try_acquire_owned() {
         Err(_) => ApiError::Overloaded.into_response(),
         Ok(_permit) => {
@@ -74,9 +70,10 @@ async fn limits(State(state): State<Arc<AppState>>, request: Request, next: Next
             }
         }
     };
+    let route = route.as_ref().map_or("unmatched", MatchedPath::as_str);
     state
         .metrics
-        .record_request(&route, response.status().as_u16(), started.elapsed());
+        .record_request(route, response.status().as_u16(), started.elapsed());
     response
 }
 

@@ -15,7 +15,7 @@ const BUCKETS: [f64; 12] = [
 /// Every counter the server keeps.
 #[derive(Default)]
 pub(crate) struct Metrics {
-    requests: Mutex<BTreeMap<(String, u16), u64>>,
+    requests: Mutex<BTreeMap<String, BTreeMap<u16, u64>>>,
     executions: Mutex<BTreeMap<(String, &'static str), u64>>,
     work_units: Mutex<BTreeMap<String, u64>>,
     latency_buckets: [AtomicU64; BUCKETS.len()],
@@ -27,10 +27,11 @@ impl Metrics {
     /// One HTTP request answered on `route` (the matched path template) with `status`.
     pub(crate) fn record_request(&self, route: &str, status: u16, elapsed: Duration) {
         if let Ok(mut requests) = self.requests.lock() {
-            match requests.get_mut(&(route.to_owned(), status)) {
-                Some(count) => *count += 1,
+            // Look up by &str first: the route's String is allocated once, not per request.
+            match requests.get_mut(route) {
+                Some(by_status) => *by_status.entry(status).or_default() += 1,
                 None => {
-                    requests.insert((route.to_owned(), status), 1);
+                    requests.insert(route.to_owned(), BTreeMap::from([(status, 1)]));
                 }
             }
         }
@@ -61,11 +62,13 @@ impl Metrics {
         );
         out.push_str("# TYPE reckon_http_requests_total counter\n");
         if let Ok(requests) = self.requests.lock() {
-            for ((route, status), count) in requests.iter() {
-                let _ = writeln!(
-                    out,
-                    "reckon_http_requests_total{{route=\"{route}\",status=\"{status}\"}} {count}"
-                );
+            for (route, by_status) in requests.iter() {
+                for (status, count) in by_status {
+                    let _ = writeln!(
+                        out,
+                        "reckon_http_requests_total{{route=\"{route}\",status=\"{status}\"}} {count}"
+                    );
+                }
             }
         }
         out.push_str("# HELP reckon_tool_executions_total Tool executions, by tool and outcome (ok or the error code).\n");

@@ -73,11 +73,7 @@ impl Fraction {
         let left = &self.numerator * &other.denominator;
         let right = &other.numerator * &self.denominator;
         let (negative, numerator) = signed_sum(self.negative, &left, other_negative, &right);
-        Self::reduced(
-            negative,
-            numerator,
-            &self.denominator * &other.denominator,
-        )
+        Self::reduced(negative, numerator, &self.denominator * &other.denominator)
     }
 }
 
@@ -108,11 +104,7 @@ impl Backend for DashuInt {
 
     fn from_decimal(negative: bool, digits: &str, fraction_digits: u32) -> Fraction {
         let numerator = UBig::from_str_radix(digits, 10).expect("decimal digits");
-        Fraction::reduced(
-            negative,
-            numerator,
-            UBig::from(10u64.pow(fraction_digits)),
-        )
+        Fraction::reduced(negative, numerator, UBig::from(10u64.pow(fraction_digits)))
     }
 
     fn add(a: &Fraction, b: &Fraction) -> Fraction {

@@ -14,7 +14,11 @@ impl Backend for DashuRatio {
 
     fn from_decimal(negative: bool, digits: &str, fraction_digits: u32) -> RBig {
         let magnitude = UBig::from_str_radix(digits, 10).expect("decimal digits");
-        let sign = if negative { Sign::Negative } else { Sign::Positive };
+        let sign = if negative {
+            Sign::Negative
+        } else {
+            Sign::Positive
+        };
         // `from_parts` divides both parts by their gcd.
         RBig::from_parts(
             IBig::from_parts(sign, magnitude),
