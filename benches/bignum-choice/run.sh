@@ -16,6 +16,9 @@ bin=target/release/bignum-choice
     cargo --version
     valgrind --version
 } > results/machine.txt
+# The load average before and after timing tells how busy the (shared) machine was.
+echo "load before timing: $(cut -d' ' -f1-3 /proc/loadavg)" >> results/machine.txt
 "$bin" time "$@"
+echo "load after timing: $(cut -d' ' -f1-3 /proc/loadavg)" >> results/machine.txt
 "$bin" callgrind-all
 "$bin" report

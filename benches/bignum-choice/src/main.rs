@@ -82,9 +82,9 @@ fn run(args: &[String]) -> Result<(), String> {
         "time" => {
             let benches = verified_backends(&inputs)?;
             let config = timing::Config {
-                rounds: option(args, "--rounds", 7)?,
-                batches: option(args, "--batches", 11)?,
-                target: Duration::from_secs_f64(option(args, "--target-ms", 4.0)? / 1000.0),
+                rounds: option(args, "--rounds", 15)?,
+                batches: option(args, "--batches", 7)?,
+                target: Duration::from_secs_f64(option(args, "--target-ms", 1.0)? / 1000.0),
             };
             let timings = timing::measure(&benches, config);
             for t in &timings {

@@ -41,11 +41,23 @@ co-process (one request, one answer).\n\nExample:\n  printf '%s\\n' '{\"expressi
         after_help = "Examples:\n  reckon serve\n  reckon serve --addr 0.0.0.0:8080 --auth-token-file /run/secrets/reckon-token\n  curl -s localhost:8080/v1/tools/decimal-expression-evaluate/versions/1.0.0/execute -H 'content-type: application/json' -d '{\"expression\": \"0.1 + 0.2\"}'"
     )]
     Serve(serve::ServeArgs),
+    /// Serve every tool over MCP on stdin/stdout (for MCP hosts that start a process).
+    #[command(
+        after_help = "Example MCP host configuration:\n  {\"mcpServers\": {\"reckon\": {\"command\": \"reckon\", \"args\": [\"mcp\"]}}}\nLogs go to stderr only (RUST_LOG filters, warn by default)."
+    )]
+    Mcp(McpArgs),
     /// List the registered tools, or show one tool's manifest.
     #[command(
         after_help = "Examples:\n  reckon tools\n  reckon tools show decimal-expression-evaluate"
     )]
     Tools(ToolsArgs),
+}
+
+#[derive(clap::Args)]
+struct McpArgs {
+    /// Expose only these tools (comma-separated ids), such as decimal-expression-evaluate.
+    #[arg(long, value_name = "IDS")]
+    tools: Option<String>,
 }
 
 #[derive(clap::Args)]
@@ -72,6 +84,7 @@ fn main() -> ExitCode {
         Command::Eval(args) => eval::run(&registry, &args),
         Command::Exec(args) => exec::run(&registry, &args),
         Command::Serve(args) => serve::run(registry, args),
+        Command::Mcp(args) => mcp(registry, &args),
         Command::Tools(args) => tools(&registry, args.action),
     }
 }
@@ -103,6 +116,36 @@ fn tools(registry: &Registry, action: Option<ToolsAction>) -> ExitCode {
             None => unknown_tool(registry, &id),
         },
     }
+}
+
+fn mcp(mut registry: Registry, args: &McpArgs) -> ExitCode {
+    if let Some(tools) = &args.tools
+        && let Err(message) = select_tools(&mut registry, tools)
+    {
+        eprintln!("reckon mcp: {message}");
+        return ExitCode::from(2);
+    }
+    reckon_server::init_logging(reckon_server::LogFormat::Text, "warn");
+    match reckon_server::run_mcp_stdio(std::sync::Arc::new(registry)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("reckon mcp: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Keeps only the comma-separated tool ids of `list`.
+pub(crate) fn select_tools(registry: &mut Registry, list: &str) -> Result<(), String> {
+    let ids: Vec<&str> = list
+        .split(',')
+        .map(str::trim)
+        .filter(|id| !id.is_empty())
+        .collect();
+    if ids.is_empty() {
+        return Err("--tools needs at least one tool id".into());
+    }
+    registry.retain(&ids)
 }
 
 /// The usage error for a tool id the registry does not know.

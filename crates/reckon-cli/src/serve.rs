@@ -40,6 +40,9 @@ pub(crate) struct ServeArgs {
     /// Per-request timeout in seconds (408 past it).
     #[arg(long, default_value_t = 10.0)]
     timeout: f64,
+    /// Serve only these tools (comma-separated ids), over HTTP and MCP alike.
+    #[arg(long, value_name = "IDS")]
+    tools: Option<String>,
     /// Most requests handled at once; more are answered 503 at once.
     #[arg(long, default_value_t = 1024)]
     max_concurrency: usize,
@@ -59,11 +62,18 @@ pub(crate) fn run(registry: Registry, args: ServeArgs) -> ExitCode {
     if !(args.timeout.is_finite() && args.timeout > 0.0) {
         return usage("--timeout must be a positive number of seconds");
     }
-    reckon_server::init_logging(if args.log_format == "json" {
+    let format = if args.log_format == "json" {
         LogFormat::Json
     } else {
         LogFormat::Text
-    });
+    };
+    reckon_server::init_logging(format, "info");
+    let mut registry = registry;
+    if let Some(tools) = &args.tools
+        && let Err(message) = crate::select_tools(&mut registry, tools)
+    {
+        return usage(&message);
+    }
     let config = Config {
         body_limit: args.body_limit,
         request_timeout: Duration::from_secs_f64(args.timeout),

@@ -35,6 +35,7 @@ mod api;
 mod auth;
 mod error;
 mod guard;
+pub mod mcp;
 mod metrics;
 pub mod openapi;
 
@@ -91,6 +92,8 @@ pub(crate) struct AppState {
 /// An invalid `cors_origin` (not a valid header value).
 pub fn router(registry: Arc<Registry>, config: Config) -> Result<Router, String> {
     let openapi = openapi::document(&registry);
+    let registry_for_mcp = registry.clone();
+    let mcp_config = config.clone();
     let permits = Arc::new(Semaphore::new(config.max_concurrency));
     let cors = config.cors_origin.clone();
     let state = Arc::new(AppState {
@@ -110,6 +113,7 @@ pub fn router(registry: Arc<Registry>, config: Config) -> Result<Router, String>
         )
         .route("/openapi.json", get(api::openapi))
         .route("/metrics", get(api::metrics))
+        .nest_service("/mcp", mcp_service(registry_for_mcp, &mcp_config))
         .route_layer(axum::middleware::from_fn_with_state(
             state.clone(),
             auth::require_token,
@@ -121,6 +125,32 @@ pub fn router(registry: Arc<Registry>, config: Config) -> Result<Router, String>
         .method_not_allowed_fallback(api::method_not_allowed)
         .with_state(state.clone());
     guard::layers(app, state, cors.as_deref())
+}
+
+/// The MCP streamable-HTTP service: stateless, plain JSON responses, the server's body limit. The
+/// `Host` check against DNS rebinding stays on (loopback names only) unless a token is required,
+/// which already keeps other sites' pages out.
+fn mcp_service(
+    registry: Arc<Registry>,
+    config: &Config,
+) -> rmcp::transport::StreamableHttpService<
+    mcp::McpServer,
+    rmcp::transport::streamable_http_server::session::never::NeverSessionManager,
+> {
+    use rmcp::transport::streamable_http_server::StreamableHttpServerConfig;
+    let mut mcp_config = StreamableHttpServerConfig::default()
+        .with_legacy_session_mode(false)
+        .with_json_response(true)
+        .with_sse_keep_alive(None)
+        .with_max_request_body_bytes(config.body_limit);
+    if config.auth_token.is_some() {
+        mcp_config = mcp_config.disable_allowed_hosts();
+    }
+    rmcp::transport::StreamableHttpService::new(
+        move || Ok(mcp::McpServer::new(registry.clone())),
+        Arc::default(),
+        mcp_config,
+    )
 }
 
 /// Serves `app` on `listener` until `shutdown` completes, then finishes the requests in flight.
@@ -149,11 +179,11 @@ pub enum LogFormat {
     Json,
 }
 
-/// Installs the process-wide log subscriber (once; later calls are ignored). `RUST_LOG` filters,
-/// `info` by default.
-pub fn init_logging(format: LogFormat) {
+/// Installs the process-wide log subscriber on stderr (once; later calls are ignored). `RUST_LOG`
+/// filters, `default_level` otherwise.
+pub fn init_logging(format: LogFormat, default_level: &str) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default_level));
     let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
@@ -201,6 +231,19 @@ pub fn run(
         tracing::info!("reckon serve stopped");
         Ok(())
     })
+}
+
+/// Runs `reckon mcp`: MCP over stdin and stdout on a single-threaded runtime, until the client
+/// closes the stream. Blocks the calling thread; logs go to stderr only.
+///
+/// # Errors
+/// A message when the runtime cannot start or the transport fails.
+pub fn run_mcp_stdio(registry: Arc<Registry>) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    runtime.block_on(mcp::serve_stdio(registry))
 }
 
 /// Completes on SIGINT (Ctrl-C) or SIGTERM.

@@ -44,6 +44,30 @@ impl Tool for DecimalTool {
         &self.manifest
     }
 
+    fn answer_text(&self, body: &Value) -> String {
+        let text = |pointer: &str| {
+            body.pointer(pointer)
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+        };
+        if body.get("error").is_some() || body.get("value").is_none() {
+            return crate::default_answer_text(body);
+        }
+        let fraction = format!(
+            "{}/{}",
+            text("/fraction/numerator"),
+            text("/fraction/denominator")
+        );
+        if body["exact"] == Value::Bool(true) {
+            format!("{} (exact; fraction {fraction})", text("/value"))
+        } else {
+            format!(
+                "{} (rounded; the exact value is {fraction})",
+                text("/value")
+            )
+        }
+    }
+
     fn execute_into(&self, input: &[u8], out: &mut Vec<u8>) -> Outcome {
         match reckon_decimal::evaluate_json(input) {
             Ok(evaluation) => {

@@ -81,6 +81,45 @@ pub trait Tool: Send + Sync {
             }},
         })
     }
+    /// A description written for a model choosing a tool: what the tool is for, what it is not
+    /// for, and one example call with its answer. Built from the manifest's `description`,
+    /// `supported_operations`, `unsupported_operations` and first `examples` entry when present.
+    fn model_description(&self) -> String {
+        let manifest = self.manifest();
+        let list = |key: &str| -> Option<String> {
+            let items: Vec<&str> = manifest
+                .get(key)?
+                .as_array()?
+                .iter()
+                .filter_map(Value::as_str)
+                .collect();
+            (!items.is_empty()).then(|| items.join("; "))
+        };
+        let mut text = self.description().to_owned();
+        if let Some(uses) = list("supported_operations") {
+            text.push_str(&format!("\nUse it for: {uses}."));
+        }
+        if let Some(not_for) = list("unsupported_operations") {
+            text.push_str(&format!("\nNot for: {not_for}."));
+        }
+        let example = manifest
+            .get("examples")
+            .and_then(Value::as_array)
+            .and_then(|e| e.iter().max_by_key(|e| e.to_string().len()));
+        if let Some(example) = example {
+            text.push_str(&format!(
+                "\nExample: arguments {} answer {}",
+                example["input"], example["output"]
+            ));
+        }
+        text
+    }
+    /// A short plain-text rendering of an answer, for clients that ignore structured output: for an
+    /// error, its code, reason and message (and hint, when the error has one); for a success, the
+    /// output's compact JSON.
+    fn answer_text(&self, body: &Value) -> String {
+        default_answer_text(body)
+    }
     /// Executes one input given as JSON text (one JSON Lines line, or an HTTP body). The text need
     /// not be valid JSON: the tool answers every input with exactly one output or error object.
     fn execute_json(&self, input: &[u8]) -> Execution;
@@ -115,6 +154,29 @@ pub trait Tool: Send + Sync {
     }
 }
 
+/// The default of [`Tool::answer_text`].
+pub fn default_answer_text(body: &Value) -> String {
+    let Some(error) = body.get("error") else {
+        return body.to_string();
+    };
+    let field = |pointer: &str| error.pointer(pointer).and_then(Value::as_str);
+    let mut text = format!("error {}", field("/code").unwrap_or("error"));
+    if let Some(reason) = field("/details/reason").or_else(|| field("/data/reason")) {
+        text.push_str(&format!(" ({reason})"));
+    }
+    text.push_str(&format!(
+        ": {}",
+        field("/message").unwrap_or("the tool refused the input")
+    ));
+    if let Some(hint) = field("/details/hint")
+        .or_else(|| field("/data/hint"))
+        .or_else(|| field("/hint"))
+    {
+        text.push_str(&format!(" Hint: {hint}"));
+    }
+    text
+}
+
 /// The set of tools a front end serves.
 pub struct Registry {
     tools: Vec<Box<dyn Tool>>,
@@ -131,6 +193,21 @@ impl Registry {
     /// A registry of exactly these tools (for embedding reckon with tools of one's own).
     pub fn with_tools(tools: Vec<Box<dyn Tool>>) -> Self {
         Self { tools }
+    }
+
+    /// Keeps only the tools named in `ids`, in registry order.
+    ///
+    /// # Errors
+    /// A message naming an id that is not registered (nothing is removed then).
+    pub fn retain(&mut self, ids: &[&str]) -> Result<(), String> {
+        if let Some(unknown) = ids.iter().find(|id| self.get(id).is_none()) {
+            return Err(format!(
+                "unknown tool {unknown:?}; registered tools: {}",
+                self.ids().join(", ")
+            ));
+        }
+        self.tools.retain(|tool| ids.contains(&tool.id()));
+        Ok(())
     }
 
     /// The tool with this id (any version).

@@ -144,3 +144,57 @@ fn the_direct_writer_writes_what_serde_json_writes() {
         }
     }
 }
+
+#[test]
+fn retain_keeps_a_subset_and_refuses_unknown_ids() {
+    let mut registry = Registry::standard();
+    let error = registry
+        .retain(&["decimal-expression-evaluate", "nope"])
+        .expect_err("unknown id");
+    assert!(error.contains("unknown tool \"nope\""), "{error}");
+    assert_eq!(
+        registry.ids(),
+        ["decimal-expression-evaluate"],
+        "nothing removed on error"
+    );
+    registry
+        .retain(&["decimal-expression-evaluate"])
+        .expect("known id");
+    assert_eq!(registry.ids(), ["decimal-expression-evaluate"]);
+}
+
+#[test]
+fn model_descriptions_say_what_a_tool_is_for_and_not_for_with_an_example() {
+    let registry = Registry::standard();
+    let tool = registry
+        .get("decimal-expression-evaluate")
+        .expect("registered");
+    let description = tool.model_description();
+    assert!(description.starts_with(tool.description()));
+    assert!(description.contains("\nUse it for: evaluate a decimal expression exactly;"));
+    assert!(description.contains("\nNot for: cron expressions;"));
+    assert!(
+        description
+            .contains("\nExample: arguments {\"expression\":\"price * qty * (1 + tax / 100)\"")
+    );
+}
+
+#[test]
+fn answer_texts_are_short_and_say_code_reason_and_message() {
+    let registry = Registry::standard();
+    let tool = registry
+        .get("decimal-expression-evaluate")
+        .expect("registered");
+    let ok = tool.execute_json(br#"{"expression": "1/8"}"#).body;
+    assert_eq!(tool.answer_text(&ok), "0.125 (exact; fraction 1/8)");
+    let rounded = tool
+        .execute_json(br#"{"expression": "1/3", "scale": 2, "rounding": "half_even"}"#)
+        .body;
+    assert_eq!(
+        tool.answer_text(&rounded),
+        "0.33 (rounded; the exact value is 1/3)"
+    );
+    let refused = tool.execute_json(br#"{"expression": "1/3"}"#).body;
+    let text = tool.answer_text(&refused);
+    assert!(text.starts_with("error not_computable (non_terminating_decimal): the exact result has no finite decimal expansion"), "{text}");
+}

@@ -1,0 +1,242 @@
+//! MCP over the registry: `tools/list`, `tools/call` and resources, for stdio (`reckon mcp`) and
+//! for streamable HTTP (mounted at `/mcp` by the HTTP router).
+//!
+//! The handler is written by hand against rmcp's `ServerHandler` rather than with its derive
+//! macros, because the schemas must be the manifests' JSON served as written, which a schemars
+//! derive would not reproduce. A tool's refusal is a successful `tools/call` result with
+//! `isError: true` and the tool's error object as `structuredContent`; JSON-RPC errors are kept for
+//! protocol faults (an unknown tool or resource).
+
+use reckon_tools::{Registry, Tool as RegistryTool};
+use rmcp::ErrorData as McpError;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    InitializeResult, JsonObject, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
+    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, Resource,
+    ResourceContents, ServerCapabilities, Tool, ToolAnnotations,
+};
+use rmcp::service::RequestContext;
+use rmcp::{RoleServer, ServerHandler};
+use serde_json::Value;
+use std::sync::Arc;
+
+/// The URI of the syntax and function reference.
+pub const HELP_URI: &str = "calculator://help";
+
+/// The MCP server: every tool of a registry, plus the help and manifest resources.
+#[derive(Clone)]
+pub struct McpServer {
+    registry: Arc<Registry>,
+}
+
+impl McpServer {
+    /// A server over `registry`.
+    pub fn new(registry: Arc<Registry>) -> Self {
+        Self { registry }
+    }
+
+    /// The `tools/list` entry of one tool: its manifest's schemas as written, and annotations that
+    /// say it only computes.
+    fn describe(tool: &dyn RegistryTool) -> Tool {
+        let annotations = ToolAnnotations::new()
+            .read_only(true)
+            .destructive(false)
+            .idempotent(true)
+            .open_world(false);
+        let mut described = Tool::new_with_raw(
+            tool.id(),
+            Some(tool.model_description().into()),
+            schema(tool.input_schema()),
+        );
+        described = described.with_annotations(annotations).with_title(format!(
+            "{} {}",
+            tool.id(),
+            tool.version()
+        ));
+        if let Value::Object(output) = tool.output_schema() {
+            described = described.with_raw_output_schema(Arc::new(output.clone()));
+        }
+        described
+    }
+
+    fn resources(&self) -> Vec<Resource> {
+        let mut resources = vec![
+            Resource::new(HELP_URI, "help")
+                .with_title("reckon: syntax, functions and limits of every tool")
+                .with_description("A reference for writing tool calls: the grammar, functions, rounding modes and limits of each tool.")
+                .with_mime_type("text/markdown"),
+        ];
+        for tool in self.registry.tools() {
+            resources.push(
+                Resource::new(manifest_uri(tool), format!("{} manifest", tool.id()))
+                    .with_description(format!("The published specification of {} {}: semantics, limits, schemas, examples.", tool.id(), tool.version()))
+                    .with_mime_type("application/json"),
+            );
+        }
+        resources
+    }
+}
+
+fn schema(value: &Value) -> Arc<JsonObject> {
+    Arc::new(match value {
+        Value::Object(object) => object.clone(),
+        _ => JsonObject::new(),
+    })
+}
+
+/// `calculator://tools/{id}/versions/{version}/manifest`.
+fn manifest_uri(tool: &dyn RegistryTool) -> String {
+    format!(
+        "calculator://tools/{}/versions/{}/manifest",
+        tool.id(),
+        tool.version()
+    )
+}
+
+impl ServerHandler for McpServer {
+    fn get_info(&self) -> InitializeResult {
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_resources()
+            .build();
+        let names = self.registry.ids().join(", ");
+        InitializeResult::new(capabilities)
+            .with_server_info(Implementation::new("reckon", env!("CARGO_PKG_VERSION")))
+            .with_instructions(format!(
+                "Exact calculator tools ({names}). Every answer is exact or says how it was rounded; every refusal names the fault and how to fix the call. Read {HELP_URI} for the syntax."
+            ))
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, McpError> {
+        Ok(ListToolsResult::with_all_items(
+            self.registry.tools().map(Self::describe).collect(),
+        ))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, McpError> {
+        let Some(tool) = self.registry.get(&request.name) else {
+            let known = self.registry.ids().join(", ");
+            return Err(McpError::invalid_params(
+                format!("unknown tool {:?}; the tools are {known}", request.name),
+                None,
+            ));
+        };
+        let arguments = Value::Object(request.arguments.unwrap_or_default());
+        let input = serde_json::to_vec(&arguments)
+            .map_err(|e| McpError::invalid_params(e.to_string(), None))?;
+        let execution = tool.execute_json(&input);
+        let text = tool.answer_text(&execution.body);
+        let mut result = if execution.error.is_some() {
+            CallToolResult::structured_error(execution.body)
+        } else {
+            CallToolResult::structured(execution.body)
+        };
+        result.content = vec![ContentBlock::text(text)];
+        Ok(result.into())
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, McpError> {
+        Ok(ListResourcesResult::with_all_items(self.resources()))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, McpError> {
+        let uri = request.uri;
+        if uri == HELP_URI {
+            let text = help(&self.registry);
+            return Ok(ReadResourceResult::new(vec![
+                ResourceContents::text(text, uri).with_mime_type("text/markdown"),
+            ])
+            .into());
+        }
+        match self
+            .registry
+            .tools()
+            .find(|tool| manifest_uri(*tool) == uri)
+        {
+            Some(tool) => {
+                let text = serde_json::to_string_pretty(tool.manifest()).unwrap_or_default();
+                Ok(ReadResourceResult::new(vec![
+                    ResourceContents::text(text, uri).with_mime_type("application/json"),
+                ])
+                .into())
+            }
+            None => Err(McpError::resource_not_found(
+                format!("no resource {uri:?}; {HELP_URI} lists what there is"),
+                None,
+            )),
+        }
+    }
+}
+
+/// The reference behind `calculator://help`, generated from each tool's manifest: what it is for,
+/// its semantics (grammar, functions, rounding), its limits and its examples.
+pub fn help(registry: &Registry) -> String {
+    let mut out = String::from("# reckon tools: syntax and reference\n\n");
+    for tool in registry.tools() {
+        let manifest = tool.manifest();
+        out.push_str(&format!(
+            "## {} {}\n\n{}\n\n",
+            tool.id(),
+            tool.version(),
+            tool.description()
+        ));
+        if let Some(semantics) = manifest.get("semantics").and_then(Value::as_array) {
+            out.push_str("### Syntax and semantics\n\n");
+            for rule in semantics.iter().filter_map(Value::as_str) {
+                out.push_str(&format!("- {rule}\n"));
+            }
+            out.push('\n');
+        }
+        if let Some(limits) = manifest.get("limits").and_then(Value::as_object) {
+            out.push_str("### Limits\n\n");
+            for (name, value) in limits {
+                out.push_str(&format!("- {name}: {value}\n"));
+            }
+            out.push('\n');
+        }
+        if let Some(examples) = manifest.get("examples").and_then(Value::as_array) {
+            out.push_str("### Examples\n\n");
+            for example in examples {
+                out.push_str(&format!(
+                    "- arguments `{}` → `{}`\n",
+                    example["input"], example["output"]
+                ));
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Serves MCP over stdin and stdout until the client closes the stream.
+///
+/// # Errors
+/// A message when the transport fails.
+pub async fn serve_stdio(registry: Arc<Registry>) -> Result<(), String> {
+    use rmcp::ServiceExt;
+    let service = McpServer::new(registry)
+        .serve(rmcp::transport::stdio())
+        .await
+        .map_err(|e| format!("MCP initialisation failed: {e}"))?;
+    service
+        .waiting()
+        .await
+        .map_err(|e| format!("MCP service failed: {e}"))?;
+    Ok(())
+}
