@@ -3,7 +3,7 @@
 //! ```text
 //! bignum-choice verify                      # known answers + byte-identical results (also run first by every mode below)
 //! bignum-choice inputs                      # the literals used
-//! bignum-choice time [--rounds R] [--batches B] [--target-ms T]   -> results/timing.tsv
+//! bignum-choice time [--rounds R] [--batches B] [--target-ms T] [--pause-ms P] -> results/timing.tsv
 //! bignum-choice callgrind BACKEND WORKLOAD N                      # for valgrind: N iterations, nothing else
 //! bignum-choice callgrind-all [--scale X] [--jobs J]              -> results/callgrind.tsv
 //! bignum-choice report                                            -> results/table.md (and stdout)
@@ -82,9 +82,10 @@ fn run(args: &[String]) -> Result<(), String> {
         "time" => {
             let benches = verified_backends(&inputs)?;
             let config = timing::Config {
-                rounds: option(args, "--rounds", 15)?,
+                rounds: option(args, "--rounds", 31)?,
                 batches: option(args, "--batches", 7)?,
                 target: Duration::from_secs_f64(option(args, "--target-ms", 1.0)? / 1000.0),
+                pause: Duration::from_secs_f64(option(args, "--pause-ms", 300.0)? / 1000.0),
             };
             let timings = timing::measure(&benches, config);
             for t in &timings {

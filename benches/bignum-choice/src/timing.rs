@@ -14,6 +14,9 @@ pub struct Config {
     pub batches: usize,
     /// Least duration of one batch (iterations are doubled until a batch takes this long).
     pub target: Duration,
+    /// Sleep between rounds, so that the rounds sample the machine over a longer time: on this
+    /// shared host whole seconds can run slow, and rounds close together would all see them.
+    pub pause: Duration,
 }
 
 /// The timing of one backend on one workload.
@@ -65,6 +68,14 @@ fn calibrate(bench: &dyn Bench, workload: Workload, target: Duration) -> u64 {
     }
 }
 
+/// Waits `duration` without sleeping: a sleeping vCPU on this host comes back slow for a while.
+fn spin(duration: Duration) {
+    let start = Instant::now();
+    while start.elapsed() < duration {
+        std::hint::spin_loop();
+    }
+}
+
 /// Times every backend on every workload.
 pub fn measure(benches: &[Box<dyn Bench>], config: Config) -> Vec<Timing> {
     let cells: Vec<(usize, Workload, u64)> = benches
@@ -79,6 +90,9 @@ pub fn measure(benches: &[Box<dyn Bench>], config: Config) -> Vec<Timing> {
         .collect();
     let mut round_medians = vec![Vec::with_capacity(config.rounds); cells.len()];
     for round in 0..config.rounds {
+        if round > 0 {
+            spin(config.pause);
+        }
         eprintln!("timing: round {} of {}", round + 1, config.rounds);
         for (cell, &(index, workload, iterations)) in cells.iter().enumerate() {
             let mut batches: Vec<f64> = (0..config.batches)

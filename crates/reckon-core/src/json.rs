@@ -15,6 +15,15 @@
 use std::borrow::Cow;
 use std::collections::HashSet;
 
+/// What the reader does with an object that repeats a member name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Duplicates {
+    /// The text is refused ([`JsonErrorKind::DuplicateMember`]): an exact tool must not guess.
+    Reject,
+    /// Every member is kept in order; [`Json::member`] finds the last, as `JSON.parse` does.
+    Keep,
+}
+
 /// A parsed JSON document.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Json<'a> {
@@ -65,6 +74,12 @@ impl JsonString<'_> {
     /// encoder writes it).
     pub fn text(&self) -> &str {
         &self.text
+    }
+
+    /// Each lone surrogate: its byte offset in [`Self::text`] (where U+FFFD stands) and its UTF-16
+    /// code unit, so a writer can put `\uXXXX` back as `JSON.stringify` would.
+    pub fn lone_surrogates(&self) -> &[(usize, u16)] {
+        &self.lone_surrogates
     }
 
     /// The byte offset in [`Self::text`] of the first lone surrogate, if there is one.
@@ -158,6 +173,14 @@ impl<'a> Json<'a> {
     /// # Errors
     /// [`JsonError`] for the first fault found, reading left to right.
     pub fn parse(input: &'a [u8]) -> Result<Self, JsonError> {
+        Self::parse_with(input, Duplicates::Reject)
+    }
+
+    /// Parses one JSON text with the given treatment of repeated member names.
+    ///
+    /// # Errors
+    /// [`JsonError`] for the first fault found, reading left to right.
+    pub fn parse_with(input: &'a [u8], duplicates: Duplicates) -> Result<Self, JsonError> {
         let text = std::str::from_utf8(input).map_err(|e| JsonError {
             kind: JsonErrorKind::InvalidUtf8,
             position: e.valid_up_to(),
@@ -167,6 +190,7 @@ impl<'a> Json<'a> {
             bytes: text.as_bytes(),
             pos: 0,
             nodes: Vec::with_capacity(16),
+            duplicates,
         }
         .document()
     }
@@ -179,6 +203,14 @@ impl<'a> Json<'a> {
     /// The node with this id.
     pub fn node(&self, id: NodeId) -> &Node<'a> {
         &self.nodes[id.0]
+    }
+
+    /// The value of the last member called `name` of an object node, as `JSON.parse` keeps it.
+    pub fn member(&self, object: &Node<'a>, name: &str) -> Option<&Node<'a>> {
+        match object {
+            Node::Object(members) => members.iter().rev().find(|m| m.name.text() == name).map(|m| self.node(m.value)),
+            _ => None,
+        }
     }
 }
 
@@ -197,6 +229,7 @@ struct Reader<'a> {
     bytes: &'a [u8],
     pos: usize,
     nodes: Vec<Node<'a>>,
+    duplicates: Duplicates,
 }
 
 impl<'a> Reader<'a> {
@@ -299,7 +332,9 @@ impl<'a> Reader<'a> {
                         else {
                             unreachable!()
                         };
-                        if let Some(name) = first_duplicate(&members) {
+                        if self.duplicates == Duplicates::Reject
+                            && let Some(name) = first_duplicate(&members)
+                        {
                             let kind = JsonErrorKind::DuplicateMember(name.text().to_owned());
                             return Err(JsonError {
                                 kind,
@@ -660,6 +695,13 @@ mod tests {
             JsonErrorKind::DuplicateMember("k7".into())
         );
         assert!(Json::parse(br#"{"\ud800":1,"\ud801":2}"#).is_ok());
+    }
+
+    #[test]
+    fn keeps_duplicates_when_asked_and_finds_the_last() {
+        let json = Json::parse_with(br#"{"a":1,"a":2}"#, Duplicates::Keep).expect("kept");
+        assert_eq!(json.member(json.root(), "a"), Some(&Node::Number("2")));
+        assert_eq!(json.member(json.root(), "b"), None);
     }
 
     #[test]

@@ -8,6 +8,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod calc;
 pub mod corpus;
 mod decimal;
 
@@ -186,7 +187,7 @@ impl Registry {
     /// Every tool reckon ships.
     pub fn standard() -> Self {
         Self {
-            tools: vec![Box::new(decimal::DecimalTool::new())],
+            tools: vec![Box::new(decimal::DecimalTool::new()), Box::new(calc::CalcTool::new())],
         }
     }
 

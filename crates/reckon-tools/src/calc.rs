@@ -1,0 +1,76 @@
+//! `calc` as a registry [`Tool`].
+
+use crate::{Execution, Outcome, Tool};
+use reckon_calc::{MANIFEST_JSON, TOOL_ID, TOOL_VERSION, wire};
+use serde_json::{Value, json};
+
+/// The calc tool with its manifest parsed once.
+pub(crate) struct CalcTool {
+    manifest: Value,
+    description: String,
+}
+
+impl CalcTool {
+    pub(crate) fn new() -> Self {
+        // The manifest is compiled in; the registry's tests parse it, so this cannot fail at run time.
+        let manifest: Value = serde_json::from_str(MANIFEST_JSON).expect("the embedded manifest is valid JSON");
+        let description = manifest.get("description").and_then(Value::as_str).unwrap_or_default().to_owned();
+        Self { manifest, description }
+    }
+}
+
+impl Tool for CalcTool {
+    fn id(&self) -> &'static str {
+        TOOL_ID
+    }
+
+    fn version(&self) -> &'static str {
+        TOOL_VERSION
+    }
+
+    fn description(&self) -> &str {
+        &self.description
+    }
+
+    fn manifest(&self) -> &Value {
+        &self.manifest
+    }
+
+    fn error_schema(&self) -> Value {
+        json!({
+            "type": "object",
+            "required": ["error"],
+            "additionalProperties": false,
+            "properties": {"error": {
+                "type": "object",
+                "required": ["message"],
+                "properties": {
+                    "message": {"type": "string"},
+                    "code": {"enum": ["invalid_input", "limit_exceeded", "not_computable"]},
+                    "index": {"type": "integer", "minimum": 0, "description": "The failing calculation."},
+                    "position": {"type": "integer", "minimum": 0, "description": "Byte offset in its expression."},
+                },
+            }},
+        })
+    }
+
+    fn reject(&self, category: reckon_core::ErrorCategory, _reason: &str, message: &str) -> Value {
+        json!({"error": {"message": message, "code": category.code()}})
+    }
+
+    fn answer_text(&self, body: &Value) -> String {
+        match body.pointer("/content/0/text").and_then(Value::as_str) {
+            Some(text) if body.get("error").is_none() => text.to_owned(),
+            _ => crate::default_answer_text(body),
+        }
+    }
+
+    fn execute_into(&self, input: &[u8], out: &mut Vec<u8>) -> Outcome {
+        Outcome { error: wire::respond(input, out), work_units: 0 }
+    }
+
+    fn execute_json(&self, input: &[u8]) -> Execution {
+        let (body, error) = wire::respond_value(input);
+        Execution { body, error, work_units: 0 }
+    }
+}
