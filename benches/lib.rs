@@ -76,3 +76,24 @@ pub fn near_budget() -> Vec<(&'static str, String)> {
         ("budget_power", wide_power.to_string()),
     ]
 }
+
+/// A calc expression of exactly 2,000 bytes (the limit) and under 500 tokens.
+pub fn calc_2000_bytes() -> String {
+    let mut expression = String::new();
+    while expression.len() < 1_900 {
+        expression.push_str("1234567.0123456789 * 0x1f + ");
+    }
+    expression.push('1');
+    while expression.len() < 2_000 {
+        expression.push(' ');
+    }
+    expression
+}
+
+/// A calc batch of `n` small calculations, as JSON text.
+pub fn calc_batch(n: usize) -> String {
+    let calculations: Vec<serde_json::Value> = (0..n)
+        .map(|i| serde_json::json!({"expression": format!("{i} * 1.5 + 2 ** 3"), "prefix": "", "suffix": ""}))
+        .collect();
+    serde_json::json!({ "calculations": calculations }).to_string()
+}

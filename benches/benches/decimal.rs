@@ -44,5 +44,33 @@ fn decimal(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, decimal);
+fn calc(c: &mut Criterion) {
+    let mut group = c.benchmark_group("calc");
+    group.throughput(Throughput::Elements(1));
+    for (name, expression) in [
+        ("simple", "1+2*3"),
+        ("float", "0.1 + 0.2 * 3 - 4.5 / 7"),
+        ("power", "2 ** 0.5 * 1e3 % 7"),
+    ] {
+        group.bench_function(name, |b| {
+            b.iter(|| reckon_calc::evaluate(black_box(expression)))
+        });
+    }
+    let long = reckon_bench::calc_2000_bytes();
+    group.bench_function("expression_2000_bytes", |b| {
+        b.iter(|| reckon_calc::evaluate(black_box(&long)))
+    });
+    let batch = reckon_bench::calc_batch(100);
+    let mut out = Vec::with_capacity(1 << 14);
+    group.throughput(Throughput::Elements(100));
+    group.bench_function("batch_100_json", |b| {
+        b.iter(|| {
+            out.clear();
+            reckon_calc::wire::respond(black_box(batch.as_bytes()), &mut out)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, decimal, calc);
 criterion_main!(benches);

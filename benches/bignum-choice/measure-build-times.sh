@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Clean release build time of this package with each backend alone (and with none, and with all),
 # in a separate target directory so the benchmark binary in target/release is left alone.
-# Writes results/build-times.tsv. Sources are fetched first, so no download is timed.
+# Writes results/build-times.tsv: wall-clock seconds, and the CPU seconds (user + system, all
+# compiler processes) that do not grow when other work shares the 2 cores. Sources are fetched
+# first, so no download is timed.
 set -euo pipefail
 cd "$(dirname "$0")"
 mkdir -p results
 cargo fetch --locked
 export CARGO_TARGET_DIR=target/build-time
 out=results/build-times.tsv
-printf 'features\tseconds\n' > "$out"
+printf 'features\tseconds\tcpu_seconds\tload_1min_after\n' > "$out"
 for features in none num malachite dashu-int dashu all; do
     cargo clean --quiet
     args=(build --release --locked --quiet)
@@ -17,10 +19,10 @@ for features in none num malachite dashu-int dashu all; do
         all) ;;
         *) args+=(--no-default-features --features "$features") ;;
     esac
-    start=$(date +%s.%N)
-    cargo "${args[@]}"
-    end=$(date +%s.%N)
-    seconds=$(awk "BEGIN { print $end - $start }")
-    printf '%s\t%.1f\n' "$features" "$seconds" | tee -a "$out"
+    TIMEFORMAT='%R %U %S'
+    { time cargo "${args[@]}" 2>&1 >/dev/null; } 2> "$CARGO_TARGET_DIR.time" || true
+    read -r wall user system < <(tail -1 "$CARGO_TARGET_DIR.time")
+    printf '%s\t%.1f\t%.1f\t%s\n' "$features" "$wall" "$(awk "BEGIN { print $user + $system }")" \
+        "$(cut -d' ' -f1 /proc/loadavg)" | tee -a "$out"
 done
 cargo clean --quiet

@@ -15,7 +15,8 @@ pub struct Config {
     /// Least duration of one batch (iterations are doubled until a batch takes this long).
     pub target: Duration,
     /// Sleep between rounds, so that the rounds sample the machine over a longer time: on this
-    /// shared host whole seconds can run slow, and rounds close together would all see them.
+    /// shared host whole stretches of seconds run slow, and rounds close together would all fall
+    /// in the same stretch.
     pub pause: Duration,
 }
 
@@ -68,14 +69,6 @@ fn calibrate(bench: &dyn Bench, workload: Workload, target: Duration) -> u64 {
     }
 }
 
-/// Waits `duration` without sleeping: a sleeping vCPU on this host comes back slow for a while.
-fn spin(duration: Duration) {
-    let start = Instant::now();
-    while start.elapsed() < duration {
-        std::hint::spin_loop();
-    }
-}
-
 /// Times every backend on every workload.
 pub fn measure(benches: &[Box<dyn Bench>], config: Config) -> Vec<Timing> {
     let cells: Vec<(usize, Workload, u64)> = benches
@@ -91,7 +84,7 @@ pub fn measure(benches: &[Box<dyn Bench>], config: Config) -> Vec<Timing> {
     let mut round_medians = vec![Vec::with_capacity(config.rounds); cells.len()];
     for round in 0..config.rounds {
         if round > 0 {
-            spin(config.pause);
+            std::thread::sleep(config.pause);
         }
         eprintln!("timing: round {} of {}", round + 1, config.rounds);
         for (cell, &(index, workload, iterations)) in cells.iter().enumerate() {

@@ -82,16 +82,29 @@ impl std::fmt::Display for ErrorKind {
         match self {
             Self::Input(what) => write!(f, "Invalid input: {what}"),
             Self::TooManyCalculations { count, limit } => {
-                write!(f, "Too many calculations: {count} in one batch; the limit is {limit}")
+                write!(
+                    f,
+                    "Too many calculations: {count} in one batch; the limit is {limit}"
+                )
             }
             Self::ExpressionTooLong { bytes, limit } => {
-                write!(f, "Expression is too long: {bytes} bytes; the limit is {limit}")
+                write!(
+                    f,
+                    "Expression is too long: {bytes} bytes; the limit is {limit}"
+                )
             }
-            Self::TooManyTokens { limit } => write!(f, "Expression has too many tokens; the limit is {limit}"),
-            Self::TooDeep { limit } => write!(f, "Expression nests too deeply; the limit is {limit} levels"),
+            Self::TooManyTokens { limit } => {
+                write!(f, "Expression has too many tokens; the limit is {limit}")
+            }
+            Self::TooDeep { limit } => write!(
+                f,
+                "Expression nests too deeply; the limit is {limit} levels"
+            ),
             Self::Empty => f.write_str("Expression is empty"),
             Self::InvalidCharacter(c) => write!(f, "Invalid character \"{c}\" in expression"),
-            Self::InvalidPrefixedLiteral(prefix) => write!(f, "Invalid numeric literal starting at \"{prefix}\""),
+            Self::InvalidPrefixedLiteral(prefix) => {
+                write!(f, "Invalid numeric literal starting at \"{prefix}\"")
+            }
             Self::InvalidExponent(raw) => write!(f, "Invalid exponent in \"{raw}\""),
             Self::InvalidNumber(raw) => write!(f, "Invalid number \"{raw}\""),
             Self::UnexpectedEnd => f.write_str("Unexpected end of expression"),

@@ -29,8 +29,14 @@ pub(crate) struct Token {
 fn is_js_whitespace(c: char) -> bool {
     matches!(
         c,
-        '\u{9}' | '\u{a}' | '\u{b}' | '\u{c}' | '\u{d}' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}'
-            | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}'
+        '\u{9}' | '\u{a}' | '\u{b}' | '\u{c}' | '\u{d}' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200a}'
+                | '\u{2028}'
+                | '\u{2029}'
+                | '\u{202f}'
+                | '\u{205f}'
+                | '\u{3000}'
+                | '\u{feff}'
     )
 }
 
@@ -72,7 +78,10 @@ pub(crate) fn tokenize(source: &str, max_tokens: usize) -> Result<Vec<Token>, (E
                     pos += c.len_utf8();
                     continue;
                 }
-                return Err((ErrorKind::InvalidCharacter(c), Span::new(pos, pos + c.len_utf8())));
+                return Err((
+                    ErrorKind::InvalidCharacter(c),
+                    Span::new(pos, pos + c.len_utf8()),
+                ));
             }
         };
         if pos == start {
@@ -80,7 +89,10 @@ pub(crate) fn tokenize(source: &str, max_tokens: usize) -> Result<Vec<Token>, (E
         }
         count += 1;
         if count <= max_tokens {
-            tokens.push(Token { kind, span: Span::new(start, pos) });
+            tokens.push(Token {
+                kind,
+                span: Span::new(start, pos),
+            });
         }
     }
     if count > max_tokens {
@@ -102,7 +114,12 @@ fn number(source: &str, start: usize) -> Result<(f64, usize), (ErrorKind, Span)>
     {
         return prefixed(source, start, radix);
     }
-    let digits_end = |from: usize| from + bytes[from..].iter().take_while(|b| b.is_ascii_digit()).count();
+    let digits_end = |from: usize| {
+        from + bytes[from..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count()
+    };
     let mut end = digits_end(start);
     if bytes.get(end) == Some(&b'.') {
         end = digits_end(end + 1);
@@ -123,7 +140,10 @@ fn number(source: &str, start: usize) -> Result<(f64, usize), (ErrorKind, Span)>
     // `5.`, `.5` and `1.e5` as JavaScript does.
     match raw.parse::<f64>() {
         Ok(value) if value.is_finite() => Ok((value, end)),
-        _ => Err((ErrorKind::InvalidNumber(raw.to_owned()), Span::new(start, end))),
+        _ => Err((
+            ErrorKind::InvalidNumber(raw.to_owned()),
+            Span::new(start, end),
+        )),
     }
 }
 
@@ -131,22 +151,32 @@ fn number(source: &str, start: usize) -> Result<(f64, usize), (ErrorKind, Span)>
 fn prefixed(source: &str, start: usize, radix: u32) -> Result<(f64, usize), (ErrorKind, Span)> {
     let bytes = source.as_bytes();
     let digits_start = start + 2;
-    let count = bytes[digits_start..].iter().take_while(|b| char::from(**b).is_digit(radix)).count();
+    let count = bytes[digits_start..]
+        .iter()
+        .take_while(|b| char::from(**b).is_digit(radix))
+        .count();
     let end = digits_start + count;
     if count == 0 {
         let prefix = source[start..digits_start].to_owned();
-        return Err((ErrorKind::InvalidPrefixedLiteral(prefix), Span::new(start, digits_start)));
+        return Err((
+            ErrorKind::InvalidPrefixedLiteral(prefix),
+            Span::new(start, digits_start),
+        ));
     }
     let digits = &source[digits_start..end];
     let value = match u64::from_str_radix(digits, radix) {
         // Below 2^53 the conversion is exact; above it, `as` rounds to nearest, ties to even.
         Ok(small) => small as f64,
-        Err(_) => dashu_int::UBig::from_str_radix(digits, radix).map_or(f64::INFINITY, |big| big.to_f64().value()),
+        Err(_) => dashu_int::UBig::from_str_radix(digits, radix)
+            .map_or(f64::INFINITY, |big| big.to_f64().value()),
     };
     if value.is_finite() {
         Ok((value, end))
     } else {
-        Err((ErrorKind::InvalidNumber(source[start..end].to_owned()), Span::new(start, end)))
+        Err((
+            ErrorKind::InvalidNumber(source[start..end].to_owned()),
+            Span::new(start, end),
+        ))
     }
 }
 
@@ -179,7 +209,10 @@ mod tests {
         assert_eq!(values("0x20000000000001"), [9007199254740992.0]);
         assert_eq!(values("0x20000000000003"), [9007199254740996.0]);
         assert_eq!(values("1e-400 3e-324"), [0.0, 5e-324]);
-        assert_eq!(values("0xffffffffffffffffffffffff"), [79228162514264337593543950335.0]);
+        assert_eq!(
+            values("0xffffffffffffffffffffffff"),
+            [79228162514264337593543950335.0]
+        );
     }
 
     #[test]
@@ -204,20 +237,37 @@ mod tests {
 
     #[test]
     fn whitespace_is_exactly_the_ecmascript_set() {
-        for ws in ["\u{b}", "\u{c}", "\u{a0}", "\u{1680}", "\u{2000}", "\u{200a}", "\u{2028}", "\u{2029}", "\u{202f}", "\u{205f}", "\u{3000}", "\u{feff}"] {
+        for ws in [
+            "\u{b}", "\u{c}", "\u{a0}", "\u{1680}", "\u{2000}", "\u{200a}", "\u{2028}", "\u{2029}",
+            "\u{202f}", "\u{205f}", "\u{3000}", "\u{feff}",
+        ] {
             assert_eq!(values(&format!("1{ws}2")), [1.0, 2.0], "{ws:?}");
         }
         for not_ws in ["\u{85}", "\u{180e}", "\u{200b}"] {
-            assert!(message(&format!("1{not_ws}")).starts_with("Invalid character"), "{not_ws:?}");
+            assert!(
+                message(&format!("1{not_ws}")).starts_with("Invalid character"),
+                "{not_ws:?}"
+            );
         }
     }
 
     #[test]
     fn power_is_greedy() {
-        let kinds: Vec<TokenKind> = tokenize("2***3 * *", 500).expect("scans").into_iter().map(|t| t.kind).collect();
+        let kinds: Vec<TokenKind> = tokenize("2***3 * *", 500)
+            .expect("scans")
+            .into_iter()
+            .map(|t| t.kind)
+            .collect();
         assert_eq!(
             kinds,
-            [TokenKind::Number(2.0), TokenKind::Power, TokenKind::Star, TokenKind::Number(3.0), TokenKind::Star, TokenKind::Star]
+            [
+                TokenKind::Number(2.0),
+                TokenKind::Power,
+                TokenKind::Star,
+                TokenKind::Number(3.0),
+                TokenKind::Star,
+                TokenKind::Star
+            ]
         );
     }
 }

@@ -43,18 +43,37 @@ pub const MAX_CALCULATIONS: usize = 1_000;
 /// The first fault in the specification's order: length, scan, empty, syntax, finiteness. The
 /// error's `index` is `None`.
 pub fn evaluate(expression: &str) -> Result<f64, CalcError> {
-    let fail = |(kind, span)| CalcError { kind, index: None, span: Some(span) };
+    let fail = |(kind, span)| CalcError {
+        kind,
+        index: None,
+        span: Some(span),
+    };
     if expression.len() > MAX_EXPRESSION_BYTES {
-        let kind = ErrorKind::ExpressionTooLong { bytes: expression.len(), limit: MAX_EXPRESSION_BYTES };
-        return Err(CalcError { kind, index: None, span: None });
+        let kind = ErrorKind::ExpressionTooLong {
+            bytes: expression.len(),
+            limit: MAX_EXPRESSION_BYTES,
+        };
+        return Err(CalcError {
+            kind,
+            index: None,
+            span: None,
+        });
     }
     let tokens = lexer::tokenize(expression, MAX_TOKENS).map_err(fail)?;
     if tokens.is_empty() {
-        return Err(CalcError { kind: ErrorKind::Empty, index: None, span: None });
+        return Err(CalcError {
+            kind: ErrorKind::Empty,
+            index: None,
+            span: None,
+        });
     }
     let value = parser::evaluate(&tokens, expression.len(), MAX_DEPTH).map_err(fail)?;
     if !value.is_finite() {
-        return Err(CalcError { kind: ErrorKind::NotFinite, index: None, span: None });
+        return Err(CalcError {
+            kind: ErrorKind::NotFinite,
+            index: None,
+            span: None,
+        });
     }
     // `-0` becomes `0`; adding +0 does exactly that and changes no other value.
     Ok(value + 0.0)

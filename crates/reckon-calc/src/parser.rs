@@ -18,8 +18,18 @@ use crate::lexer::{Token, TokenKind};
 use reckon_core::Span;
 
 /// Parses and evaluates `tokens`; the result may be non-finite (the caller checks it).
-pub(crate) fn evaluate(tokens: &[Token], source_len: usize, max_depth: usize) -> Result<f64, (ErrorKind, Span)> {
-    let mut parser = Parser { tokens, pos: 0, depth: 0, max_depth, end: source_len };
+pub(crate) fn evaluate(
+    tokens: &[Token],
+    source_len: usize,
+    max_depth: usize,
+) -> Result<f64, (ErrorKind, Span)> {
+    let mut parser = Parser {
+        tokens,
+        pos: 0,
+        depth: 0,
+        max_depth,
+        end: source_len,
+    };
     let value = parser.expr()?;
     match parser.peek() {
         Some(token) => Err((ErrorKind::UnexpectedToken, token.span)),
@@ -76,7 +86,9 @@ impl Parser<'_> {
     }
 
     fn unary(&mut self) -> Result<f64, (ErrorKind, Span)> {
-        let Some(token) = self.peek() else { return self.power() };
+        let Some(token) = self.peek() else {
+            return self.power();
+        };
         let negate = match token.kind {
             TokenKind::Minus => true,
             TokenKind::Plus => false,
@@ -127,7 +139,12 @@ impl Parser<'_> {
 
     fn enter(&mut self, span: Span) -> Result<(), (ErrorKind, Span)> {
         if self.depth >= self.max_depth {
-            return Err((ErrorKind::TooDeep { limit: self.max_depth }, span));
+            return Err((
+                ErrorKind::TooDeep {
+                    limit: self.max_depth,
+                },
+                span,
+            ));
         }
         self.depth += 1;
         Ok(())
@@ -227,7 +244,10 @@ mod tests {
         let nested = |n: usize| format!("{}1{}", "(".repeat(n), ")".repeat(n));
         assert_eq!(eval(&nested(63)), Ok(1.0));
         assert_eq!(eval(&nested(64)), Ok(1.0));
-        assert_eq!(eval(&nested(65)), Err("Expression nests too deeply; the limit is 64 levels".into()));
+        assert_eq!(
+            eval(&nested(65)),
+            Err("Expression nests too deeply; the limit is 64 levels".into())
+        );
         assert_eq!(eval(&format!("{}1", "-".repeat(64))), Ok(1.0));
         assert!(eval(&format!("{}1", "-".repeat(65))).is_err());
     }

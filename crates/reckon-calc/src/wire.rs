@@ -38,7 +38,11 @@ fn respond_with(input: &[u8], out: &mut Vec<u8>, surrogates: Surrogates) -> Opti
     let json = match Json::parse_with(input, Duplicates::Keep) {
         Ok(json) => json,
         Err(e) => {
-            let error = CalcError { kind: ErrorKind::Input(format!("the input is not JSON: {e}")), index: None, span: None };
+            let error = CalcError {
+                kind: ErrorKind::Input(format!("the input is not JSON: {e}")),
+                index: None,
+                span: None,
+            };
             write_error(&error, out);
             return Some(error.kind.category());
         }
@@ -60,19 +64,26 @@ fn respond_with(input: &[u8], out: &mut Vec<u8>, surrogates: Surrogates) -> Opti
 pub fn respond_value(input: &[u8]) -> (Value, Option<ErrorCategory>) {
     let mut text = Vec::new();
     let category = respond_with(input, &mut text, Surrogates::Replace);
-    let value = serde_json::from_slice(&text).unwrap_or_else(|e| json!({"error": {"message": format!("unprintable answer: {e}")}}));
+    let value = serde_json::from_slice(&text)
+        .unwrap_or_else(|e| json!({"error": {"message": format!("unprintable answer: {e}")}}));
     (value, category)
 }
 
 fn input_error(what: &str) -> CalcError {
-    CalcError { kind: ErrorKind::Input(what.to_owned()), index: None, span: None }
+    CalcError {
+        kind: ErrorKind::Input(what.to_owned()),
+        index: None,
+        span: None,
+    }
 }
 
 /// Decodes and evaluates every calculation, in order, stopping at the first failure.
 fn run<'j>(json: &'j Json<'j>) -> Result<Vec<Entry<'j>>, CalcError> {
     let root = json.root();
     if !matches!(root, Node::Object(_)) {
-        return Err(input_error("the input must be an object with a \"calculations\" array"));
+        return Err(input_error(
+            "the input must be an object with a \"calculations\" array",
+        ));
     }
     let items = match json.member(root, "calculations") {
         Some(Node::Array(items)) => items,
@@ -80,26 +91,45 @@ fn run<'j>(json: &'j Json<'j>) -> Result<Vec<Entry<'j>>, CalcError> {
         None => return Err(input_error("\"calculations\" is required")),
     };
     if items.len() > MAX_CALCULATIONS {
-        let kind = ErrorKind::TooManyCalculations { count: items.len(), limit: MAX_CALCULATIONS };
-        return Err(CalcError { kind, index: None, span: None });
+        let kind = ErrorKind::TooManyCalculations {
+            count: items.len(),
+            limit: MAX_CALCULATIONS,
+        };
+        return Err(CalcError {
+            kind,
+            index: None,
+            span: None,
+        });
     }
     let mut entries = Vec::with_capacity(items.len());
     for (index, &item) in items.iter().enumerate() {
         let item = json.node(item);
         if !matches!(item, Node::Object(_)) {
-            return Err(input_error(&format!("calculations[{index}] must be an object")));
+            return Err(input_error(&format!(
+                "calculations[{index}] must be an object"
+            )));
         }
         let field = |name: &str| match json.member(item, name) {
             Some(Node::String(text)) => Ok(text),
-            Some(_) => Err(input_error(&format!("calculations[{index}].{name} must be a string"))),
-            None => Err(input_error(&format!("calculations[{index}].{name} is required"))),
+            Some(_) => Err(input_error(&format!(
+                "calculations[{index}].{name} must be a string"
+            ))),
+            None => Err(input_error(&format!(
+                "calculations[{index}].{name} is required"
+            ))),
         };
-        let (expression, prefix, suffix) = (field("expression")?, field("prefix")?, field("suffix")?);
+        let (expression, prefix, suffix) =
+            (field("expression")?, field("prefix")?, field("suffix")?);
         let value = evaluate(expression.text()).map_err(|mut error| {
             error.index = Some(index);
             error
         })?;
-        entries.push(Entry { expression, prefix, suffix, shown: format(value) });
+        entries.push(Entry {
+            expression,
+            prefix,
+            suffix,
+            shown: format(value),
+        });
     }
     Ok(entries)
 }
@@ -168,7 +198,10 @@ fn write_escaped(text: &JsonString<'_>, out: &mut Vec<u8>, surrogates: Surrogate
             '\r' => Some("\\r".into()),
             '\t' => Some("\\t".into()),
             c if (c as u32) < 0x20 => Some(format!("\\u{:04x}", c as u32)),
-            '\u{FFFD}' if surrogates == Surrogates::Escape && lone.peek().is_some_and(|(offset, _)| *offset == at) => {
+            '\u{FFFD}'
+                if surrogates == Surrogates::Escape
+                    && lone.peek().is_some_and(|(offset, _)| *offset == at) =>
+            {
                 lone.next().map(|(_, unit)| format!("\\u{unit:04x}"))
             }
             _ => None,

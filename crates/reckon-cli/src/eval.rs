@@ -4,8 +4,8 @@ use reckon_tools::Registry;
 use serde_json::{Map, Value, json};
 use std::process::ExitCode;
 
-/// The tool `eval` runs.
-const TOOL: &str = "decimal-expression-evaluate";
+/// The tool `eval` runs unless `--tool` says otherwise.
+const DEFAULT_TOOL: &str = "decimal-expression-evaluate";
 
 /// Arguments of `reckon eval`.
 #[derive(clap::Args)]
@@ -25,13 +25,22 @@ pub(crate) struct EvalArgs {
     /// Print the tool's JSON answer instead of the value.
     #[arg(long)]
     json: bool,
+    /// The tool: decimal-expression-evaluate (exact decimals, the default) or calc (JavaScript
+    /// numbers, with hex/binary/octal/scientific literals, ** and %).
+    #[arg(long, default_value = DEFAULT_TOOL)]
+    tool: String,
 }
 
 pub(crate) fn run(registry: &Registry, args: &EvalArgs) -> ExitCode {
-    let Some(tool) = registry.get(TOOL) else {
-        return crate::unknown_tool(registry, TOOL);
+    let Some(tool) = registry.get(&args.tool) else {
+        return crate::unknown_tool(registry, &args.tool);
     };
-    let input = match request(args) {
+    let built = if tool.id() == "calc" {
+        calc_request(args)
+    } else {
+        request(args)
+    };
+    let input = match built {
         Ok(input) => input,
         Err(message) => {
             eprintln!("reckon eval: {message}");
@@ -44,6 +53,14 @@ pub(crate) fn run(registry: &Registry, args: &EvalArgs) -> ExitCode {
         println!("{answer}");
     } else if failed {
         eprint!("{}", render_error(&args.expression, &answer));
+    } else if tool.id() == "calc" {
+        println!(
+            "{}",
+            answer
+                .pointer("/content/0/text")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+        );
     } else {
         print!("{}", render_value(&answer));
     }
@@ -81,6 +98,16 @@ fn request(args: &EvalArgs) -> Result<Value, String> {
     Ok(Value::Object(input))
 }
 
+/// The calc input for these arguments: one calculation without prefix or suffix.
+fn calc_request(args: &EvalArgs) -> Result<Value, String> {
+    if !args.vars.is_empty() || args.scale.is_some() || args.rounding.is_some() {
+        return Err(
+            "--var, --scale and --rounding belong to decimal-expression-evaluate, not calc".into(),
+        );
+    }
+    Ok(json!({"calculations": [{"expression": args.expression, "prefix": "", "suffix": ""}]}))
+}
+
 /// The value on one line, then the exact fraction when the printed value is rounded.
 fn render_value(answer: &Value) -> String {
     let text = |pointer: &str| {
@@ -108,6 +135,7 @@ fn render_error(expression: &str, answer: &Value) -> String {
     let mut out = format!("error ({code}): {message}\n");
     let position = error
         .pointer("/details/position")
+        .or_else(|| error.get("position"))
         .and_then(Value::as_u64)
         .map(|p| p as usize);
     if let Some(position) = position.filter(|_| !expression.contains(['\n', '\r', '\t'])) {

@@ -23,7 +23,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Evaluate one decimal expression exactly and print the value.
+    /// Evaluate one expression and print the value (exact decimals by default; --tool calc for JavaScript numbers).
     #[command(
         after_help = "Examples:\n  reckon eval '0.1 + 0.2'\n  reckon eval 'price * qty * (1 + tax / 100)' --var price=19.99 --var qty=3 --var tax=8.25 --scale 2 --rounding half_up\n  reckon eval 'round(10 / 3, 4)' --rounding half_even --json"
     )]

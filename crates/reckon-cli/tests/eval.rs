@@ -76,3 +76,19 @@ fn malformed_vars_are_usage_errors() {
         Some(2)
     );
 }
+
+#[test]
+fn the_calc_tool_prints_javascript_numbers_and_carets() {
+    let output = eval(&["--tool", "calc", "0.1 + 0.2"]);
+    assert_eq!(stdout(&output), "0.30000000000000004\n");
+    let output = eval(&["--tool", "calc", "2 ** 10 + x"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "error (invalid_input): Invalid character \"x\" in expression\n  2 ** 10 + x\n            ^\n"
+    );
+    assert_eq!(
+        eval(&["--tool", "calc", "1", "--scale", "2"]).status.code(),
+        Some(2)
+    );
+}

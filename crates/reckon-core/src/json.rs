@@ -208,7 +208,11 @@ impl<'a> Json<'a> {
     /// The value of the last member called `name` of an object node, as `JSON.parse` keeps it.
     pub fn member(&self, object: &Node<'a>, name: &str) -> Option<&Node<'a>> {
         match object {
-            Node::Object(members) => members.iter().rev().find(|m| m.name.text() == name).map(|m| self.node(m.value)),
+            Node::Object(members) => members
+                .iter()
+                .rev()
+                .find(|m| m.name.text() == name)
+                .map(|m| self.node(m.value)),
             _ => None,
         }
     }

@@ -13,9 +13,17 @@ pub(crate) struct CalcTool {
 impl CalcTool {
     pub(crate) fn new() -> Self {
         // The manifest is compiled in; the registry's tests parse it, so this cannot fail at run time.
-        let manifest: Value = serde_json::from_str(MANIFEST_JSON).expect("the embedded manifest is valid JSON");
-        let description = manifest.get("description").and_then(Value::as_str).unwrap_or_default().to_owned();
-        Self { manifest, description }
+        let manifest: Value =
+            serde_json::from_str(MANIFEST_JSON).expect("the embedded manifest is valid JSON");
+        let description = manifest
+            .get("description")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned();
+        Self {
+            manifest,
+            description,
+        }
     }
 }
 
@@ -66,11 +74,18 @@ impl Tool for CalcTool {
     }
 
     fn execute_into(&self, input: &[u8], out: &mut Vec<u8>) -> Outcome {
-        Outcome { error: wire::respond(input, out), work_units: 0 }
+        Outcome {
+            error: wire::respond(input, out),
+            work_units: 0,
+        }
     }
 
     fn execute_json(&self, input: &[u8]) -> Execution {
         let (body, error) = wire::respond_value(input);
-        Execution { body, error, work_units: 0 }
+        Execution {
+            body,
+            error,
+            work_units: 0,
+        }
     }
 }

@@ -83,12 +83,20 @@ pub fn parse_cases(text: &str) -> Result<Vec<Case>, String> {
 /// A short description of the difference.
 pub fn check(expect: &Value, got: &Value) -> Result<(), String> {
     let Some(want) = expect.get("error") else {
-        return if expect == got { Ok(()) } else { Err(format!("expected {expect}, got {got}")) };
+        return if expect == got {
+            Ok(())
+        } else {
+            Err(format!("expected {expect}, got {got}"))
+        };
     };
     let Some(error) = got.get("error").filter(|e| e.is_object()) else {
         return Err(format!("expected an error {want}, got {got}"));
     };
-    for (key, path) in [("code", "/code"), ("message", "/message"), ("reason", "/details/reason")] {
+    for (key, path) in [
+        ("code", "/code"),
+        ("message", "/message"),
+        ("reason", "/details/reason"),
+    ] {
         if let Some(wanted) = want.get(key)
             && error.pointer(path) != Some(wanted)
         {
@@ -147,8 +155,20 @@ mod tests {
             .is_err()
         );
         let message = json!({"error": {"message": "Expression is empty"}});
-        assert!(check(&message, &json!({"error": {"message": "Expression is empty", "index": 0}})).is_ok());
-        assert!(check(&message, &json!({"error": {"message": "Unexpected end of expression"}})).is_err());
+        assert!(
+            check(
+                &message,
+                &json!({"error": {"message": "Expression is empty", "index": 0}})
+            )
+            .is_ok()
+        );
+        assert!(
+            check(
+                &message,
+                &json!({"error": {"message": "Unexpected end of expression"}})
+            )
+            .is_err()
+        );
         assert!(check(&json!({"error": {}}), &json!({"error": {"message": "x"}})).is_ok());
         let code_only = json!({"error": {"code": "invalid_input"}});
         assert!(

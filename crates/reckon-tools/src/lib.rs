@@ -187,7 +187,10 @@ impl Registry {
     /// Every tool reckon ships.
     pub fn standard() -> Self {
         Self {
-            tools: vec![Box::new(decimal::DecimalTool::new()), Box::new(calc::CalcTool::new())],
+            tools: vec![
+                Box::new(decimal::DecimalTool::new()),
+                Box::new(calc::CalcTool::new()),
+            ],
         }
     }
 

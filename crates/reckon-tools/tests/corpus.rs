@@ -128,12 +128,23 @@ fn the_direct_writer_writes_the_same_answer_as_the_value_path() {
             let execution = tool.execute_json(case.line.as_bytes());
             let mut direct = Vec::new();
             let outcome = tool.execute_into(case.line.as_bytes(), &mut direct);
-            let parsed: serde_json::Value = serde_json::from_slice(&direct).unwrap_or_else(|e| panic!("{}: {e}", case.id));
+            let parsed: serde_json::Value =
+                serde_json::from_slice(&direct).unwrap_or_else(|e| panic!("{}: {e}", case.id));
             assert_eq!(parsed, execution.body, "{}", case.id);
-            assert_eq!((outcome.error, outcome.work_units), (execution.error, execution.work_units), "{}", case.id);
+            assert_eq!(
+                (outcome.error, outcome.work_units),
+                (execution.error, execution.work_units),
+                "{}",
+                case.id
+            );
             if tool.id() == "decimal-expression-evaluate" {
                 // Byte for byte, too: the decimal tool's writer mirrors serde_json's compact form.
-                assert_eq!(String::from_utf8(direct).expect("UTF-8"), execution.body.to_string(), "{}", case.id);
+                assert_eq!(
+                    String::from_utf8(direct).expect("UTF-8"),
+                    execution.body.to_string(),
+                    "{}",
+                    case.id
+                );
             }
         }
     }
