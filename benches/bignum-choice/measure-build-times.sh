@@ -13,6 +13,7 @@ out=results/build-times.tsv
 printf 'features\tseconds\tcpu_seconds\tload_1min_after\n' > "$out"
 for features in none num malachite dashu-int dashu all; do
     cargo clean --quiet
+    mkdir -p target
     args=(build --release --locked --quiet)
     case "$features" in
         none) args+=(--no-default-features) ;;
@@ -20,8 +21,8 @@ for features in none num malachite dashu-int dashu all; do
         *) args+=(--no-default-features --features "$features") ;;
     esac
     TIMEFORMAT='%R %U %S'
-    { time cargo "${args[@]}" 2>&1 >/dev/null; } 2> "$CARGO_TARGET_DIR.time" || true
-    read -r wall user system < <(tail -1 "$CARGO_TARGET_DIR.time")
+    { time cargo "${args[@]}" 2> target/build-time.log; } 2> target/build-time.time
+    read -r wall user system < target/build-time.time
     printf '%s\t%.1f\t%.1f\t%s\n' "$features" "$wall" "$(awk "BEGIN { print $user + $system }")" \
         "$(cut -d' ' -f1 /proc/loadavg)" | tee -a "$out"
 done

@@ -150,9 +150,14 @@ pub fn table(dir: &Path, lock: &Path) -> String {
     let lows = cells(&dir.join("timing.tsv"), 3);
     let highs = cells(&dir.join("timing.tsv"), 4);
     let counts = cells(&dir.join("callgrind.tsv"), 5);
-    let builds: HashMap<String, f64> = rows(&dir.join("build-times.tsv"))
+    // features -> (wall seconds, CPU seconds)
+    let builds: HashMap<String, (f64, f64)> = rows(&dir.join("build-times.tsv"))
         .into_iter()
-        .filter_map(|r| Some((r[0].clone(), r.get(1)?.parse().ok()?)))
+        .filter_map(|r| {
+            let wall = r.get(1)?.parse().ok()?;
+            let cpu = r.get(2)?.parse().ok()?;
+            Some((r[0].clone(), (wall, cpu)))
+        })
         .collect();
     let versions = locked_versions(lock);
     let workloads: Vec<Workload> = WORKLOADS.to_vec();
@@ -160,7 +165,7 @@ pub fn table(dir: &Path, lock: &Path) -> String {
     for w in &workloads {
         let _ = write!(out, " {} |", w.name());
     }
-    out.push_str(" licence | clean release build |\n|---|");
+    out.push_str(" licence | clean release build, wall / CPU |\n|---|");
     for _ in &workloads {
         out.push_str("---:|");
     }
@@ -178,9 +183,9 @@ pub fn table(dir: &Path, lock: &Path) -> String {
                 .map_or("–".into(), |&ir| thousands(ir.round() as u64));
             let _ = write!(out, " {time} / {instructions} |");
         }
-        let build = builds
-            .get(feature)
-            .map_or("–".into(), |s| format!("{s:.0} s"));
+        let build = builds.get(feature).map_or("–".into(), |(wall, cpu)| {
+            format!("{wall:.0} s / {cpu:.0} s")
+        });
         let _ = writeln!(out, " {licence} | {build} |");
     }
     out.push_str(
@@ -207,10 +212,12 @@ pub fn table(dir: &Path, lock: &Path) -> String {
         }
         out.push('\n');
     }
-    if let Some(none) = builds.get("none") {
+    if let (Some((none, none_cpu)), Some((all, all_cpu))) = (builds.get("none"), builds.get("all"))
+    {
         let _ = writeln!(
             out,
-            "\nClean release build of this package with no backend at all: {none:.0} s."
+            "\nClean release build of this package with no backend: {none:.0} s ({none_cpu:.0} s CPU); \
+             with all four: {all:.0} s ({all_cpu:.0} s CPU)."
         );
     }
     out

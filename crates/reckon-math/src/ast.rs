@@ -1,0 +1,363 @@
+//! The expression tree, shaped like math.js's node types so that evaluation, simplification,
+//! differentiation and printing can follow math.js's behaviour node for node, and so that the
+//! parser can be checked against math.js's own parser (`Node::to_mathjs_json`).
+
+use reckon_core::Span;
+use serde_json::{Map, Value, json};
+
+/// A node and the characters of the expression it came from (code point offsets).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    /// What the node is.
+    pub kind: NodeKind,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// The node kinds of math.js 15's expression trees.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NodeKind {
+    /// A number literal, as written (typed by `numericType` when evaluated).
+    Number(String),
+    /// A string literal, unescaped.
+    Str(String),
+    /// `true`, `false`, `null`, `undefined`, `NaN` or `Infinity`.
+    Constant(Constant),
+    /// A name.
+    Symbol(String),
+    /// Parentheses the user wrote.
+    Parenthesis(Box<Node>),
+    /// An operator applied to its operands: prefix and postfix operators have one operand,
+    /// binary operators two. `implicit` marks an implicit product; `percentage` marks `x%`, which
+    /// math.js represents as `x / 100`.
+    Operator {
+        /// The operator.
+        op: Op,
+        /// The operands.
+        args: Vec<Node>,
+        /// An implicit multiplication (`2 x`).
+        implicit: bool,
+        /// A percentage (`8%`).
+        percentage: bool,
+    },
+    /// A chain of two or more comparisons, `a < b <= c`.
+    Relational {
+        /// The comparisons, left to right.
+        ops: Vec<Op>,
+        /// The compared operands (one more than `ops`).
+        params: Vec<Node>,
+    },
+    /// `condition ? then : otherwise`.
+    Conditional {
+        /// The condition.
+        condition: Box<Node>,
+        /// The value when truthy.
+        then: Box<Node>,
+        /// The value when falsy.
+        otherwise: Box<Node>,
+    },
+    /// `start:end` or `start:step:end`.
+    Range {
+        /// First value.
+        start: Box<Node>,
+        /// Last value (inclusive).
+        end: Box<Node>,
+        /// The step, when written.
+        step: Option<Box<Node>>,
+    },
+    /// `name = value`, or `object[index] = value`.
+    Assignment {
+        /// The assigned name or object.
+        object: Box<Node>,
+        /// The index, for an indexed assignment.
+        index: Option<Box<Node>>,
+        /// The value.
+        value: Box<Node>,
+    },
+    /// `name(params) = body`.
+    FunctionAssignment {
+        /// The function's name.
+        name: String,
+        /// Parameter names.
+        params: Vec<String>,
+        /// The body.
+        body: Box<Node>,
+    },
+    /// A call: `callee(args)`; `optional` for `callee?.(args)`.
+    Call {
+        /// The called expression: a name, an accessor, or (with `?.`) any operand.
+        callee: Box<Node>,
+        /// The arguments.
+        args: Vec<Node>,
+        /// Optional chaining.
+        optional: bool,
+    },
+    /// `object[index]`, `object.name`, `object?.name`.
+    Accessor {
+        /// The accessed value.
+        object: Box<Node>,
+        /// The index (an [`NodeKind::Index`] node).
+        index: Box<Node>,
+        /// Optional chaining.
+        optional: bool,
+    },
+    /// The dimensions of an index; `dot` when written as `.name`.
+    Index {
+        /// One node per dimension.
+        dimensions: Vec<Node>,
+        /// Written as `.name`.
+        dot: bool,
+    },
+    /// A matrix or array literal: rows are nested `Array` nodes.
+    Array(Vec<Node>),
+    /// `{key: value, ...}` in insertion order.
+    Object(Vec<(String, Node)>),
+    /// Several statements (`;` or newline separated); each with whether its value is shown.
+    Block(Vec<(Node, bool)>),
+}
+
+/// Parser constants: never names, never shadowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Constant {
+    /// `true`.
+    True,
+    /// `false`.
+    False,
+    /// `null`.
+    Null,
+    /// `undefined`.
+    Undefined,
+    /// `NaN`.
+    NaN,
+    /// `Infinity`.
+    Infinity,
+}
+
+/// Operators, with math.js's function names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum Op {
+    Add,
+    Subtract,
+    Multiply,
+    Divide,
+    DotMultiply,
+    DotDivide,
+    Mod,
+    ModSign,
+    Pow,
+    DotPow,
+    UnaryMinus,
+    UnaryPlus,
+    BitNot,
+    Not,
+    Factorial,
+    Transpose,
+    Nullish,
+    And,
+    Or,
+    Xor,
+    BitAnd,
+    BitOr,
+    BitXor,
+    LeftShift,
+    RightArithShift,
+    RightLogShift,
+    Equal,
+    Unequal,
+    Smaller,
+    Larger,
+    SmallerEq,
+    LargerEq,
+    To,
+    In,
+}
+
+impl Op {
+    /// The operator as math.js writes it, and math.js's function name for it.
+    pub fn symbol_and_fn(self) -> (&'static str, &'static str) {
+        use Op::*;
+        match self {
+            Add => ("+", "add"),
+            Subtract => ("-", "subtract"),
+            Multiply => ("*", "multiply"),
+            Divide => ("/", "divide"),
+            DotMultiply => (".*", "dotMultiply"),
+            DotDivide => ("./", "dotDivide"),
+            Mod => ("mod", "mod"),
+            ModSign => ("%", "mod"),
+            Pow => ("^", "pow"),
+            DotPow => (".^", "dotPow"),
+            UnaryMinus => ("-", "unaryMinus"),
+            UnaryPlus => ("+", "unaryPlus"),
+            BitNot => ("~", "bitNot"),
+            Not => ("not", "not"),
+            Factorial => ("!", "factorial"),
+            Transpose => ("'", "ctranspose"),
+            Nullish => ("??", "nullish"),
+            And => ("and", "and"),
+            Or => ("or", "or"),
+            Xor => ("xor", "xor"),
+            BitAnd => ("&", "bitAnd"),
+            BitOr => ("|", "bitOr"),
+            BitXor => ("^|", "bitXor"),
+            LeftShift => ("<<", "leftShift"),
+            RightArithShift => (">>", "rightArithShift"),
+            RightLogShift => (">>>", "rightLogShift"),
+            Equal => ("==", "equal"),
+            Unequal => ("!=", "unequal"),
+            Smaller => ("<", "smaller"),
+            Larger => (">", "larger"),
+            SmallerEq => ("<=", "smallerEq"),
+            LargerEq => (">=", "largerEq"),
+            To => ("to", "to"),
+            In => ("in", "to"),
+        }
+    }
+}
+
+impl Node {
+    /// The tree in the JSON shape of math.js's `JSON.stringify(math.parse(expression))`, for
+    /// differential tests of the parser.
+    pub fn to_mathjs_json(&self) -> Value {
+        match &self.kind {
+            NodeKind::Number(raw) => json!({"mathjs": "ConstantNode", "value": number_value(raw)}),
+            NodeKind::Str(text) => json!({"mathjs": "ConstantNode", "value": text}),
+            NodeKind::Constant(constant) => {
+                let value = match constant {
+                    Constant::True => json!(true),
+                    Constant::False => json!(false),
+                    Constant::Null => Value::Null,
+                    Constant::Undefined => return json!({"mathjs": "ConstantNode"}),
+                    // JSON.stringify writes non-finite numbers as null.
+                    Constant::NaN | Constant::Infinity => Value::Null,
+                };
+                json!({"mathjs": "ConstantNode", "value": value})
+            }
+            NodeKind::Symbol(name) => json!({"mathjs": "SymbolNode", "name": name}),
+            NodeKind::Parenthesis(content) => {
+                json!({"mathjs": "ParenthesisNode", "content": content.to_mathjs_json()})
+            }
+            NodeKind::Operator {
+                op,
+                args,
+                implicit,
+                percentage,
+            } => {
+                let (symbol, function) = op.symbol_and_fn();
+                let symbol = if *percentage { "/" } else { symbol };
+                let mut args: Vec<Value> = args.iter().map(Node::to_mathjs_json).collect();
+                if *percentage {
+                    args.push(json!({"mathjs": "ConstantNode", "value": 100}));
+                }
+                let function = if *percentage { "divide" } else { function };
+                json!({"mathjs": "OperatorNode", "op": symbol, "fn": function, "args": args, "implicit": implicit, "isPercentage": percentage})
+            }
+            NodeKind::Relational { ops, params } => json!({
+                "mathjs": "RelationalNode",
+                "conditionals": ops.iter().map(|op| op.symbol_and_fn().1).collect::<Vec<_>>(),
+                "params": params.iter().map(Node::to_mathjs_json).collect::<Vec<_>>(),
+            }),
+            NodeKind::Conditional {
+                condition,
+                then,
+                otherwise,
+            } => json!({
+                "mathjs": "ConditionalNode",
+                "condition": condition.to_mathjs_json(),
+                "trueExpr": then.to_mathjs_json(),
+                "falseExpr": otherwise.to_mathjs_json(),
+            }),
+            NodeKind::Range { start, end, step } => {
+                let mut object = Map::new();
+                object.insert("mathjs".into(), "RangeNode".into());
+                object.insert("start".into(), start.to_mathjs_json());
+                object.insert("end".into(), end.to_mathjs_json());
+                object.insert(
+                    "step".into(),
+                    step.as_ref().map_or(Value::Null, |s| s.to_mathjs_json()),
+                );
+                Value::Object(object)
+            }
+            NodeKind::Assignment {
+                object,
+                index,
+                value,
+            } => {
+                let mut out = Map::new();
+                out.insert("mathjs".into(), "AssignmentNode".into());
+                out.insert("object".into(), object.to_mathjs_json());
+                out.insert(
+                    "index".into(),
+                    index.as_ref().map_or(Value::Null, |i| i.to_mathjs_json()),
+                );
+                out.insert("value".into(), value.to_mathjs_json());
+                Value::Object(out)
+            }
+            NodeKind::FunctionAssignment { name, params, body } => json!({
+                "mathjs": "FunctionAssignmentNode",
+                "name": name,
+                "params": params.iter().map(|p| json!({"name": p, "type": "any"})).collect::<Vec<_>>(),
+                "expr": body.to_mathjs_json(),
+            }),
+            NodeKind::Call { callee, args, .. } => json!({
+                "mathjs": "FunctionNode",
+                "fn": callee.to_mathjs_json(),
+                "args": args.iter().map(Node::to_mathjs_json).collect::<Vec<_>>(),
+            }),
+            NodeKind::Accessor {
+                object,
+                index,
+                optional,
+            } => json!({
+                "mathjs": "AccessorNode",
+                "object": object.to_mathjs_json(),
+                "index": index.to_mathjs_json(),
+                "optionalChaining": optional,
+            }),
+            NodeKind::Index { dimensions, dot } => json!({
+                "mathjs": "IndexNode",
+                "dimensions": dimensions.iter().map(Node::to_mathjs_json).collect::<Vec<_>>(),
+                "dotNotation": dot,
+            }),
+            NodeKind::Array(items) => {
+                json!({"mathjs": "ArrayNode", "items": items.iter().map(Node::to_mathjs_json).collect::<Vec<_>>()})
+            }
+            NodeKind::Object(entries) => {
+                let properties: Map<String, Value> = entries
+                    .iter()
+                    .map(|(key, value)| (key.clone(), value.to_mathjs_json()))
+                    .collect();
+                json!({"mathjs": "ObjectNode", "properties": properties})
+            }
+            NodeKind::Block(statements) => json!({
+                "mathjs": "BlockNode",
+                "blocks": statements.iter().map(|(node, visible)| json!({"node": node.to_mathjs_json(), "visible": visible})).collect::<Vec<_>>(),
+            }),
+        }
+    }
+}
+
+/// A literal's value as a JSON number where binary64 can hold it (what math.js's parser stores
+/// for numericType "number"), else its text.
+fn number_value(raw: &str) -> Value {
+    for (prefix, radix) in [("0x", 16), ("0b", 2), ("0o", 8)] {
+        if let Some(digits) = raw.strip_prefix(prefix)
+            && let Ok(value) = u64::from_str_radix(digits, radix)
+        {
+            return json!(value);
+        }
+    }
+    match raw.parse::<f64>() {
+        Ok(value)
+            if value.is_finite()
+                && value.fract() == 0.0
+                && value.abs() < 9.007_199_254_740_992e15 =>
+        {
+            json!(value as i64)
+        }
+        Ok(value) if value.is_finite() => json!(value),
+        Ok(_) => Value::Null,
+        Err(_) => json!(raw),
+    }
+}

@@ -1,0 +1,406 @@
+//! Tokens of the math.js expression language (spec section 4.1).
+//!
+//! The whole expression is tokenised before parsing. The one context-dependent character, `'`,
+//! is decided here by what precedes it: after a token that ends an operand it is the transpose
+//! operator, elsewhere it opens a string. Offsets are in characters (code points), as the
+//! error positions of the specification are.
+
+use reckon_core::Span;
+
+/// A token.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Tok {
+    /// A number literal as written.
+    Number(String),
+    /// A string literal, unescaped, and its quote character.
+    Str(String, char),
+    /// A name, named operator or parser constant.
+    Name(String),
+    /// A delimiter or operator, such as `+`, `.*`, `>>>`, `?.`.
+    Punct(&'static str),
+    /// A line feed (a statement separator outside brackets and after operands).
+    Newline,
+}
+
+/// A token and its span in characters.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Token {
+    pub(crate) tok: Tok,
+    pub(crate) span: Span,
+}
+
+/// Why the text cannot be tokenised.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct LexError {
+    pub(crate) message: String,
+    pub(crate) position: usize,
+}
+
+/// Operators and delimiters, longest first so that the first match is the longest.
+const PUNCTUATION: [&str; 37] = [
+    ">>>", "<<", ">>", "==", "!=", "<=", ">=", ".*", "./", ".^", "^|", "?.", "??", "(", ")", "[",
+    "]", "{", "}", ",", ";", ":", "+", "-", "*", "/", "%", "^", "~", "!", "&", "|", "=", "?", "<",
+    ">", ".",
+];
+
+/// Tokenises `chars`.
+pub(crate) fn tokenize(chars: &[char]) -> Result<Vec<Token>, LexError> {
+    let mut tokens: Vec<Token> = Vec::new();
+    let mut pos = 0;
+    while pos < chars.len() {
+        let c = chars[pos];
+        let start = pos;
+        let tok = match c {
+            ' ' | '\t' | '\u{a0}' => {
+                pos += 1;
+                continue;
+            }
+            '#' => {
+                while pos < chars.len() && chars[pos] != '\n' {
+                    pos += 1;
+                }
+                continue;
+            }
+            '\n' => {
+                pos += 1;
+                Tok::Newline
+            }
+            // After an operand a quote cannot open a string: math.js reads it as a delimiter
+            // (`"s""` is `Unexpected operator "`), and `'` is the transpose.
+            '"' if ends_operand(tokens.last()) => {
+                pos += 1;
+                Tok::Punct("\"")
+            }
+            '"' => {
+                let (text, end) = string(chars, pos)?;
+                pos = end;
+                Tok::Str(text, '"')
+            }
+            '\'' if !ends_operand(tokens.last()) => {
+                let (text, end) = string(chars, pos)?;
+                pos = end;
+                Tok::Str(text, '\'')
+            }
+            '\'' => {
+                pos += 1;
+                Tok::Punct("'")
+            }
+            '0'..='9' => {
+                let (raw, end) = number(chars, pos)?;
+                pos = end;
+                Tok::Number(raw)
+            }
+            '.' if chars.get(pos + 1).is_some_and(char::is_ascii_digit) => {
+                let (raw, end) = number(chars, pos)?;
+                pos = end;
+                Tok::Number(raw)
+            }
+            c if is_name_start(c) => {
+                while pos < chars.len()
+                    && (is_name_start(chars[pos]) || chars[pos].is_ascii_digit())
+                {
+                    pos += 1;
+                }
+                Tok::Name(chars[start..pos].iter().collect())
+            }
+            _ => match punctuation(chars, pos) {
+                Some(p) => {
+                    pos += p.chars().count();
+                    Tok::Punct(p)
+                }
+                None => {
+                    let rest: String = chars[pos..].iter().collect();
+                    let message = format!("Syntax error in part \"{rest}\"");
+                    return Err(LexError {
+                        message,
+                        position: pos,
+                    });
+                }
+            },
+        };
+        tokens.push(Token {
+            tok,
+            span: Span::new(start, pos),
+        });
+    }
+    Ok(tokens)
+}
+
+/// Whether a token ends an operand, so that a following `'` is the transpose operator.
+fn ends_operand(token: Option<&Token>) -> bool {
+    match token.map(|t| &t.tok) {
+        Some(Tok::Number(_) | Tok::Str(..)) => true,
+        Some(Tok::Name(name)) => !matches!(
+            name.as_str(),
+            "mod" | "to" | "in" | "and" | "or" | "xor" | "not"
+        ),
+        Some(Tok::Punct(p)) => matches!(*p, ")" | "]" | "}" | "!" | "'"),
+        _ => false,
+    }
+}
+
+/// The operator or delimiter at `pos`, longest match; `?.` before a digit is `?`.
+fn punctuation(chars: &[char], pos: usize) -> Option<&'static str> {
+    PUNCTUATION.into_iter().find(|p| {
+        let matches = p
+            .chars()
+            .enumerate()
+            .all(|(i, c)| chars.get(pos + i) == Some(&c));
+        matches && !(*p == "?." && chars.get(pos + 2).is_some_and(char::is_ascii_digit))
+    })
+}
+
+/// Name characters: ASCII letters, `_`, `$`, Latin U+00C0–U+02AF, Greek U+0370–U+03FF,
+/// letter-like symbols U+2100–U+214F and mathematical alphanumeric symbols U+1D400–U+1D7FF.
+fn is_name_start(c: char) -> bool {
+    c.is_ascii_alphabetic()
+        || c == '_'
+        || c == '$'
+        || ('\u{c0}'..='\u{2af}').contains(&c)
+        || ('\u{370}'..='\u{3ff}').contains(&c)
+        || ('\u{2100}'..='\u{214f}').contains(&c)
+        || ('\u{1d400}'..='\u{1d7ff}').contains(&c)
+}
+
+/// A number literal starting at `start` (spec 4.1): decimal with optional fraction and exponent,
+/// or a prefixed integer `0x`/`0b`/`0o` with its letters, digits, radix point and `iN` suffix.
+fn number(chars: &[char], start: usize) -> Result<(String, usize), LexError> {
+    let at = |i: usize| chars.get(i).copied();
+    let digits_from = |mut i: usize| {
+        while at(i).is_some_and(|c| c.is_ascii_digit()) {
+            i += 1;
+        }
+        i
+    };
+    // math.js's wording; its position is the number's start, or the `e` when a point follows it.
+    let digit_expected = |found: usize, position: usize| {
+        let found: String = at(found).map_or_else(String::new, |c| c.to_string());
+        LexError {
+            message: format!("Digit expected, got \"{found}\""),
+            position,
+        }
+    };
+    if at(start) == Some('0') && matches!(at(start + 1), Some('x' | 'b' | 'o')) {
+        let mut end = start + 2;
+        while at(end).is_some_and(|c| c.is_ascii_alphanumeric() || c == '.') {
+            end += 1;
+        }
+        return Ok((chars[start..end].iter().collect(), end));
+    }
+    let mut end = digits_from(start);
+    // A point followed by `*`, `/` or `^` starts an element-wise operator instead.
+    if at(end) == Some('.') && !matches!(at(end + 1), Some('*' | '/' | '^')) {
+        end = digits_from(end + 1);
+    }
+    if matches!(at(end), Some('e' | 'E')) {
+        match at(end + 1) {
+            Some(c) if c.is_ascii_digit() => end = digits_from(end + 1),
+            Some('+' | '-') => {
+                if !at(end + 2).is_some_and(|c| c.is_ascii_digit()) {
+                    return Err(digit_expected(end + 2, start));
+                }
+                end = digits_from(end + 2);
+            }
+            Some('.') => return Err(digit_expected(end + 1, end)),
+            _ => return Ok((chars[start..end].iter().collect(), end)),
+        }
+        if at(end) == Some('.') {
+            return Err(digit_expected(end, start));
+        }
+    }
+    Ok((chars[start..end].iter().collect(), end))
+}
+
+/// A string literal opened by the quote at `start`; returns its text and the end offset.
+fn string(chars: &[char], start: usize) -> Result<(String, usize), LexError> {
+    let quote = chars[start];
+    let mut out = String::new();
+    let mut pos = start + 1;
+    loop {
+        let Some(&c) = chars.get(pos) else {
+            return Err(LexError {
+                message: format!("End of string {quote} expected"),
+                position: chars.len(),
+            });
+        };
+        pos += 1;
+        if c == quote {
+            return Ok((out, pos));
+        }
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let escaped = chars.get(pos).copied();
+        pos += 1;
+        let unescaped = match escaped {
+            Some('"') => '"',
+            Some('\'') => '\'',
+            Some('\\') => '\\',
+            Some('/') => '/',
+            Some('b') => '\u{8}',
+            Some('f') => '\u{c}',
+            Some('n') => '\n',
+            Some('r') => '\r',
+            Some('t') => '\t',
+            Some('u') => {
+                let hex: String = chars
+                    .get(pos..pos + 4)
+                    .map(|h| h.iter().collect())
+                    .unwrap_or_default();
+                let code = u32::from_str_radix(&hex, 16)
+                    .ok()
+                    .filter(|_| hex.len() == 4);
+                pos += 4;
+                match code.and_then(char::from_u32) {
+                    Some(c) => c,
+                    None if code.is_some() => '\u{FFFD}',
+                    None => {
+                        return Err(LexError {
+                            message: format!("Invalid unicode character \\u{hex}"),
+                            position: pos - 6,
+                        });
+                    }
+                }
+            }
+            _ => {
+                let shown = escaped.map_or_else(String::new, |c| c.to_string());
+                return Err(LexError {
+                    message: format!("Bad escape character \\{shown}"),
+                    position: pos - 2,
+                });
+            }
+        };
+        out.push(unescaped);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toks(text: &str) -> Vec<Tok> {
+        let chars: Vec<char> = text.chars().collect();
+        tokenize(&chars)
+            .expect(text)
+            .into_iter()
+            .map(|t| t.tok)
+            .collect()
+    }
+
+    fn fails(text: &str) -> usize {
+        let chars: Vec<char> = text.chars().collect();
+        tokenize(&chars).expect_err(text).position
+    }
+
+    #[test]
+    fn numbers_follow_the_spec() {
+        assert_eq!(
+            toks("2.*3"),
+            [
+                Tok::Number("2".into()),
+                Tok::Punct(".*"),
+                Tok::Number("3".into())
+            ]
+        );
+        assert_eq!(
+            toks("4./x"),
+            [
+                Tok::Number("4".into()),
+                Tok::Punct("./"),
+                Tok::Name("x".into())
+            ]
+        );
+        assert_eq!(toks("1e"), [Tok::Number("1".into()), Tok::Name("e".into())]);
+        assert_eq!(
+            toks("1e2e3"),
+            [Tok::Number("1e2".into()), Tok::Name("e3".into())]
+        );
+        assert_eq!(
+            toks(".5 5."),
+            [Tok::Number(".5".into()), Tok::Number("5.".into())]
+        );
+        assert_eq!(
+            toks("1_000"),
+            [Tok::Number("1".into()), Tok::Name("_000".into())]
+        );
+        assert_eq!(
+            toks("0x1.8 0xFFi8"),
+            [Tok::Number("0x1.8".into()), Tok::Number("0xFFi8".into())]
+        );
+        assert_eq!(fails("3e.5"), 1);
+        assert_eq!(fails("2e."), 1);
+        assert_eq!(fails("3e0.5"), 0);
+        assert_eq!(fails("1e+"), 0);
+    }
+
+    #[test]
+    fn quotes_are_strings_or_transpose_by_context() {
+        assert_eq!(toks("A'"), [Tok::Name("A".into()), Tok::Punct("'")]);
+        assert_eq!(toks("'a\\'b'"), [Tok::Str("a'b".into(), '\'')]);
+        assert_eq!(toks("concat('a', \"b\")").len(), 6);
+        assert_eq!(
+            toks("[1,2]''"),
+            [
+                Tok::Punct("["),
+                Tok::Number("1".into()),
+                Tok::Punct(","),
+                Tok::Number("2".into()),
+                Tok::Punct("]"),
+                Tok::Punct("'"),
+                Tok::Punct("'")
+            ]
+        );
+    }
+
+    #[test]
+    fn operators_match_longest_first() {
+        assert_eq!(
+            toks("a>>>b"),
+            [
+                Tok::Name("a".into()),
+                Tok::Punct(">>>"),
+                Tok::Name("b".into())
+            ]
+        );
+        assert_eq!(
+            toks("a?.3:.7"),
+            [
+                Tok::Name("a".into()),
+                Tok::Punct("?"),
+                Tok::Number(".3".into()),
+                Tok::Punct(":"),
+                Tok::Number(".7".into())
+            ]
+        );
+        assert_eq!(
+            toks("x?.y"),
+            [
+                Tok::Name("x".into()),
+                Tok::Punct("?."),
+                Tok::Name("y".into())
+            ]
+        );
+        assert_eq!(
+            toks("5 ^| 3"),
+            [
+                Tok::Number("5".into()),
+                Tok::Punct("^|"),
+                Tok::Number("3".into())
+            ]
+        );
+    }
+
+    #[test]
+    fn whitespace_comments_names_and_bad_characters() {
+        assert_eq!(
+            toks("π # comment\n x"),
+            [Tok::Name("π".into()), Tok::Newline, Tok::Name("x".into())]
+        );
+        assert_eq!(toks("\u{1d400}1"), [Tok::Name("\u{1d400}1".into())]);
+        assert_eq!(fails("1\r2"), 1);
+        assert_eq!(fails("1\u{2003}2"), 1);
+        assert_eq!(fails("'abc"), 4);
+        assert_eq!(fails("'\\x'"), 1);
+    }
+}

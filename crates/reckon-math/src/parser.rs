@@ -1,0 +1,1320 @@
+//! The parser of the math.js expression language (spec sections 4.2–4.7), one function per
+//! precedence level, lowest first:
+//!
+//! ```text
+//! block       := [statement] {(";" | NEWLINE) [statement]}
+//! assignment  := conditional ["=" assignment]            -- name, accessor or f(x, y) on the left
+//! conditional := or {"?" assignment ":" assignment}
+//! or          := xor {"or" xor}        xor := and {"xor" and}        and := bitor {"and" bitor}
+//! bitor       := bitxor {"|" bitxor}   bitxor := bitand {"^|" bitand} bitand := relational {"&" relational}
+//! relational  := shift {("==" | "!=" | "<" | ">" | "<=" | ">=") shift}   -- chains a < b < c
+//! shift       := conversion {("<<" | ">>" | ">>>") conversion}
+//! conversion  := range {("to" | "in") range}
+//! range       := addsub [":" addsub [":" addsub]]         -- ":" alone and a missing end in indexes
+//! addsub      := muldiv {("+" | "-") muldiv}
+//! muldiv      := implicit {("*" | "/" | ".*" | "./" | "%" | "mod") implicit}
+//! implicit    := rule2 {rule2}                            -- section 4.3
+//! rule2       := percent {"/" percent}                    -- number / number followed by a name or "("
+//! percent     := unary {"%"}                              -- when no operand follows, section 4.4
+//! unary       := ("-" | "+" | "~" | "not") unary | power
+//! power       := nullish [("^" | ".^") unary]
+//! nullish     := lefthand {"??" lefthand}
+//! lefthand    := primary {call | index | property | "?." ... | "!" | "'"}
+//! primary     := NUMBER | STRING | NAME | constant | "(" assignment ")" | matrix | object
+//! ```
+
+use crate::ast::{Constant, Node, NodeKind, Op};
+use crate::lexer::{Tok, Token, tokenize};
+use reckon_core::Span;
+
+/// A syntax error: math.js's wording and the character offset of the token at fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// What is wrong, such as `Value expected` or `Unexpected part "4"`.
+    pub message: String,
+    /// Character offset of the offending token (the expression's length for an unexpected end).
+    pub position: usize,
+}
+
+/// Deepest recursion the parser allows: beyond any nesting that fits in 1,000 code units of
+/// expression (the tool's limit), and a backstop for longer inputs.
+const MAX_DEPTH: usize = 1_500;
+
+/// The stack a thread needs to parse any expression admitted by the tool: one nesting level
+/// passes through every precedence function, and 1,000 characters can nest 1,000 levels deep.
+/// The tool runs the parser (and later the evaluator) on a thread with this much stack.
+pub const STACK_BYTES: usize = 64 << 20;
+
+/// Parses one expression text (which may hold several statements: then a `Block`).
+///
+/// # Errors
+/// The first syntax error, by position.
+pub fn parse(expression: &str) -> Result<Node, ParseError> {
+    let chars: Vec<char> = expression.chars().collect();
+    let tokens = tokenize(&chars).map_err(|e| ParseError {
+        message: e.message,
+        position: e.position,
+    })?;
+    let mut parser = Parser {
+        tokens,
+        pos: 0,
+        nesting: 0,
+        conditional_level: None,
+        end: chars.len(),
+        depth: 0,
+    };
+    parser.block()
+}
+
+/// Named operators: never names.
+const NAMED_OPERATORS: [&str; 7] = ["mod", "to", "in", "and", "or", "xor", "not"];
+
+struct Parser {
+    tokens: Vec<Token>,
+    pos: usize,
+    /// Depth of open brackets: newlines are whitespace inside them.
+    nesting: usize,
+    /// The nesting level of the innermost conditional's true branch, where `:` ends the branch
+    /// instead of making a range.
+    conditional_level: Option<usize>,
+    end: usize,
+    depth: usize,
+}
+
+type Parsed = Result<Node, ParseError>;
+
+impl Parser {
+    // ----------------------------------------------------------------------------- tokens
+
+    fn skip_ignorable_newlines(&mut self) {
+        if self.nesting > 0 {
+            while matches!(
+                self.tokens.get(self.pos).map(|t| &t.tok),
+                Some(Tok::Newline)
+            ) {
+                self.pos += 1;
+            }
+        }
+    }
+
+    fn peek(&mut self) -> Option<&Tok> {
+        self.skip_ignorable_newlines();
+        self.tokens.get(self.pos).map(|t| &t.tok)
+    }
+
+    /// The token `n` places ahead of the current one (newlines inside brackets skipped).
+    fn peek_at(&mut self, n: usize) -> Option<&Tok> {
+        self.skip_ignorable_newlines();
+        let mut index = self.pos;
+        let mut left = n;
+        while let Some(token) = self.tokens.get(index) {
+            if self.nesting > 0 && token.tok == Tok::Newline {
+                index += 1;
+                continue;
+            }
+            if left == 0 {
+                return Some(&token.tok);
+            }
+            left -= 1;
+            index += 1;
+        }
+        None
+    }
+
+    fn is_punct(&mut self, p: &str) -> bool {
+        matches!(self.peek(), Some(Tok::Punct(q)) if *q == p)
+    }
+
+    fn is_name(&mut self, name: &str) -> bool {
+        matches!(self.peek(), Some(Tok::Name(n)) if n == name)
+    }
+
+    fn span_here(&mut self) -> Span {
+        self.skip_ignorable_newlines();
+        self.tokens
+            .get(self.pos)
+            .map_or(Span::at(self.end), |t| t.span)
+    }
+
+    /// Consumes the current token (an operator) and the newlines that may follow an operator.
+    fn bump_operator(&mut self) -> Span {
+        let span = self.span_here();
+        self.pos += 1;
+        while matches!(
+            self.tokens.get(self.pos).map(|t| &t.tok),
+            Some(Tok::Newline)
+        ) {
+            self.pos += 1;
+        }
+        span
+    }
+
+    fn bump(&mut self) -> Span {
+        let span = self.span_here();
+        self.pos += 1;
+        span
+    }
+
+    fn error_here(&mut self, message: impl Into<String>) -> ParseError {
+        let position = self.span_here().start;
+        ParseError {
+            message: message.into(),
+            position,
+        }
+    }
+
+    fn unexpected_part(&mut self) -> ParseError {
+        match self.tokens.get(self.pos) {
+            Some(token) => {
+                let message = match &token.tok {
+                    Tok::Number(raw) => format!("Unexpected part \"{raw}\""),
+                    Tok::Str(_, quote) => format!("Unexpected operator {quote}"),
+                    Tok::Name(name) if NAMED_OPERATORS.contains(&name.as_str()) => {
+                        format!("Unexpected operator {name}")
+                    }
+                    Tok::Name(name) => format!("Unexpected part \"{name}\""),
+                    Tok::Punct(p) => format!("Unexpected operator {p}"),
+                    Tok::Newline => "Unexpected operator \\n".to_owned(),
+                };
+                ParseError {
+                    message,
+                    position: token.span.start,
+                }
+            }
+            None => ParseError {
+                message: "Unexpected end of expression".into(),
+                position: self.end,
+            },
+        }
+    }
+
+    fn expect_punct(&mut self, p: &'static str, message: &str) -> Result<Span, ParseError> {
+        if self.is_punct(p) {
+            Ok(self.bump())
+        } else {
+            Err(self.error_here(message))
+        }
+    }
+
+    fn enter(&mut self) -> Result<(), ParseError> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.error_here("Maximum nesting depth exceeded"));
+        }
+        Ok(())
+    }
+
+    fn open(&mut self) {
+        self.nesting += 1;
+    }
+
+    fn close(&mut self) {
+        self.nesting -= 1;
+    }
+
+    // ----------------------------------------------------------------------------- levels
+
+    fn block(&mut self) -> Parsed {
+        let mut statements: Vec<(Node, bool)> = Vec::new();
+        let mut had_separator = false;
+        loop {
+            match self.peek() {
+                None => break,
+                Some(Tok::Newline) => {
+                    self.pos += 1;
+                    had_separator = true;
+                }
+                Some(Tok::Punct(";")) => {
+                    self.pos += 1;
+                    had_separator = true;
+                    if let Some(last) = statements.last_mut() {
+                        last.1 = false;
+                    }
+                }
+                Some(_) => {
+                    let node = self.assignment()?;
+                    statements.push((node, true));
+                    if !matches!(self.peek(), None | Some(Tok::Newline | Tok::Punct(";"))) {
+                        return Err(self.unexpected_part());
+                    }
+                }
+            }
+        }
+        match statements.len() {
+            0 if !had_separator => Ok(Node {
+                kind: NodeKind::Constant(Constant::Undefined),
+                span: Span::at(0),
+            }),
+            1 if !had_separator => Ok(statements
+                .pop()
+                .map(|(node, _)| node)
+                .unwrap_or_else(|| undefined(0))),
+            _ => Ok(Node {
+                kind: NodeKind::Block(statements),
+                span: Span::new(0, self.end),
+            }),
+        }
+    }
+
+    fn assignment(&mut self) -> Parsed {
+        self.enter()?;
+        let node = self.conditional()?;
+        let result = if self.is_punct("=") {
+            // The left side is checked before the value is parsed, as math.js does.
+            let valid = match &node.kind {
+                NodeKind::Symbol(_) | NodeKind::Accessor { .. } => true,
+                NodeKind::Call { callee, args, .. } => is_function_head(callee, args),
+                _ => false,
+            };
+            if !valid {
+                let position = self.span_here().start;
+                return Err(ParseError {
+                    message: "Invalid left hand side of assignment operator =".into(),
+                    position,
+                });
+            }
+            self.bump_operator();
+            let value = Box::new(self.assignment()?);
+            let span = Span::new(node.span.start, value.span.end);
+            match node.kind {
+                NodeKind::Accessor { object, index, .. } => Node {
+                    kind: NodeKind::Assignment {
+                        object,
+                        index: Some(index),
+                        value,
+                    },
+                    span,
+                },
+                NodeKind::Call { callee, args, .. } => {
+                    let name = symbol_name(&callee).unwrap_or_default();
+                    let params = args.iter().filter_map(symbol_name).collect();
+                    Node {
+                        kind: NodeKind::FunctionAssignment {
+                            name,
+                            params,
+                            body: value,
+                        },
+                        span,
+                    }
+                }
+                _ => Node {
+                    kind: NodeKind::Assignment {
+                        object: Box::new(node),
+                        index: None,
+                        value,
+                    },
+                    span,
+                },
+            }
+        } else {
+            node
+        };
+        self.depth -= 1;
+        Ok(result)
+    }
+
+    fn conditional(&mut self) -> Parsed {
+        let mut node = self.logical_or()?;
+        while self.is_punct("?") {
+            self.bump_operator();
+            // In the true branch a `:` at this nesting level ends the branch; in the false branch
+            // it is a range again (so `a ? b ? c : d : e` fails, as in math.js).
+            let saved = self.conditional_level.replace(self.nesting);
+            let then = self.assignment()?;
+            self.expect_punct(":", "False part of conditional expression expected")?;
+            while matches!(
+                self.tokens.get(self.pos).map(|t| &t.tok),
+                Some(Tok::Newline)
+            ) {
+                self.pos += 1;
+            }
+            self.conditional_level = None;
+            let otherwise = self.assignment()?;
+            self.conditional_level = saved;
+            let span = Span::new(node.span.start, otherwise.span.end);
+            node = Node {
+                kind: NodeKind::Conditional {
+                    condition: Box::new(node),
+                    then: Box::new(then),
+                    otherwise: Box::new(otherwise),
+                },
+                span,
+            };
+        }
+        Ok(node)
+    }
+
+    fn logical_or(&mut self) -> Parsed {
+        self.named_binary(&[("or", Op::Or)], Self::logical_xor)
+    }
+
+    fn logical_xor(&mut self) -> Parsed {
+        self.named_binary(&[("xor", Op::Xor)], Self::logical_and)
+    }
+
+    fn logical_and(&mut self) -> Parsed {
+        self.named_binary(&[("and", Op::And)], Self::bit_or)
+    }
+
+    fn bit_or(&mut self) -> Parsed {
+        self.binary(&[("|", Op::BitOr)], Self::bit_xor)
+    }
+
+    fn bit_xor(&mut self) -> Parsed {
+        self.binary(&[("^|", Op::BitXor)], Self::bit_and)
+    }
+
+    fn bit_and(&mut self) -> Parsed {
+        self.binary(&[("&", Op::BitAnd)], Self::relational)
+    }
+
+    fn relational(&mut self) -> Parsed {
+        const OPS: [(&str, Op); 6] = [
+            ("==", Op::Equal),
+            ("!=", Op::Unequal),
+            ("<", Op::Smaller),
+            (">", Op::Larger),
+            ("<=", Op::SmallerEq),
+            (">=", Op::LargerEq),
+        ];
+        let first = self.shift()?;
+        let mut params = vec![first];
+        let mut ops = Vec::new();
+        while let Some(op) = OPS
+            .iter()
+            .find(|(p, _)| matches!(self.peek(), Some(Tok::Punct(q)) if q == p))
+            .map(|(_, op)| *op)
+        {
+            self.bump_operator();
+            ops.push(op);
+            params.push(self.shift()?);
+        }
+        let span = Span::new(params[0].span.start, params[params.len() - 1].span.end);
+        Ok(match ops.len() {
+            0 => params.pop().unwrap_or_else(|| undefined(0)),
+            1 => Node {
+                kind: NodeKind::Operator {
+                    op: ops[0],
+                    args: params,
+                    implicit: false,
+                    percentage: false,
+                },
+                span,
+            },
+            _ => Node {
+                kind: NodeKind::Relational { ops, params },
+                span,
+            },
+        })
+    }
+
+    fn shift(&mut self) -> Parsed {
+        self.binary(
+            &[
+                ("<<", Op::LeftShift),
+                (">>", Op::RightArithShift),
+                (">>>", Op::RightLogShift),
+            ],
+            Self::conversion,
+        )
+    }
+
+    fn conversion(&mut self) -> Parsed {
+        let mut node = self.range()?;
+        loop {
+            let op = if self.is_name("to") {
+                Op::To
+            } else if self.is_name("in") {
+                if self.inch_follows() {
+                    let inch = self.bump();
+                    let symbol = Node {
+                        kind: NodeKind::Symbol("in".into()),
+                        span: inch,
+                    };
+                    let span = Span::new(node.span.start, inch.end);
+                    node = Node {
+                        kind: NodeKind::Operator {
+                            op: Op::Multiply,
+                            args: vec![node, symbol],
+                            implicit: true,
+                            percentage: false,
+                        },
+                        span,
+                    };
+                    continue;
+                }
+                Op::In
+            } else {
+                return Ok(node);
+            };
+            self.bump_operator();
+            let right = self.range()?;
+            node = operator(op, vec![node, right]);
+        }
+    }
+
+    /// `in` followed by a closing bracket, a separator or the end is the inch, not `to`.
+    fn inch_follows(&mut self) -> bool {
+        matches!(
+            self.peek_at(1),
+            None | Some(Tok::Newline | Tok::Punct(")" | "]" | "}" | "," | ";"))
+        )
+    }
+
+    fn range_colon_here(&mut self) -> bool {
+        self.is_punct(":") && self.conditional_level != Some(self.nesting)
+    }
+
+    fn range(&mut self) -> Parsed {
+        if self.is_punct(":") && self.conditional_level == Some(self.nesting) {
+            return Err(
+                self.error_here("The true-expression of a conditional operator may not be empty")
+            );
+        }
+        let start = if self.range_colon_here() {
+            // `:` with no start, inside an index: the dimension from 1.
+            let span = self.span_here();
+            Node {
+                kind: NodeKind::Number("1".into()),
+                span: Span::at(span.start),
+            }
+        } else {
+            self.add_subtract()?
+        };
+        if !self.range_colon_here() {
+            return Ok(start);
+        }
+        let mut params = vec![start];
+        while params.len() < 3 && self.range_colon_here() {
+            let colon = self.bump_operator();
+            if matches!(self.peek(), None | Some(Tok::Punct(")" | "]" | "," | ";"))) {
+                params.push(Node {
+                    kind: NodeKind::Symbol("end".into()),
+                    span: Span::at(colon.end),
+                });
+            } else {
+                params.push(self.add_subtract()?);
+            }
+        }
+        let span = Span::new(params[0].span.start, params[params.len() - 1].span.end);
+        let mut params = params.into_iter();
+        let (first, second, third) = (params.next(), params.next(), params.next());
+        let (Some(start), Some(second)) = (first, second) else {
+            return Err(self.error_here("Value expected"));
+        };
+        let kind = match third {
+            Some(end) => NodeKind::Range {
+                start: Box::new(start),
+                end: Box::new(end),
+                step: Some(Box::new(second)),
+            },
+            None => NodeKind::Range {
+                start: Box::new(start),
+                end: Box::new(second),
+                step: None,
+            },
+        };
+        Ok(Node { kind, span })
+    }
+
+    fn add_subtract(&mut self) -> Parsed {
+        self.binary(
+            &[("+", Op::Add), ("-", Op::Subtract)],
+            Self::multiply_divide,
+        )
+    }
+
+    fn multiply_divide(&mut self) -> Parsed {
+        let mut node = self.implicit()?;
+        loop {
+            let op = match self.peek() {
+                Some(Tok::Punct("*")) => Op::Multiply,
+                Some(Tok::Punct("/")) => Op::Divide,
+                Some(Tok::Punct(".*")) => Op::DotMultiply,
+                Some(Tok::Punct("./")) => Op::DotDivide,
+                Some(Tok::Punct("%")) => Op::ModSign,
+                Some(Tok::Name(n)) if n == "mod" => Op::Mod,
+                _ => return Ok(node),
+            };
+            self.bump_operator();
+            let right = self.implicit()?;
+            node = operator(op, vec![node, right]);
+        }
+    }
+
+    /// Section 4.3: a product without `*` continues after an operand when the next token is a
+    /// name, `(`, a number (unless the previous factor is a number literal or an operator
+    /// expression other than `!`), or `in` after a (negated) number literal.
+    fn implicit(&mut self) -> Parsed {
+        let mut node = self.rule2()?;
+        let mut last = node.clone();
+        loop {
+            let continues = match self.peek() {
+                // `in` after a constant (`5 in`, `NaN in`) or a negated number is the inch.
+                Some(Tok::Name(name)) if name == "in" => {
+                    is_constant(&last) || is_number_literal(&last, true)
+                }
+                Some(Tok::Name(name)) => !NAMED_OPERATORS.contains(&name.as_str()),
+                Some(Tok::Punct("(")) => true,
+                Some(Tok::Number(_)) => !is_constant(&last) && !is_operator_except_factorial(&last),
+                _ => false,
+            };
+            if !continues {
+                return Ok(node);
+            }
+            let factor = self.rule2()?;
+            last = factor.clone();
+            let span = Span::new(node.span.start, factor.span.end);
+            node = Node {
+                kind: NodeKind::Operator {
+                    op: Op::Multiply,
+                    args: vec![node, factor],
+                    implicit: true,
+                    percentage: false,
+                },
+                span,
+            };
+        }
+    }
+
+    /// Rule 2: `number / number` followed by a name, `(` or `in` is a division taken first.
+    fn rule2(&mut self) -> Parsed {
+        let mut node = self.percent()?;
+        while self.is_punct("/") && is_number_literal(&node, true) {
+            let numerator_next = matches!(self.peek_at(1), Some(Tok::Number(_)));
+            let then = match self.peek_at(2) {
+                Some(Tok::Name(name)) => name == "in" || !NAMED_OPERATORS.contains(&name.as_str()),
+                Some(Tok::Punct("(")) => true,
+                _ => false,
+            };
+            if !(numerator_next && then) {
+                break;
+            }
+            self.bump_operator();
+            let right = self.percent()?;
+            node = operator(Op::Divide, vec![node, right]);
+        }
+        Ok(node)
+    }
+
+    /// Section 4.4: `%` is a percentage when what follows does not start an operand (once: a
+    /// second `%` is a modulo, as in math.js).
+    fn percent(&mut self) -> Parsed {
+        let mut node = self.unary()?;
+        if self.is_punct("%") && !self.operand_follows_percent() {
+            let percent = self.bump();
+            let span = Span::new(node.span.start, percent.end);
+            node = Node {
+                kind: NodeKind::Operator {
+                    op: Op::Divide,
+                    args: vec![node],
+                    implicit: false,
+                    percentage: true,
+                },
+                span,
+            };
+        }
+        Ok(node)
+    }
+
+    fn operand_follows_percent(&mut self) -> bool {
+        match self.peek_at(1) {
+            Some(Tok::Number(_) | Tok::Str(..)) => true,
+            // In operand position every name is a symbol, named operators included (`x % to`).
+            Some(Tok::Name(_)) => true,
+            Some(Tok::Punct(p)) => matches!(*p, "(" | "[" | "{" | "+" | "-" | "~"),
+            _ => false,
+        }
+    }
+
+    fn unary(&mut self) -> Parsed {
+        let op = match self.peek() {
+            Some(Tok::Punct("-")) => Op::UnaryMinus,
+            Some(Tok::Punct("+")) => Op::UnaryPlus,
+            Some(Tok::Punct("~")) => Op::BitNot,
+            Some(Tok::Name(name)) if name == "not" => Op::Not,
+            _ => return self.power(),
+        };
+        let start = self.bump_operator();
+        self.enter()?;
+        let operand = self.unary()?;
+        self.depth -= 1;
+        let span = Span::new(start.start, operand.span.end);
+        Ok(Node {
+            kind: NodeKind::Operator {
+                op,
+                args: vec![operand],
+                implicit: false,
+                percentage: false,
+            },
+            span,
+        })
+    }
+
+    fn power(&mut self) -> Parsed {
+        let base = self.nullish()?;
+        let op = match self.peek() {
+            Some(Tok::Punct("^")) => Op::Pow,
+            Some(Tok::Punct(".^")) => Op::DotPow,
+            _ => return Ok(base),
+        };
+        self.bump_operator();
+        let exponent = self.unary()?;
+        Ok(operator(op, vec![base, exponent]))
+    }
+
+    fn nullish(&mut self) -> Parsed {
+        self.binary(&[("??", Op::Nullish)], Self::left_hand)
+    }
+
+    fn left_hand(&mut self) -> Parsed {
+        let mut node = self.primary()?;
+        loop {
+            let literal = matches!(node.kind, NodeKind::Number(_));
+            match self.peek() {
+                Some(Tok::Punct("!")) => {
+                    let bang = self.bump();
+                    node = postfix(Op::Factorial, node, bang.end);
+                }
+                Some(Tok::Punct("'")) => {
+                    let quote = self.bump();
+                    node = postfix(Op::Transpose, node, quote.end);
+                }
+                Some(Tok::Punct("(")) if !literal && is_callable(&node) => {
+                    node = self.call(node, false)?
+                }
+                Some(Tok::Punct("[")) if !literal => node = self.index(node, false)?,
+                Some(Tok::Punct(".")) if !literal => node = self.property(node, false)?,
+                Some(Tok::Punct("?.")) if !literal => {
+                    self.bump();
+                    node = match self.peek() {
+                        Some(Tok::Punct("(")) => self.call(node, true)?,
+                        Some(Tok::Punct("[")) => self.index(node, true)?,
+                        Some(Tok::Name(_)) => self.property_name(node, true)?,
+                        _ => {
+                            return Err(
+                                self.error_here("Property name expected after optional chain")
+                            );
+                        }
+                    };
+                }
+                _ => return Ok(node),
+            }
+        }
+    }
+
+    fn call(&mut self, callee: Node, optional: bool) -> Parsed {
+        self.bump();
+        self.open();
+        let args = self.list(")", "Parenthesis ) expected")?;
+        self.close();
+        let close = self.bump();
+        let span = Span::new(callee.span.start, close.end);
+        Ok(Node {
+            kind: NodeKind::Call {
+                callee: Box::new(callee),
+                args,
+                optional,
+            },
+            span,
+        })
+    }
+
+    fn index(&mut self, object: Node, optional: bool) -> Parsed {
+        let open = self.bump();
+        self.open();
+        let dimensions = self.list("]", "Parenthesis ] expected")?;
+        self.close();
+        let close = self.bump();
+        let index = Node {
+            kind: NodeKind::Index {
+                dimensions,
+                dot: false,
+            },
+            span: Span::new(open.start, close.end),
+        };
+        let span = Span::new(object.span.start, close.end);
+        Ok(Node {
+            kind: NodeKind::Accessor {
+                object: Box::new(object),
+                index: Box::new(index),
+                optional,
+            },
+            span,
+        })
+    }
+
+    fn property(&mut self, object: Node, optional: bool) -> Parsed {
+        self.bump();
+        self.property_name(object, optional)
+    }
+
+    fn property_name(&mut self, object: Node, optional: bool) -> Parsed {
+        let name = match self.peek() {
+            Some(Tok::Name(name)) => name.clone(),
+            _ => return Err(self.error_here("Property name expected after dot")),
+        };
+        let name_span = self.bump();
+        let key = Node {
+            kind: NodeKind::Str(name),
+            span: name_span,
+        };
+        let index = Node {
+            kind: NodeKind::Index {
+                dimensions: vec![key],
+                dot: true,
+            },
+            span: name_span,
+        };
+        let span = Span::new(object.span.start, name_span.end);
+        Ok(Node {
+            kind: NodeKind::Accessor {
+                object: Box::new(object),
+                index: Box::new(index),
+                optional,
+            },
+            span,
+        })
+    }
+
+    /// A comma-separated list up to (not including) `close`; empty when `close` comes first.
+    fn list(&mut self, close: &'static str, missing: &str) -> Result<Vec<Node>, ParseError> {
+        let mut items = Vec::new();
+        if self.is_punct(close) {
+            return Ok(items);
+        }
+        loop {
+            items.push(self.assignment()?);
+            if self.is_punct(",") {
+                self.bump();
+                continue;
+            }
+            if self.is_punct(close) {
+                return Ok(items);
+            }
+            return Err(self.error_here(missing));
+        }
+    }
+
+    fn primary(&mut self) -> Parsed {
+        let Some(token) = self.peek().cloned() else {
+            return Err(ParseError {
+                message: "Unexpected end of expression".into(),
+                position: self.end,
+            });
+        };
+        match token {
+            Tok::Number(raw) => {
+                let span = self.bump();
+                check_prefixed(&raw, span)?;
+                Ok(Node {
+                    kind: NodeKind::Number(raw),
+                    span,
+                })
+            }
+            Tok::Str(text, _) => {
+                let span = self.bump();
+                Ok(Node {
+                    kind: NodeKind::Str(text),
+                    span,
+                })
+            }
+            Tok::Name(name) => {
+                // In operand position every name is a symbol, named operators included (`to`, `in`).
+                let span = self.bump();
+                let kind = match name.as_str() {
+                    "true" => NodeKind::Constant(Constant::True),
+                    "false" => NodeKind::Constant(Constant::False),
+                    "null" => NodeKind::Constant(Constant::Null),
+                    "undefined" => NodeKind::Constant(Constant::Undefined),
+                    "NaN" => NodeKind::Constant(Constant::NaN),
+                    "Infinity" => NodeKind::Constant(Constant::Infinity),
+                    _ => NodeKind::Symbol(name),
+                };
+                Ok(Node { kind, span })
+            }
+            Tok::Punct("(") => {
+                let open = self.bump();
+                self.open();
+                let saved = self.conditional_level.take();
+                let inner = self.assignment()?;
+                self.conditional_level = saved;
+                self.close();
+                let close = self.expect_punct(")", "Parenthesis ) expected")?;
+                Ok(Node {
+                    kind: NodeKind::Parenthesis(Box::new(inner)),
+                    span: Span::new(open.start, close.end),
+                })
+            }
+            Tok::Punct("[") => self.matrix(),
+            Tok::Punct("{") => self.object(),
+            _ => Err(self.error_here("Value expected")),
+        }
+    }
+
+    /// `[a, b; c, d]`: rows separated by `;`, elements by `,` (a trailing comma is allowed).
+    fn matrix(&mut self) -> Parsed {
+        let open = self.bump();
+        self.open();
+        let saved = self.conditional_level.take();
+        let mut rows: Vec<Vec<Node>> = vec![Vec::new()];
+        let mut semicolons = false;
+        while !self.is_punct("]") {
+            let element = self.assignment()?;
+            if let Some(row) = rows.last_mut() {
+                row.push(element);
+            }
+            if self.is_punct(",") {
+                self.bump();
+            } else if self.is_punct(";") {
+                self.bump();
+                semicolons = true;
+                rows.push(Vec::new());
+            } else if !self.is_punct("]") {
+                return Err(self.error_here("End of matrix ] expected"));
+            }
+        }
+        self.conditional_level = saved;
+        self.close();
+        let close = self.bump();
+        let span = Span::new(open.start, close.end);
+        if !semicolons {
+            let items = rows.pop().unwrap_or_default();
+            return Ok(Node {
+                kind: NodeKind::Array(items),
+                span,
+            });
+        }
+        let width = rows[0].len();
+        if let Some(row) = rows.iter().find(|row| row.len() != width) {
+            let message = format!("Column dimensions mismatch ({} !== {width})", row.len());
+            return Err(ParseError {
+                message,
+                position: close.end,
+            });
+        }
+        let items = rows
+            .into_iter()
+            .map(|row| {
+                let row_span = Span::new(
+                    row.first().map_or(open.start, |n| n.span.start),
+                    row.last().map_or(open.start, |n| n.span.end),
+                );
+                Node {
+                    kind: NodeKind::Array(row),
+                    span: row_span,
+                }
+            })
+            .collect();
+        Ok(Node {
+            kind: NodeKind::Array(items),
+            span,
+        })
+    }
+
+    /// `{key: value, ...}`, keys being names or strings.
+    fn object(&mut self) -> Parsed {
+        let open = self.bump();
+        self.open();
+        let saved = self.conditional_level.take();
+        let mut entries = Vec::new();
+        while !self.is_punct("}") {
+            let key = match self.peek() {
+                Some(Tok::Name(name)) => name.clone(),
+                Some(Tok::Str(text, _)) => text.clone(),
+                Some(Tok::Number(raw)) => raw.clone(),
+                _ => return Err(self.error_here("Symbol or string expected as object key")),
+            };
+            self.bump();
+            self.expect_punct(":", "Colon : expected after object key")?;
+            let value = self.assignment()?;
+            entries.push((key, value));
+            if self.is_punct(",") {
+                self.bump();
+            } else if !self.is_punct("}") {
+                return Err(self.error_here("Comma , or bracket } expected after object value"));
+            }
+        }
+        self.conditional_level = saved;
+        self.close();
+        let close = self.bump();
+        Ok(Node {
+            kind: NodeKind::Object(entries),
+            span: Span::new(open.start, close.end),
+        })
+    }
+
+    // ----------------------------------------------------------------------------- helpers
+
+    fn binary(&mut self, ops: &[(&str, Op)], next: fn(&mut Self) -> Parsed) -> Parsed {
+        let mut node = next(self)?;
+        while let Some(op) = ops
+            .iter()
+            .find(|(p, _)| matches!(self.peek(), Some(Tok::Punct(q)) if q == p))
+            .map(|(_, op)| *op)
+        {
+            self.bump_operator();
+            let right = next(self)?;
+            node = operator(op, vec![node, right]);
+        }
+        Ok(node)
+    }
+
+    fn named_binary(&mut self, ops: &[(&str, Op)], next: fn(&mut Self) -> Parsed) -> Parsed {
+        let mut node = next(self)?;
+        while let Some(op) = ops
+            .iter()
+            .find(|(n, _)| matches!(self.peek(), Some(Tok::Name(m)) if m == n))
+            .map(|(_, op)| *op)
+        {
+            self.bump_operator();
+            let right = next(self)?;
+            node = operator(op, vec![node, right]);
+        }
+        Ok(node)
+    }
+}
+
+fn undefined(position: usize) -> Node {
+    Node {
+        kind: NodeKind::Constant(Constant::Undefined),
+        span: Span::at(position),
+    }
+}
+
+fn operator(op: Op, args: Vec<Node>) -> Node {
+    let span = Span::new(
+        args.first().map_or(0, |n| n.span.start),
+        args.last().map_or(0, |n| n.span.end),
+    );
+    Node {
+        kind: NodeKind::Operator {
+            op,
+            args,
+            implicit: false,
+            percentage: false,
+        },
+        span,
+    }
+}
+
+fn postfix(op: Op, operand: Node, end: usize) -> Node {
+    let span = Span::new(operand.span.start, end);
+    Node {
+        kind: NodeKind::Operator {
+            op,
+            args: vec![operand],
+            implicit: false,
+            percentage: false,
+        },
+        span,
+    }
+}
+
+/// A number literal, or (when `signed`) one under a prefix `-`, `+` or `~`.
+fn is_number_literal(node: &Node, signed: bool) -> bool {
+    match &node.kind {
+        NodeKind::Number(_) => true,
+        NodeKind::Operator {
+            op: Op::UnaryMinus | Op::UnaryPlus | Op::BitNot,
+            args,
+            ..
+        } if signed => args.len() == 1 && matches!(args[0].kind, NodeKind::Number(_)),
+        _ => false,
+    }
+}
+
+/// A constant node in math.js's sense: a number, string or parser constant.
+fn is_constant(node: &Node) -> bool {
+    matches!(
+        node.kind,
+        NodeKind::Number(_) | NodeKind::Str(_) | NodeKind::Constant(_)
+    )
+}
+
+fn is_operator_except_factorial(node: &Node) -> bool {
+    matches!(&node.kind, NodeKind::Operator { op, .. } if *op != Op::Factorial)
+}
+
+/// A call needs a name or an accessor before it.
+fn is_callable(node: &Node) -> bool {
+    matches!(node.kind, NodeKind::Symbol(_) | NodeKind::Accessor { .. })
+}
+
+fn symbol_name(node: &Node) -> Option<String> {
+    match &node.kind {
+        NodeKind::Symbol(name) => Some(name.clone()),
+        _ => None,
+    }
+}
+
+/// `f(x, y)` with names only: the head of a function definition.
+fn is_function_head(callee: &Node, args: &[Node]) -> bool {
+    matches!(callee.kind, NodeKind::Symbol(_))
+        && args.iter().all(|a| matches!(a.kind, NodeKind::Symbol(_)))
+}
+
+/// Prefixed literals must use the digits of their base (an optional `.` and `iN` suffix aside).
+fn check_prefixed(raw: &str, span: Span) -> Result<(), ParseError> {
+    let Some((radix, rest)) = raw
+        .strip_prefix("0x")
+        .map(|r| (16, r))
+        .or_else(|| raw.strip_prefix("0b").map(|r| (2, r)))
+        .or_else(|| raw.strip_prefix("0o").map(|r| (8, r)))
+    else {
+        return Ok(());
+    };
+    let (digits, suffix) = match rest.split_once('i') {
+        Some((digits, bits)) => (digits, Some(bits)),
+        None => (rest, None),
+    };
+    let digits_ok = !digits.is_empty()
+        && digits
+            .chars()
+            .filter(|c| *c != '.')
+            .all(|c| c.is_digit(radix))
+        && digits.matches('.').count() <= 1
+        && digits != ".";
+    let suffix_ok =
+        suffix.is_none_or(|bits| !bits.is_empty() && bits.bytes().all(|b| b.is_ascii_digit()));
+    if digits_ok && suffix_ok {
+        Ok(())
+    } else {
+        Err(ParseError {
+            message: format!("String \"{raw}\" is not a valid number"),
+            position: span.start,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tree printed compactly: operators by function name, so structure is visible.
+    fn shape(node: &Node) -> String {
+        match &node.kind {
+            NodeKind::Number(raw) => raw.clone(),
+            NodeKind::Str(text) => format!("{text:?}"),
+            NodeKind::Constant(c) => format!("{c:?}"),
+            NodeKind::Symbol(name) => name.clone(),
+            NodeKind::Parenthesis(inner) => format!("({})", shape(inner)),
+            NodeKind::Operator {
+                op,
+                args,
+                implicit,
+                percentage,
+            } => {
+                let name = if *percentage {
+                    "percent"
+                } else {
+                    op.symbol_and_fn().1
+                };
+                let star = if *implicit { "~" } else { "" };
+                format!(
+                    "{star}{name}({})",
+                    args.iter().map(shape).collect::<Vec<_>>().join(", ")
+                )
+            }
+            NodeKind::Relational { ops, params } => format!(
+                "chain[{}]({})",
+                ops.iter()
+                    .map(|o| o.symbol_and_fn().0)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                params.iter().map(shape).collect::<Vec<_>>().join(", ")
+            ),
+            NodeKind::Conditional {
+                condition,
+                then,
+                otherwise,
+            } => {
+                format!(
+                    "if({}, {}, {})",
+                    shape(condition),
+                    shape(then),
+                    shape(otherwise)
+                )
+            }
+            NodeKind::Range { start, end, step } => match step {
+                Some(step) => format!("range({}, {}, {})", shape(start), shape(step), shape(end)),
+                None => format!("range({}, {})", shape(start), shape(end)),
+            },
+            NodeKind::Assignment {
+                object,
+                index,
+                value,
+            } => match index {
+                Some(index) => format!("set({}{}, {})", shape(object), shape(index), shape(value)),
+                None => format!("set({}, {})", shape(object), shape(value)),
+            },
+            NodeKind::FunctionAssignment { name, params, body } => {
+                format!("def {name}({}) = {}", params.join(", "), shape(body))
+            }
+            NodeKind::Call {
+                callee,
+                args,
+                optional,
+            } => {
+                format!(
+                    "{}{}({})",
+                    shape(callee),
+                    if *optional { "?." } else { "" },
+                    args.iter().map(shape).collect::<Vec<_>>().join(", ")
+                )
+            }
+            NodeKind::Accessor {
+                object,
+                index,
+                optional,
+            } => format!(
+                "{}{}{}",
+                shape(object),
+                if *optional { "?" } else { "" },
+                shape(index)
+            ),
+            NodeKind::Index { dimensions, .. } => format!(
+                "[{}]",
+                dimensions.iter().map(shape).collect::<Vec<_>>().join(", ")
+            ),
+            NodeKind::Array(items) => format!(
+                "[{}]",
+                items.iter().map(shape).collect::<Vec<_>>().join(", ")
+            ),
+            NodeKind::Object(entries) => {
+                format!(
+                    "{{{}}}",
+                    entries
+                        .iter()
+                        .map(|(k, v)| format!("{k}: {}", shape(v)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            }
+            NodeKind::Block(statements) => format!(
+                "block({})",
+                statements
+                    .iter()
+                    .map(|(n, _)| shape(n))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+        }
+    }
+
+    #[track_caller]
+    fn parses_as(text: &str, expected: &str) {
+        let node = parse(text).unwrap_or_else(|e| panic!("{text:?}: {e:?}"));
+        assert_eq!(shape(&node), expected, "{text:?}");
+    }
+
+    #[track_caller]
+    fn fails_at(text: &str, message: &str, position: usize) {
+        assert_eq!(
+            parse(text),
+            Err(ParseError {
+                message: message.into(),
+                position
+            }),
+            "{text:?}"
+        );
+    }
+
+    #[test]
+    fn precedence_of_section_4_2() {
+        parses_as("-2^2", "unaryMinus(pow(2, 2))");
+        parses_as("2^-1", "pow(2, unaryMinus(1))");
+        parses_as("2^3^2", "pow(2, pow(3, 2))");
+        parses_as("-5!", "unaryMinus(factorial(5))");
+        parses_as("3!!", "factorial(factorial(3))");
+        parses_as("2^3!", "pow(2, factorial(3))");
+        parses_as("2 ?? 3 ^ 2", "pow(nullish(2, 3), 2)");
+        parses_as("not 1 == 2", "equal(not(1), 2)");
+        parses_as("3.6 * 28 % 25", "mod(multiply(3.6, 28), 25)");
+        parses_as("a < b < c", "chain[< <](a, b, c)");
+        parses_as("1 > 0 ? 5 : 6", "if(larger(1, 0), 5, 6)");
+        parses_as("5 ^| 3", "bitXor(5, 3)");
+        parses_as("x = y = 2", "set(x, set(y, 2))");
+        parses_as("f(x) = x^2", "def f(x) = pow(x, 2)");
+        parses_as("A[1] = 2", "set(A[1], 2)");
+    }
+
+    #[test]
+    fn implicit_multiplication_and_rule_2() {
+        parses_as("2 pi", "~multiply(2, pi)");
+        parses_as("(1+2)(3+4)", "~multiply((add(1, 2)), (add(3, 4)))");
+        parses_as("x / 2y", "divide(x, ~multiply(2, y))");
+        parses_as("2 ^ 2 pi", "~multiply(pow(2, 2), pi)");
+        parses_as("1/2 pi", "~multiply(divide(1, 2), pi)");
+        parses_as("6 / 2 (1 + 2)", "~multiply(divide(6, 2), (add(1, 2)))");
+        parses_as("(2)3", "~multiply((2), 3)");
+        parses_as("2! 3", "~multiply(factorial(2), 3)");
+        parses_as("5 in", "~multiply(5, in)");
+        parses_as("(f)(2)", "~multiply((f), (2))");
+        fails_at("3 4", "Unexpected part \"4\"", 2);
+        fails_at("-2 3", "Unexpected part \"3\"", 3);
+    }
+
+    #[test]
+    fn percent_or_modulo() {
+        parses_as("8%", "percent(8)");
+        parses_as("50% * 10", "multiply(percent(50), 10)");
+        parses_as("100 / 50%", "divide(100, percent(50))");
+        parses_as("100 + 3%", "add(100, percent(3))");
+        parses_as("8 % 3", "mod(8, 3)");
+        parses_as("3%+100", "mod(3, unaryPlus(100))");
+        parses_as("80% pi", "mod(80, pi)");
+    }
+
+    #[test]
+    fn ranges_indexes_properties_and_literals() {
+        parses_as("1:0.5:3", "range(1, 0.5, 3)");
+        parses_as("[1, 2; 3, 4][1, :]", "[[1, 2], [3, 4]][1, range(1, end)]");
+        parses_as("[1, 2, 3][end]", "[1, 2, 3][end]");
+        parses_as("[1, 2,]", "[1, 2]");
+        parses_as("{a: 1, \"b c\": [1, 2]}", "{a: 1, b c: [1, 2]}");
+        parses_as("obj.a", "obj[\"a\"]");
+        parses_as("x?.y", "x?[\"y\"]");
+        parses_as("foo?.(2)", "foo?.(2)");
+        parses_as("(f(x) = x^2)?.(3)", "(def f(x) = pow(x, 2))?.(3)");
+        parses_as("[4, 5]![2]", "factorial([4, 5])[2]");
+        parses_as("'a;b'", "\"a;b\"");
+        fails_at("[1, 2; 3]", "Column dimensions mismatch (1 !== 2)", 9);
+        fails_at("2[1]", "Unexpected operator [", 1);
+        fails_at("0b102", "String \"0b102\" is not a valid number", 0);
+    }
+
+    #[test]
+    fn statements_and_newlines() {
+        parses_as("1 +\n 2", "add(1, 2)");
+        parses_as("[1,\n2]", "[1, 2]");
+        parses_as("1; 2", "block(1; 2)");
+        parses_as("1;", "block(1)");
+        parses_as("1\n", "block(1)");
+        parses_as(";", "block()");
+        parses_as("# only a comment", "Undefined");
+        fails_at("1 +", "Unexpected end of expression", 3);
+        fails_at("(1", "Parenthesis ) expected", 2);
+    }
+
+    #[test]
+    fn the_deepest_nesting_that_fits_in_1000_characters_parses_on_the_documented_stack() {
+        // 500 nested parentheses, 999 signs, 1,000 open brackets: within the 1,000-character limit.
+        let handle = std::thread::Builder::new()
+            .stack_size(STACK_BYTES)
+            .spawn(|| {
+                let parens = format!("{}1{}", "(".repeat(500), ")".repeat(500));
+                let signs = format!("{}1", "-".repeat(999));
+                (
+                    parse(&parens).is_ok(),
+                    parse(&signs).is_ok(),
+                    parse(&"[".repeat(1000)).is_err(),
+                )
+            })
+            .expect("thread");
+        assert_eq!(
+            handle.join().expect("no stack overflow"),
+            (true, true, true)
+        );
+    }
+}
