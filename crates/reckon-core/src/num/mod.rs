@@ -7,18 +7,25 @@
 //! [`Rational`] keeps a numerator and denominator over dashu's big integers and exposes each step.
 //!
 //! # Why dashu
-//! Measured on this tool's workload (30–60 digit literals, add/mul/div chains with a reduction after
-//! each operation, a 60-digit value cubed, comparisons, rounding to a scale), median ns per
-//! operation on the project's 2-core machine, release build (see `benches/bignum-choice` to rerun):
+//! Measured by `benches/bignum-choice` (a standalone package kept in the repository; rerun with its
+//! `run.sh`) on this tool's workload with values over 64 bits: 30-digit literals reduced over
+//! 10^f, a 20-operation `+ × − ÷` chain reduced after every step, a 60-digit value cubed,
+//! comparisons, rounding half-even to 10 places, and printing. Median ns per operation /
+//! callgrind instructions per operation, on the project's 2-core machine, 2026-11-30:
 //!
-//! | crate | parse30 | chain op | pow60³ | cmp30 | round10 | licence | clean build |
-//! | --- | --- | --- | --- | --- | --- | --- | --- |
-//! | num-rational 0.4 + num-bigint 0.4 | 2 438 | 6 849 | 431 | 135 | 780 | MIT/Apache | 16 s |
-//! | malachite-q 0.14 | 247 | 290 | 248 | 13 | 658 | LGPL-3.0 | 124 s |
-//! | **dashu-ratio/int 0.6** | 249 | 287 | 246 | 21 | 925 | MIT/Apache | 17 s |
+//! | crate | parse30 | chain op | pow60³ | cmp30 | round10 | to_str | licence | clean build (CPU) |
+//! | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+//! | num-bigint 0.4.8 + num-rational 0.4.2 | 1,980 / 19,268 | 4,175 / 42,336 | 299 / 3,400 | 807 / 6,073 | 492 / 5,717 | 335 / 3,719 | MIT/Apache | 15 s |
+//! | malachite 0.14.0 | 180 / 2,040 | 121 / 1,252 | 239 / 2,790 | 115 / 1,268 | 449 / 4,855 | 423 / 4,050 | LGPL-3.0 | 161 s |
+//! | dashu-ratio 0.6.1 (`RBig`) | 204 / 1,902 | 217 / 1,838 | 200 / 2,351 | 70 / 827 | 391 / 3,781 | 416 / 3,952 | MIT/Apache | 24 s |
+//! | **dashu-int 0.6.2 + this module's fraction** | 173 / 1,731 | 178 / 1,697 | 197 / 2,389 | 56 / 736 | 393 / 3,779 | 419 / 3,976 | MIT/Apache | 18 s |
 //!
-//! dashu is as fast as malachite, 10–25× faster than num on reduction-heavy work, pure Rust and
-//! permissively licensed, and stores small values inline, so it is the integer layer here.
+//! dashu is within a few percent of malachite (faster on most rows, slower on the reduction-heavy
+//! chain), 10–25× faster than num on reduction-heavy work, pure Rust, permissively licensed and
+//! quick to build, and it stores small values inline. Our own fraction over dashu-int (explicit
+//! gcd reduction, cross-cancellation) is as fast as `RBig` or faster, and it exposes each step,
+//! which the work meter needs. Values whose parts fit 64 bits do not reach dashu at all (the
+//! machine-integer path of [`Rational`]).
 
 mod decimal;
 mod digits;
