@@ -112,8 +112,14 @@ pub enum NodeKind {
     Array(Vec<Node>),
     /// `{key: value, ...}` in insertion order.
     Object(Vec<(String, Node)>),
-    /// Several statements (`;` or newline separated); each with whether its value is shown.
-    Block(Vec<(Node, bool)>),
+    /// Several statements (`;` or newline separated), each with whether its value is shown, and
+    /// the character offset of the first top-level separator.
+    Block {
+        /// The statements (empty pieces are not kept).
+        statements: Vec<(Node, bool)>,
+        /// Where the first separator is.
+        first_separator: usize,
+    },
 }
 
 /// Parser constants: never names, never shadowed.
@@ -330,7 +336,7 @@ impl Node {
                     .collect();
                 json!({"mathjs": "ObjectNode", "properties": properties})
             }
-            NodeKind::Block(statements) => json!({
+            NodeKind::Block { statements, .. } => json!({
                 "mathjs": "BlockNode",
                 "blocks": statements.iter().map(|(node, visible)| json!({"node": node.to_mathjs_json(), "visible": visible})).collect::<Vec<_>>(),
             }),

@@ -10,7 +10,12 @@
 #![forbid(unsafe_code)]
 
 pub mod ast;
+mod error;
+pub mod format;
 mod lexer;
 mod parser;
+pub mod request;
+
+pub use error::{CalculateError, Reason};
 
 pub use parser::{ParseError, STACK_BYTES, parse};

@@ -216,17 +216,17 @@ impl Parser {
 
     fn block(&mut self) -> Parsed {
         let mut statements: Vec<(Node, bool)> = Vec::new();
-        let mut had_separator = false;
+        let mut first_separator: Option<usize> = None;
         loop {
             match self.peek() {
                 None => break,
                 Some(Tok::Newline) => {
+                    first_separator.get_or_insert(self.tokens[self.pos].span.start);
                     self.pos += 1;
-                    had_separator = true;
                 }
                 Some(Tok::Punct(";")) => {
+                    first_separator.get_or_insert(self.tokens[self.pos].span.start);
                     self.pos += 1;
-                    had_separator = true;
                     if let Some(last) = statements.last_mut() {
                         last.1 = false;
                     }
@@ -240,19 +240,21 @@ impl Parser {
                 }
             }
         }
-        match statements.len() {
-            0 if !had_separator => Ok(Node {
-                kind: NodeKind::Constant(Constant::Undefined),
-                span: Span::at(0),
-            }),
-            1 if !had_separator => Ok(statements
+        match (statements.len(), first_separator) {
+            (0, None) => Ok(undefined(0)),
+            (1, None) => Ok(statements
                 .pop()
-                .map(|(node, _)| node)
-                .unwrap_or_else(|| undefined(0))),
-            _ => Ok(Node {
-                kind: NodeKind::Block(statements),
-                span: Span::new(0, self.end),
-            }),
+                .map_or_else(|| undefined(0), |(node, _)| node)),
+            (_, separator) => {
+                let first_separator = separator.unwrap_or(0);
+                Ok(Node {
+                    kind: NodeKind::Block {
+                        statements,
+                        first_separator,
+                    },
+                    span: Span::new(0, self.end),
+                })
+            }
         }
     }
 
@@ -1191,8 +1193,11 @@ mod tests {
                         .join(", ")
                 )
             }
-            NodeKind::Block(statements) => format!(
-                "block({})",
+            NodeKind::Block {
+                statements,
+                first_separator,
+            } => format!(
+                "block@{first_separator}({})",
                 statements
                     .iter()
                     .map(|(n, _)| shape(n))
@@ -1288,10 +1293,11 @@ mod tests {
     fn statements_and_newlines() {
         parses_as("1 +\n 2", "add(1, 2)");
         parses_as("[1,\n2]", "[1, 2]");
-        parses_as("1; 2", "block(1; 2)");
-        parses_as("1;", "block(1)");
-        parses_as("1\n", "block(1)");
-        parses_as(";", "block()");
+        parses_as("1; 2", "block@1(1; 2)");
+        parses_as("1;", "block@1(1)");
+        parses_as("1\n", "block@1(1)");
+        parses_as(";", "block@0()");
+        parses_as("#c\n1", "block@2(1)");
         parses_as("# only a comment", "Undefined");
         fails_at("1 +", "Unexpected end of expression", 3);
         fails_at("(1", "Parenthesis ) expected", 2);

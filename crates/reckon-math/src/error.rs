@@ -1,0 +1,165 @@
+//! The calculate error contract (spec section 9): reasons, JSON-RPC codes, messages and the exact
+//! recovery hints.
+
+use serde_json::{Map, Value, json};
+
+/// Why a call failed; each reason has its code and hint (section 9.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum Reason {
+    InvalidArguments,
+    InvalidJson,
+    EmptyExpression,
+    ExpressionTooLong,
+    MultipleExpressions,
+    ReservedScopeKey,
+    DisallowedResultType,
+    OperationAsFunction,
+    ParseFailed,
+    TypeMismatch,
+    EvaluationFailed,
+    UndefinedResult,
+    FractionUnsupported,
+    ResultTooLarge,
+    DerivativeMissingVariable,
+    EvaluationTimeout,
+}
+
+impl Reason {
+    /// The wire name, such as `parse_failed`.
+    pub fn name(self) -> &'static str {
+        use Reason::*;
+        match self {
+            InvalidArguments => "invalid_arguments",
+            InvalidJson => "invalid_json",
+            EmptyExpression => "empty_expression",
+            ExpressionTooLong => "expression_too_long",
+            MultipleExpressions => "multiple_expressions",
+            ReservedScopeKey => "reserved_scope_key",
+            DisallowedResultType => "disallowed_result_type",
+            OperationAsFunction => "operation_as_function",
+            ParseFailed => "parse_failed",
+            TypeMismatch => "type_mismatch",
+            EvaluationFailed => "evaluation_failed",
+            UndefinedResult => "undefined_result",
+            FractionUnsupported => "fraction_unsupported",
+            ResultTooLarge => "result_too_large",
+            DerivativeMissingVariable => "derivative_missing_variable",
+            EvaluationTimeout => "evaluation_timeout",
+        }
+    }
+
+    /// The JSON-RPC error code.
+    pub fn code(self) -> i64 {
+        match self {
+            Self::InvalidArguments => -32602,
+            Self::InvalidJson => -32700,
+            Self::EvaluationTimeout => -32004,
+            _ => -32007,
+        }
+    }
+
+    /// The recovery hint, exactly as the specification writes it (the general one, for reasons
+    /// whose hint varies with the case).
+    pub fn hint(self) -> &'static str {
+        use Reason::*;
+        match self {
+            InvalidArguments => "Fix the arguments so they match the tool's input schema.",
+            InvalidJson => "Send one JSON object per line.",
+            EmptyExpression => "Provide a non-empty math expression in the expression parameter.",
+            ExpressionTooLong => "Shorten the expression or split it into multiple separate calls.",
+            MultipleExpressions => {
+                "Send one expression per call; issue separate calls for each statement."
+            }
+            ReservedScopeKey => "Rename the variable to avoid reserved JavaScript property names.",
+            DisallowedResultType => {
+                "Rewrite the expression to produce a value (number, matrix, unit) instead of a function or its source; for function documentation, read the calculator://help resource."
+            }
+            OperationAsFunction => {
+                "Send the inner expression as `expression` with `operation` set to that function name; for `derivative`, also pass `variable`."
+            }
+            ParseFailed => {
+                "Check syntax for balanced parentheses, valid operators, and correct function and unit names; pass variable values through scope."
+            }
+            TypeMismatch => {
+                "Attach the same unit to the bare operand (`5 kg + 3 kg`) or strip it (`number(5 kg, \"kg\") + 3`), keep exponents unitless, and use numbers instead of strings."
+            }
+            EvaluationFailed => {
+                "The syntax is valid — fix the argument the error message names (its count, value range, or matrix dimensions) and retry."
+            }
+            UndefinedResult => {
+                "Division by zero, 0/0, and log(0) are undefined in every numericType, so fix the expression; for an overflow (large powers, factorials, exp), retry with numericType \"BigNumber\"."
+            }
+            FractionUnsupported => {
+                "Retry with numericType \"number\" or \"BigNumber\" — both compute these functions and values, including irrational and transcendental results."
+            }
+            ResultTooLarge => {
+                "Reduce precision, narrow the input range, or compute smaller subproblems separately."
+            }
+            DerivativeMissingVariable => {
+                "Pass the variable parameter (e.g., \"x\") when operation is \"derivative\"."
+            }
+            EvaluationTimeout => {
+                "Simplify the expression or reduce computational complexity to fit within the timeout."
+            }
+        }
+    }
+}
+
+/// A refusal: reason, message, position of the token at fault (in characters), and the hint when
+/// it differs from the reason's general one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CalculateError {
+    /// The reason.
+    pub reason: Reason,
+    /// The one-line message.
+    pub message: String,
+    /// Character offset of the token at fault, when one is.
+    pub position: Option<usize>,
+    /// A case-specific hint replacing [`Reason::hint`].
+    pub hint: Option<String>,
+}
+
+impl CalculateError {
+    /// An error with the reason's general hint and no position.
+    pub fn new(reason: Reason, message: impl Into<String>) -> Self {
+        Self {
+            reason,
+            message: message.into(),
+            position: None,
+            hint: None,
+        }
+    }
+
+    /// The same error blaming the token at `position`.
+    pub fn at(mut self, position: usize) -> Self {
+        self.position = Some(position);
+        self
+    }
+
+    /// The wire object: `{"error": {"code", "message", "data": {"reason", "recovery": {"hint"},
+    /// "retryable"?, "position"?}}}`.
+    pub fn to_json(&self) -> Value {
+        let mut data = Map::new();
+        data.insert("reason".into(), self.reason.name().into());
+        data.insert(
+            "recovery".into(),
+            json!({"hint": self.hint.as_deref().unwrap_or(self.reason.hint())}),
+        );
+        if self.reason == Reason::EvaluationTimeout {
+            data.insert("retryable".into(), false.into());
+        }
+        if let Some(position) = self.position {
+            data.insert("position".into(), position.into());
+        }
+        json!({"error": {"code": self.reason.code(), "message": self.message, "data": data}})
+    }
+}
+
+impl std::fmt::Display for CalculateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for CalculateError {}

@@ -1,0 +1,744 @@
+//! The calculate input (spec section 1) and the checks that precede the operation (section 3,
+//! steps 1–8): decoding, the missing derivative variable, empty and overlong expressions, reserved
+//! scope keys, parsing (with the CR rule), multiple statements, and the static checks.
+
+use crate::ast::{Node, NodeKind};
+use crate::error::{CalculateError, Reason};
+use crate::parser::parse;
+use reckon_core::json::{Duplicates, Json, Node as JsonNode};
+
+/// The operation requested.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operation {
+    /// Evaluate the expression.
+    Evaluate,
+    /// Simplify it symbolically.
+    Simplify,
+    /// Differentiate it with respect to `variable`.
+    Derivative,
+}
+
+impl Operation {
+    /// The wire name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Evaluate => "evaluate",
+            Self::Simplify => "simplify",
+            Self::Derivative => "derivative",
+        }
+    }
+}
+
+/// How number literals are read and computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NumericType {
+    /// Binary64 with JavaScript semantics.
+    Number,
+    /// 64 significant decimal digits.
+    BigNumber,
+    /// Exact rationals.
+    Fraction,
+}
+
+/// A decoded request.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Request {
+    /// The expression, verbatim.
+    pub expression: String,
+    /// The operation.
+    pub operation: Operation,
+    /// The derivative's variable (`""` and `null` mean omitted).
+    pub variable: Option<String>,
+    /// Scope values in `scopeVars` order (JavaScript's object key order), when a scope was given.
+    pub scope: Option<Vec<(String, f64)>>,
+    /// Significant digits for the result (1–16), when given as an integer.
+    pub precision: Option<u32>,
+    /// The numeric type.
+    pub numeric_type: NumericType,
+}
+
+const FIELDS: [&str; 6] = [
+    "expression",
+    "operation",
+    "variable",
+    "scope",
+    "precision",
+    "numericType",
+];
+
+/// Reserved scope keys (section 9.2).
+const RESERVED_SCOPE_KEYS: [&str; 13] = [
+    "__proto__",
+    "__defineGetter__",
+    "__defineSetter__",
+    "__lookupGetter__",
+    "__lookupSetter__",
+    "constructor",
+    "prototype",
+    "toString",
+    "valueOf",
+    "hasOwnProperty",
+    "isPrototypeOf",
+    "propertyIsEnumerable",
+    "toLocaleString",
+];
+
+fn invalid(what: impl std::fmt::Display) -> CalculateError {
+    CalculateError::new(
+        Reason::InvalidArguments,
+        format!("Invalid arguments: {what}"),
+    )
+}
+
+/// Step 1: one JSON object with the tool's fields, typed as the schema says.
+///
+/// # Errors
+/// `invalid_json` for text that is not JSON, `invalid_arguments` for any schema violation.
+pub fn decode(input: &[u8]) -> Result<Request, CalculateError> {
+    let json = Json::parse_with(input, Duplicates::Keep)
+        .map_err(|_| CalculateError::new(Reason::InvalidJson, "Invalid JSON input"))?;
+    let root = json.root();
+    let JsonNode::Object(members) = root else {
+        return Err(invalid("the input must be a JSON object"));
+    };
+    if let Some(unknown) = members.iter().find(|m| !FIELDS.contains(&m.name.text())) {
+        return Err(invalid(format!("unknown key \"{}\"", unknown.name.text())));
+    }
+    let field = |name: &str| {
+        json.member(root, name)
+            .filter(|node| !matches!(node, JsonNode::Null))
+    };
+    let expression = match json.member(root, "expression") {
+        Some(JsonNode::String(text)) if !text.text().is_empty() => text.text().to_owned(),
+        Some(JsonNode::String(_)) => return Err(invalid("\"expression\" must not be empty")),
+        Some(_) => return Err(invalid("\"expression\" must be a string")),
+        None => return Err(invalid("\"expression\" is required")),
+    };
+    let operation = match field("operation") {
+        None => Operation::Evaluate,
+        Some(JsonNode::String(name)) => match name.text() {
+            "evaluate" => Operation::Evaluate,
+            "simplify" => Operation::Simplify,
+            "derivative" => Operation::Derivative,
+            other => {
+                return Err(invalid(format!(
+                    "\"operation\" must be evaluate, simplify or derivative, not \"{other}\""
+                )));
+            }
+        },
+        Some(_) => return Err(invalid("\"operation\" must be a string")),
+    };
+    let variable = match field("variable") {
+        None => None,
+        Some(JsonNode::String(name)) if name.text().is_empty() => None,
+        Some(JsonNode::String(name)) if is_identifier(name.text()) => Some(name.text().to_owned()),
+        Some(JsonNode::String(_)) => {
+            return Err(invalid(
+                "\"variable\" must be an identifier of at most 50 characters",
+            ));
+        }
+        Some(_) => return Err(invalid("\"variable\" must be a string")),
+    };
+    let scope = match field("scope") {
+        None => None,
+        Some(JsonNode::Object(entries)) => {
+            let mut values: Vec<(String, f64)> = Vec::with_capacity(entries.len());
+            for entry in entries {
+                let key = entry.name.text().to_owned();
+                let value = match json.node(entry.value) {
+                    JsonNode::Number(text) => text.parse::<f64>().ok().filter(|v| v.is_finite()),
+                    _ => None,
+                };
+                let Some(value) = value else {
+                    return Err(invalid(format!(
+                        "scope value \"{key}\" must be a finite number"
+                    )));
+                };
+                // A repeated key: the last value wins, the key keeps its first position.
+                match values.iter_mut().find(|(k, _)| *k == key) {
+                    Some(slot) => slot.1 = value,
+                    None => values.push((key, value)),
+                }
+            }
+            Some(javascript_key_order(values))
+        }
+        Some(_) => return Err(invalid("\"scope\" must be an object of numbers")),
+    };
+    let precision = match field("precision") {
+        None => None,
+        Some(JsonNode::String(text)) if text.text().is_empty() => None,
+        Some(JsonNode::Number(text)) => match text.parse::<f64>() {
+            Ok(p) if p.fract() == 0.0 && (1.0..=16.0).contains(&p) => Some(p as u32),
+            _ => return Err(invalid("\"precision\" must be an integer from 1 to 16")),
+        },
+        Some(_) => return Err(invalid("\"precision\" must be an integer from 1 to 16")),
+    };
+    let numeric_type = match field("numericType") {
+        None => NumericType::Number,
+        Some(JsonNode::String(name)) => match name.text() {
+            "number" => NumericType::Number,
+            "BigNumber" => NumericType::BigNumber,
+            "Fraction" => NumericType::Fraction,
+            other => {
+                return Err(invalid(format!(
+                    "\"numericType\" must be number, BigNumber or Fraction, not \"{other}\""
+                )));
+            }
+        },
+        Some(_) => return Err(invalid("\"numericType\" must be a string")),
+    };
+    Ok(Request {
+        expression,
+        operation,
+        variable,
+        scope,
+        precision,
+        numeric_type,
+    })
+}
+
+/// `^[a-zA-Z_][a-zA-Z0-9_]*$`, at most 50 characters.
+fn is_identifier(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    !bytes.is_empty()
+        && bytes.len() <= 50
+        && (bytes[0].is_ascii_alphabetic() || bytes[0] == b'_')
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || *b == b'_')
+}
+
+/// JavaScript's own-key order: canonical array indices ascending, then the rest in order.
+fn javascript_key_order(values: Vec<(String, f64)>) -> Vec<(String, f64)> {
+    let index = |key: &str| -> Option<u64> {
+        let canonical = key == "0"
+            || (!key.starts_with('0')
+                && !key.is_empty()
+                && key.bytes().all(|b| b.is_ascii_digit()));
+        key.parse::<u64>()
+            .ok()
+            .filter(|n| canonical && *n < 4_294_967_295)
+    };
+    let (mut indices, rest): (Vec<_>, Vec<_>) =
+        values.into_iter().partition(|(k, _)| index(k).is_some());
+    indices.sort_by_key(|(k, _)| index(k));
+    indices.into_iter().chain(rest).collect()
+}
+
+/// ECMAScript whitespace and line terminators (for the emptiness check).
+fn is_js_space(c: char) -> bool {
+    matches!(
+        c,
+        '\u{9}'..='\u{d}' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}'
+            | '\u{205f}' | '\u{3000}' | '\u{feff}'
+    )
+}
+
+/// Longest expression, in UTF-16 code units.
+pub const MAX_EXPRESSION_UNITS: usize = 1_000;
+
+/// Steps 2–8: everything before the operation. Returns the checked tree, aliases renamed.
+///
+/// # Errors
+/// The first failing step's error.
+pub fn prepare(request: &Request) -> Result<Node, CalculateError> {
+    if request.operation == Operation::Derivative && request.variable.is_none() {
+        return Err(CalculateError::new(
+            Reason::DerivativeMissingVariable,
+            "The 'variable' parameter is required when operation is 'derivative'.",
+        ));
+    }
+    if request.expression.trim_matches(is_js_space).is_empty() {
+        return Err(CalculateError::new(
+            Reason::EmptyExpression,
+            "Expression cannot be empty.",
+        ));
+    }
+    if request.expression.encode_utf16().count() > MAX_EXPRESSION_UNITS {
+        return Err(CalculateError::new(
+            Reason::ExpressionTooLong,
+            "Expression exceeds maximum length of 1000 characters.",
+        ));
+    }
+    if request.operation == Operation::Evaluate
+        && let Some(key) = request
+            .scope
+            .iter()
+            .flatten()
+            .map(|(k, _)| k)
+            .find(|k| RESERVED_SCOPE_KEYS.contains(&k.as_str()))
+    {
+        return Err(CalculateError::new(
+            Reason::ReservedScopeKey,
+            format!(
+                "Scope key \"{key}\" is not allowed — it conflicts with a reserved property name."
+            ),
+        ));
+    }
+    let multiple = |position: usize| {
+        CalculateError::new(
+            Reason::MultipleExpressions,
+            "Multiple expressions are not allowed. Submit one expression per call.",
+        )
+        .at(position)
+    };
+    let tree = match parse(&request.expression) {
+        Ok(tree) => tree,
+        Err(error) => {
+            if request.expression.contains('\r') {
+                let unified = request.expression.replace("\r\n", "\n").replace('\r', "\n");
+                if let Ok(Node {
+                    kind:
+                        NodeKind::Block {
+                            statements,
+                            first_separator,
+                        },
+                    ..
+                }) = parse(&unified)
+                    && !statements.is_empty()
+                {
+                    return Err(multiple(first_separator));
+                }
+            }
+            return Err(CalculateError::new(
+                Reason::ParseFailed,
+                format!("Invalid expression: {}", error.message),
+            )
+            .at(error.position));
+        }
+    };
+    let mut tree = match tree.kind {
+        NodeKind::Block {
+            statements,
+            first_separator,
+        } if !statements.is_empty() => return Err(multiple(first_separator)),
+        NodeKind::Block { .. } => Node {
+            kind: NodeKind::Constant(crate::ast::Constant::Undefined),
+            span: tree.span,
+        },
+        _ => tree,
+    };
+    static_checks(&mut tree)?;
+    Ok(tree)
+}
+
+/// Step 8: the stringifier guard (which wins), then operations used as functions, then the alias
+/// renaming in call position.
+fn static_checks(tree: &mut Node) -> Result<(), CalculateError> {
+    if let Some(position) = find(tree, &|node| stringifier_access(node)) {
+        return Err(CalculateError::new(
+            Reason::DisallowedResultType,
+            "Converting a function to a string is not allowed — it would expose internal source.",
+        )
+        .at(position));
+    }
+    if let Some(position) = find(tree, &|node| operation_call(node).map(|(_, at)| at)) {
+        let name = operation_name_at(tree, position).unwrap_or_default();
+        let ending = if name == "derivative" {
+            "with `operation: \"derivative\"` and pass `variable`.".to_owned()
+        } else {
+            format!("with `operation: \"{name}\"`.")
+        };
+        return Err(CalculateError::new(
+            Reason::OperationAsFunction,
+            format!("\"{name}\" is an operation, not a function available inside expressions. Send the inner expression as `expression` {ending}"),
+        )
+        .at(position));
+    }
+    rename_aliases(tree);
+    Ok(())
+}
+
+/// The position of the first node (pre-order) for which `test` answers one.
+fn find(node: &Node, test: &dyn Fn(&Node) -> Option<usize>) -> Option<usize> {
+    if let Some(position) = test(node) {
+        return Some(position);
+    }
+    children(node)
+        .into_iter()
+        .find_map(|child| find(child, test))
+}
+
+fn operation_name_at(node: &Node, position: usize) -> Option<String> {
+    if let Some((name, at)) = operation_call(node)
+        && at == position
+    {
+        return Some(name.to_owned());
+    }
+    children(node)
+        .into_iter()
+        .find_map(|child| operation_name_at(child, position))
+}
+
+/// `x.toString`, `x["toLocaleString"]`: the name's position.
+fn stringifier_access(node: &Node) -> Option<usize> {
+    let NodeKind::Accessor { index, .. } = &node.kind else {
+        return None;
+    };
+    let NodeKind::Index { dimensions, .. } = &index.kind else {
+        return None;
+    };
+    dimensions.iter().find_map(|d| match &d.kind {
+        NodeKind::Str(name) if name == "toString" || name == "toLocaleString" => Some(d.span.start),
+        _ => None,
+    })
+}
+
+/// A call of the bare name `evaluate`, `simplify` or `derivative`: the name and its position.
+fn operation_call(node: &Node) -> Option<(&str, usize)> {
+    let NodeKind::Call { callee, .. } = &node.kind else {
+        return None;
+    };
+    match &callee.kind {
+        NodeKind::Symbol(name)
+            if matches!(name.as_str(), "evaluate" | "simplify" | "derivative") =>
+        {
+            Some((name.as_str(), callee.span.start))
+        }
+        _ => None,
+    }
+}
+
+/// `ln(` → `log(`, `arcsin(` → `asin(` and the other `arc…` names, in call position only.
+fn rename_aliases(node: &mut Node) {
+    if let NodeKind::Call { callee, .. } = &mut node.kind
+        && let NodeKind::Symbol(name) = &mut callee.kind
+    {
+        let renamed = match name.as_str() {
+            "ln" => Some("log".to_owned()),
+            n if n.starts_with("arc")
+                && matches!(
+                    &n[3..],
+                    "sin"
+                        | "cos"
+                        | "tan"
+                        | "sec"
+                        | "csc"
+                        | "cot"
+                        | "sinh"
+                        | "cosh"
+                        | "tanh"
+                        | "sech"
+                        | "csch"
+                        | "coth"
+                ) =>
+            {
+                Some(format!("a{}", &n[3..]))
+            }
+            _ => None,
+        };
+        if let Some(renamed) = renamed {
+            *name = renamed;
+        }
+    }
+    for child in children_mut(node) {
+        rename_aliases(child);
+    }
+}
+
+fn children(node: &Node) -> Vec<&Node> {
+    match &node.kind {
+        NodeKind::Number(_) | NodeKind::Str(_) | NodeKind::Constant(_) | NodeKind::Symbol(_) => {
+            Vec::new()
+        }
+        NodeKind::Parenthesis(inner) => vec![inner],
+        NodeKind::Operator { args, .. } => args.iter().collect(),
+        NodeKind::Relational { params, .. } => params.iter().collect(),
+        NodeKind::Conditional {
+            condition,
+            then,
+            otherwise,
+        } => vec![condition, then, otherwise],
+        NodeKind::Range { start, end, step } => {
+            let mut out: Vec<&Node> = vec![start];
+            out.extend(step.as_deref());
+            out.push(end);
+            out
+        }
+        NodeKind::Assignment {
+            object,
+            index,
+            value,
+        } => {
+            let mut out: Vec<&Node> = vec![object];
+            out.extend(index.as_deref());
+            out.push(value);
+            out
+        }
+        NodeKind::FunctionAssignment { body, .. } => vec![body],
+        NodeKind::Call { callee, args, .. } => std::iter::once(callee.as_ref())
+            .chain(args.iter())
+            .collect(),
+        NodeKind::Accessor { object, index, .. } => vec![object, index],
+        NodeKind::Index { dimensions, .. } => dimensions.iter().collect(),
+        NodeKind::Array(items) => items.iter().collect(),
+        NodeKind::Object(entries) => entries.iter().map(|(_, v)| v).collect(),
+        NodeKind::Block { statements, .. } => statements.iter().map(|(n, _)| n).collect(),
+    }
+}
+
+fn children_mut(node: &mut Node) -> Vec<&mut Node> {
+    match &mut node.kind {
+        NodeKind::Number(_) | NodeKind::Str(_) | NodeKind::Constant(_) | NodeKind::Symbol(_) => {
+            Vec::new()
+        }
+        NodeKind::Parenthesis(inner) => vec![inner.as_mut()],
+        NodeKind::Operator { args, .. } => args.iter_mut().collect(),
+        NodeKind::Relational { params, .. } => params.iter_mut().collect(),
+        NodeKind::Conditional {
+            condition,
+            then,
+            otherwise,
+        } => vec![condition.as_mut(), then.as_mut(), otherwise.as_mut()],
+        NodeKind::Range { start, end, step } => {
+            let mut out: Vec<&mut Node> = vec![start.as_mut()];
+            if let Some(step) = step {
+                out.push(step.as_mut());
+            }
+            out.push(end.as_mut());
+            out
+        }
+        NodeKind::Assignment {
+            object,
+            index,
+            value,
+        } => {
+            let mut out: Vec<&mut Node> = vec![object.as_mut()];
+            if let Some(index) = index {
+                out.push(index.as_mut());
+            }
+            out.push(value.as_mut());
+            out
+        }
+        NodeKind::FunctionAssignment { body, .. } => vec![body.as_mut()],
+        NodeKind::Call { callee, args, .. } => std::iter::once(callee.as_mut())
+            .chain(args.iter_mut())
+            .collect(),
+        NodeKind::Accessor { object, index, .. } => vec![object.as_mut(), index.as_mut()],
+        NodeKind::Index { dimensions, .. } => dimensions.iter_mut().collect(),
+        NodeKind::Array(items) => items.iter_mut().collect(),
+        NodeKind::Object(entries) => entries.iter_mut().map(|(_, v)| v).collect(),
+        NodeKind::Block { statements, .. } => statements.iter_mut().map(|(n, _)| n).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(json: &str) -> Result<Request, CalculateError> {
+        decode(json.as_bytes())
+    }
+
+    fn prepared(json: &str) -> Result<Node, CalculateError> {
+        request(json).and_then(|r| prepare(&r))
+    }
+
+    #[track_caller]
+    fn fails(json: &str, reason: Reason) -> CalculateError {
+        let error = prepared(json).expect_err(json);
+        assert_eq!(error.reason, reason, "{json}: {}", error.message);
+        error
+    }
+
+    #[test]
+    fn input_follows_section_1() {
+        let r = request(r#"{"expression": "x", "operation": null, "variable": "", "precision": 4.0, "numericType": null}"#).expect("valid");
+        assert_eq!(
+            (r.operation, r.variable, r.precision, r.numeric_type),
+            (Operation::Evaluate, None, Some(4), NumericType::Number)
+        );
+        assert_eq!(
+            request(r#"{"expression": "x", "precision": ""}"#).map(|r| r.precision),
+            Ok(None)
+        );
+        for bad in [
+            r#"{"expression": ""}"#,
+            r#"{"expression": null}"#,
+            r#"{"expression": 1}"#,
+            r#"{"Expression": "1"}"#,
+            r#"{"expression": "1", "precision": 17}"#,
+            r#"{"expression": "1", "precision": 0}"#,
+            r#"{"expression": "1", "precision": 2.5}"#,
+            r#"{"expression": "1", "precision": "4"}"#,
+            r#"{"expression": "1", "scope": "x=1"}"#,
+            r#"{"expression": "1", "scope": {"x": 1e400}}"#,
+            r#"{"expression": "1", "scope": {"x": null}}"#,
+            r#"{"expression": "1", "operation": "Evaluate"}"#,
+            r#"{"expression": "1", "variable": "1x"}"#,
+            r#"[1, 2]"#,
+            r#""1+1""#,
+        ] {
+            let error = request(bad).expect_err(bad);
+            assert_eq!(
+                (error.reason, error.reason.code()),
+                (Reason::InvalidArguments, -32602),
+                "{bad}"
+            );
+            assert!(error.message.starts_with("Invalid arguments: "), "{bad}");
+        }
+        let error = request("{").expect_err("not JSON");
+        assert_eq!(
+            (error.reason.code(), error.message.as_str()),
+            (-32700, "Invalid JSON input")
+        );
+    }
+
+    #[test]
+    fn scope_keys_keep_javascript_order_and_the_last_value() {
+        let r = request(
+            r#"{"expression": "1", "scope": {"b": 1, "1": 2, "a": 3, "0": 4, "01": 5, "b": 6}}"#,
+        )
+        .expect("valid");
+        let keys: Vec<(&str, f64)> = r
+            .scope
+            .as_ref()
+            .expect("scope")
+            .iter()
+            .map(|(k, v)| (k.as_str(), *v))
+            .collect();
+        assert_eq!(
+            keys,
+            [("0", 4.0), ("1", 2.0), ("b", 6.0), ("a", 3.0), ("01", 5.0)]
+        );
+    }
+
+    #[test]
+    fn validation_order_of_section_3() {
+        fails(
+            r#"{"expression": "  ", "operation": "derivative"}"#,
+            Reason::DerivativeMissingVariable,
+        );
+        fails(r#"{"expression": " \u3000\n "}"#, Reason::EmptyExpression);
+        let long = format!(r#"{{"expression": "{}"}}"#, "9".repeat(1001));
+        fails(&long, Reason::ExpressionTooLong);
+        assert!(prepared(&format!(r#"{{"expression": "{}"}}"#, "9".repeat(1000))).is_ok());
+        // 500 astral characters are 1,000 UTF-16 units: allowed; 501 are not.
+        assert_ne!(
+            prepared(&format!(r#"{{"expression": "{}"}}"#, "😀".repeat(500))).map_err(|e| e.reason),
+            Err(Reason::ExpressionTooLong)
+        );
+        fails(
+            &format!(r#"{{"expression": "{}"}}"#, "😀".repeat(501)),
+            Reason::ExpressionTooLong,
+        );
+        let e = fails(
+            r#"{"expression": "x + 1", "scope": {"a": 1, "constructor": 1}}"#,
+            Reason::ReservedScopeKey,
+        );
+        assert_eq!(
+            e.message,
+            "Scope key \"constructor\" is not allowed — it conflicts with a reserved property name."
+        );
+        assert!(
+            prepared(
+                r#"{"expression": "x + 1", "operation": "simplify", "scope": {"constructor": 1}}"#
+            )
+            .is_ok()
+        );
+    }
+
+    #[test]
+    fn parse_errors_and_multiple_statements() {
+        let e = fails(r#"{"expression": "3 4"}"#, Reason::ParseFailed);
+        assert_eq!(
+            (e.message.as_str(), e.position),
+            ("Invalid expression: Unexpected part \"4\"", Some(2))
+        );
+        for (text, position) in [
+            ("1+1; 2+2", 3),
+            ("1;", 1),
+            (";1", 0),
+            ("1\\n", 1),
+            ("#c\\n1", 2),
+            ("1+1\\r2+2", 3),
+        ] {
+            let e = fails(
+                &format!(r#"{{"expression": "{text}"}}"#),
+                Reason::MultipleExpressions,
+            );
+            assert_eq!(e.position, Some(position), "{text}");
+        }
+        for text in [";", "; ;", "#foo\\n", "#a\\n#b", "# only"] {
+            let tree = prepared(&format!(r#"{{"expression": "{text}"}}"#)).expect(text);
+            assert_eq!(
+                tree.kind,
+                NodeKind::Constant(crate::ast::Constant::Undefined),
+                "{text}"
+            );
+        }
+        assert!(prepared(r#"{"expression": "1 +\n 2"}"#).is_ok());
+        assert!(prepared(r#"{"expression": "[1, 2; 3, 4]"}"#).is_ok());
+    }
+
+    #[test]
+    fn static_checks_of_step_8() {
+        let e = fails(
+            r#"{"expression": "cos.toString()"}"#,
+            Reason::DisallowedResultType,
+        );
+        assert_eq!(e.position, Some(4));
+        fails(
+            r#"{"expression": "evaluate(\"1\") + x[\"toString\"]"}"#,
+            Reason::DisallowedResultType,
+        );
+        let e = fails(
+            r#"{"expression": "evaluate(\"1+1\")"}"#,
+            Reason::OperationAsFunction,
+        );
+        assert_eq!(e.position, Some(0));
+        assert!(
+            e.message.ends_with("with `operation: \"evaluate\"`."),
+            "{}",
+            e.message
+        );
+        let e = fails(
+            r#"{"expression": "1 + derivative(x^2, x)"}"#,
+            Reason::OperationAsFunction,
+        );
+        assert_eq!(e.position, Some(4));
+        assert!(
+            e.message
+                .ends_with("with `operation: \"derivative\"` and pass `variable`."),
+            "{}",
+            e.message
+        );
+        let tree = prepared(r#"{"expression": "ln(x) + arcsinh(1) + ln"}"#).expect("valid");
+        let text = tree.to_mathjs_json().to_string();
+        assert!(
+            text.contains(r#""name":"log""#)
+                && text.contains(r#""name":"asinh""#)
+                && text.contains(r#""name":"ln""#),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn errors_have_the_wire_shape() {
+        let e = CalculateError::new(
+            Reason::ParseFailed,
+            "Invalid expression: Undefined symbol x",
+        )
+        .at(0);
+        assert_eq!(
+            e.to_json(),
+            serde_json::json!({"error": {"code": -32007, "message": "Invalid expression: Undefined symbol x", "data": {
+                "reason": "parse_failed",
+                "recovery": {"hint": "Check syntax for balanced parentheses, valid operators, and correct function and unit names; pass variable values through scope."},
+                "position": 0,
+            }}})
+        );
+        let timeout = CalculateError::new(
+            Reason::EvaluationTimeout,
+            "Expression evaluation timed out after 5 seconds.",
+        )
+        .to_json();
+        assert_eq!(
+            (
+                timeout["error"]["code"].as_i64(),
+                timeout["error"]["data"]["retryable"].as_bool()
+            ),
+            (Some(-32004), Some(false))
+        );
+    }
+}
