@@ -4,6 +4,17 @@
 
 /// Formats a finite number; `-0` prints as `0`.
 pub fn format_number(value: f64, precision: Option<u32>) -> String {
+    format_number_with(value, precision, -6, 21)
+}
+
+/// Formats with other exponent bounds: positional notation when `lower_exp <= e < upper_exp`
+/// (math.js's `string()` uses its defaults, -3 and 5).
+pub fn format_number_with(
+    value: f64,
+    precision: Option<u32>,
+    lower_exp: i32,
+    upper_exp: i32,
+) -> String {
     if value == 0.0 {
         return "0".to_owned();
     }
@@ -16,7 +27,7 @@ pub fn format_number(value: f64, precision: Option<u32>) -> String {
     if value < 0.0 {
         out.push('-');
     }
-    if (-6..21).contains(&exponent) {
+    if (lower_exp..upper_exp).contains(&exponent) {
         positional(&digits, exponent, &mut out);
     } else {
         out.push_str(&digits[..1]);

@@ -1,0 +1,746 @@
+//! Evaluation in number mode (spec sections 4.5, 4.8, 5.1 and 9.3) over the scalar values of this
+//! slice: numbers, booleans, strings, null, undefined, functions and objects. Everything else the
+//! spec defines (matrices, units, Complex, BigNumber, Fraction, symbolic operations) is refused
+//! with evaluation_failed "... is not implemented in reckon yet" until its slice lands, so a
+//! caller is never told that valid input is wrong.
+
+use crate::ast::{Constant, Node, NodeKind, Op};
+use crate::error::{CalculateError, Reason};
+use crate::functions::{
+    Arity, DISABLED, FnError, Imp, builtin, modulo, nearly_equal, power, to_number,
+};
+use crate::value::{Function, UserFunction, Value};
+use std::rc::Rc;
+
+/// Deepest nesting of calls of expression-defined functions (a recursive definition fails here,
+/// as math.js's stack overflow does).
+const MAX_CALL_DEPTH: usize = 200;
+
+/// Evaluates prepared trees.
+pub(crate) struct Evaluator {
+    /// Names bound so far: the request's scope first, then assignments, latest last.
+    bindings: Vec<(String, Value)>,
+    call_depth: usize,
+}
+
+type Evaluated = Result<Value, CalculateError>;
+
+fn not_implemented(what: &str, position: usize) -> CalculateError {
+    CalculateError::new(
+        Reason::EvaluationFailed,
+        format!("Evaluation failed: {what} is not implemented in reckon yet"),
+    )
+    .at(position)
+}
+
+fn failed(detail: impl std::fmt::Display, position: usize) -> CalculateError {
+    CalculateError::new(
+        Reason::EvaluationFailed,
+        format!("Evaluation failed: {detail}"),
+    )
+    .at(position)
+}
+
+fn mismatch(detail: impl std::fmt::Display, position: usize) -> CalculateError {
+    CalculateError::new(Reason::TypeMismatch, format!("Type mismatch: {detail}")).at(position)
+}
+
+/// The function-as-value error of section 9.2, naming `name` when it is a built-in function.
+fn function_as_value(name: Option<&str>, position: usize) -> CalculateError {
+    let clause = match name {
+        Some("min") => " (\"min\" is a function, not the unit \"minute\")".to_owned(),
+        Some("sec") => " (\"sec\" is a function, not the unit \"s\")".to_owned(),
+        Some(name) => format!(" (\"{name}\" is a function)"),
+        None => String::new(),
+    };
+    let mut hint = String::new();
+    match name {
+        Some("min") => hint
+            .push_str("\"min\" names a function here; for the unit, write minute (`5 minute`). "),
+        Some("sec") => {
+            hint.push_str("\"sec\" names a function here; for the unit, write s (`5 s`). ")
+        }
+        _ => {}
+    }
+    hint.push_str("To call a function, use parentheses (`sin(1)`, `f(3)`); a function name or definition next to a value multiplies it instead.");
+    let mut error = mismatch(
+        format!("a function was used as a value{clause}. Use parentheses to call it"),
+        position,
+    );
+    error.hint = Some(hint);
+    error
+}
+
+impl Evaluator {
+    /// An evaluator whose scope holds `scope` (as numbers, in order).
+    pub(crate) fn new(scope: &[(String, f64)]) -> Self {
+        Self {
+            bindings: scope
+                .iter()
+                .map(|(k, v)| (k.clone(), Value::Number(*v)))
+                .collect(),
+            call_depth: 0,
+        }
+    }
+
+    fn lookup(&self, name: &str) -> Option<&Value> {
+        self.bindings
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v)
+    }
+
+    fn bind(&mut self, name: &str, value: Value) {
+        self.bindings.push((name.to_owned(), value));
+    }
+
+    pub(crate) fn eval(&mut self, node: &Node) -> Evaluated {
+        let at = node.span.start;
+        match &node.kind {
+            NodeKind::Number(raw) => number_literal(raw, at),
+            NodeKind::Str(text) => Ok(Value::Str(text.clone())),
+            NodeKind::Constant(c) => Ok(match c {
+                Constant::True => Value::Boolean(true),
+                Constant::False => Value::Boolean(false),
+                Constant::Null => Value::Null,
+                Constant::Undefined => Value::Undefined,
+                Constant::NaN => Value::Number(f64::NAN),
+                Constant::Infinity => Value::Number(f64::INFINITY),
+            }),
+            NodeKind::Symbol(name) => self.symbol(name, at),
+            NodeKind::Parenthesis(inner) => self.eval(inner),
+            NodeKind::Operator {
+                op,
+                args,
+                implicit,
+                percentage,
+            } => self.operator(*op, args, *implicit, *percentage, at),
+            NodeKind::Relational { ops, params } => {
+                let mut left = self.eval(&params[0])?;
+                for (op, param) in ops.iter().zip(&params[1..]) {
+                    let right = self.eval(param)?;
+                    if !compare(*op, &left, &right, param.span.start)? {
+                        return Ok(Value::Boolean(false));
+                    }
+                    left = right;
+                }
+                Ok(Value::Boolean(true))
+            }
+            NodeKind::Conditional {
+                condition,
+                then,
+                otherwise,
+            } => {
+                let condition = self.eval(condition)?;
+                if condition_true(&condition) {
+                    self.eval(then)
+                } else {
+                    self.eval(otherwise)
+                }
+            }
+            NodeKind::Assignment {
+                object,
+                index: None,
+                value,
+            } => {
+                let value = self.eval(value)?;
+                if let NodeKind::Symbol(name) = &object.kind {
+                    self.bind(name, value.clone());
+                }
+                Ok(value)
+            }
+            NodeKind::Assignment { .. } => Err(not_implemented("indexed assignment", at)),
+            NodeKind::FunctionAssignment { name, params, body } => {
+                let function = Value::Function(Function::User(Rc::new(UserFunction {
+                    name: name.clone(),
+                    params: params.clone(),
+                    body: (**body).clone(),
+                })));
+                self.bind(name, function.clone());
+                Ok(function)
+            }
+            NodeKind::Call {
+                callee,
+                args,
+                optional,
+            } => self.call(callee, args, *optional, at),
+            NodeKind::Accessor {
+                object,
+                index,
+                optional,
+            } => self.access(object, index, *optional, at),
+            NodeKind::Object(entries) => {
+                let mut values = Vec::with_capacity(entries.len());
+                for (key, value) in entries {
+                    values.push((key.clone(), self.eval(value)?));
+                }
+                Ok(Value::Object(values))
+            }
+            NodeKind::Range { .. } => Err(not_implemented("ranges", at)),
+            NodeKind::Array(_) => Err(not_implemented("matrices", at)),
+            NodeKind::Index { .. } | NodeKind::Block { .. } => {
+                Err(not_implemented("this construct", at))
+            }
+        }
+    }
+
+    fn symbol(&self, name: &str, at: usize) -> Evaluated {
+        if let Some(value) = self.lookup(name) {
+            return Ok(value.clone());
+        }
+        if let Some(value) = constant(name) {
+            return Ok(value);
+        }
+        if builtin(name).is_some() || DISABLED.contains(&name) {
+            let canonical = builtin(name).map_or("", |b| b.name);
+            return Ok(Value::Function(Function::Builtin(
+                if canonical.is_empty() {
+                    "disabled"
+                } else {
+                    canonical
+                },
+            )));
+        }
+        if crate::names::is_catalogue_function(name) {
+            return Err(not_implemented(&format!("{name}()"), at));
+        }
+        if crate::names::is_constant(name) {
+            return Err(not_implemented(&format!("the constant {name}"), at));
+        }
+        if crate::names::is_unit(name) {
+            return Err(not_implemented(&format!("the unit {name} (units)"), at));
+        }
+        Err(CalculateError::new(
+            Reason::ParseFailed,
+            format!("Invalid expression: Undefined symbol {name}"),
+        )
+        .at(at))
+    }
+
+    fn operator(
+        &mut self,
+        op: Op,
+        args: &[Node],
+        implicit: bool,
+        percentage: bool,
+        at: usize,
+    ) -> Evaluated {
+        use Op::*;
+        if percentage {
+            let value = self.number_operand(&args[0])?;
+            return Ok(Value::Number(value / 100.0));
+        }
+        match op {
+            And | Or => {
+                let left = self.eval(&args[0])?;
+                let left_true = truthy(&left, args[0].span.start)?;
+                if (op == And && !left_true) || (op == Or && left_true) {
+                    return Ok(Value::Boolean(left_true));
+                }
+                let right = self.eval(&args[1])?;
+                return Ok(Value::Boolean(truthy(&right, args[1].span.start)?));
+            }
+            Nullish => {
+                let left = self.eval(&args[0])?;
+                return if matches!(left, Value::Null | Value::Undefined) {
+                    self.eval(&args[1])
+                } else {
+                    Ok(left)
+                };
+            }
+            To | In => {
+                // The operands are evaluated first, so their own faults are reported as math.js does.
+                self.eval(&args[0])?;
+                if !matches!(args[1].kind, NodeKind::Str(_)) {
+                    self.eval_unit_target(&args[1])?;
+                }
+                return Err(not_implemented("unit conversion", at));
+            }
+            DotMultiply | DotDivide | DotPow | Transpose => {
+                return Err(not_implemented("element-wise and matrix operators", at));
+            }
+            _ => {}
+        }
+        if args.len() == 1 {
+            let value = self.eval(&args[0])?;
+            return match op {
+                Not => Ok(Value::Boolean(!truthy(&value, at)?)),
+                UnaryMinus => Ok(Value::Number(-self.to_number(&value, args[0].span.start)?)),
+                UnaryPlus => Ok(Value::Number(self.to_number(&value, args[0].span.start)?)),
+                BitNot => Ok(Value::Number(f64::from(!int32(
+                    self.to_number(&value, at)?,
+                    "bitNot",
+                    at,
+                )?))),
+                Factorial => {
+                    let n = self.to_number(&value, args[0].span.start)?;
+                    if n < 0.0 {
+                        return Err(failed("Value must be non-negative", at));
+                    }
+                    Ok(Value::Number(crate::functions::gamma(n + 1.0)))
+                }
+                _ => Err(not_implemented("this operator", at)),
+            };
+        }
+        if matches!(op, BitAnd | BitOr) {
+            // Section 4.5: `&` and `|` look at the left value first and may not need the right.
+            let left = self.eval(&args[0])?;
+            let number = js_number(&left);
+            if number.is_nan() {
+                return Ok(Value::Number(f64::NAN));
+            }
+            let short = match (op, &left) {
+                (BitAnd, Value::Number(x)) if *x == 0.0 => Some(0.0),
+                (BitAnd, Value::Boolean(false)) => Some(0.0),
+                (BitOr, Value::Number(x)) if *x == -1.0 => Some(-1.0),
+                (BitOr, Value::Boolean(true)) => Some(1.0),
+                _ => None,
+            };
+            if let Some(result) = short {
+                return Ok(Value::Number(result));
+            }
+            let right = self.eval(&args[1])?;
+            let y = self.to_number(&right, args[1].span.start)?;
+            return bitwise(op, number, y, at).map(Value::Number);
+        }
+        // `a + b%` and `a - b%`: the percentage is of a.
+        let percent_of_left = matches!(op, Add | Subtract)
+            && matches!(
+                args[1].kind,
+                NodeKind::Operator {
+                    percentage: true,
+                    ..
+                }
+            );
+        let left_value = self.eval(&args[0])?;
+        let right_position = if implicit { args[1].span.start } else { at };
+        if implicit && let Value::Function(_) = left_value {
+            return Err(function_as_value(symbol_of(&args[0]), args[0].span.start));
+        }
+        let right_value = self.eval(&args[1])?;
+        if let Value::Function(_) = right_value {
+            return Err(function_as_value(symbol_of(&args[1]), args[1].span.start));
+        }
+        if let Value::Function(_) = left_value {
+            return Err(function_as_value(symbol_of(&args[0]), args[0].span.start));
+        }
+        if matches!(
+            op,
+            Equal | Unequal | Smaller | Larger | SmallerEq | LargerEq
+        ) {
+            return compare(op, &left_value, &right_value, at).map(Value::Boolean);
+        }
+        if op == Xor {
+            return Ok(Value::Boolean(
+                truthy(&left_value, at)? != truthy(&right_value, at)?,
+            ));
+        }
+        let x = self.to_number(&left_value, args[0].span.start)?;
+        let y = self.to_number(&right_value, right_position)?;
+        let result = match op {
+            Add if percent_of_left => x + x * y,
+            Subtract if percent_of_left => x - x * y,
+            Add => x + y,
+            Subtract => x - y,
+            Multiply => x * y,
+            Divide => x / y,
+            Mod | ModSign => modulo(x, y),
+            Pow => power(x, y).map_err(|e| function_error(e, "pow", at))?,
+            BitAnd | BitOr | BitXor | LeftShift | RightArithShift | RightLogShift => {
+                bitwise(op, x, y, at)?
+            }
+            _ => return Err(not_implemented("this operator", at)),
+        };
+        Ok(Value::Number(result))
+    }
+
+    /// The target of `to`/`in` is a valueless unit expression: its names must be units.
+    fn eval_unit_target(&mut self, node: &Node) -> Result<(), CalculateError> {
+        match &node.kind {
+            NodeKind::Symbol(name) if crate::names::is_unit(name) => Ok(()),
+            NodeKind::Symbol(name) => Err(CalculateError::new(
+                Reason::ParseFailed,
+                format!("Invalid expression: Undefined symbol {name}"),
+            )
+            .at(node.span.start)),
+            NodeKind::Operator { args, .. } => {
+                args.iter().try_for_each(|a| self.eval_unit_target(a))
+            }
+            NodeKind::Parenthesis(inner) => self.eval_unit_target(inner),
+            _ => self.eval(node).map(|_| ()),
+        }
+    }
+
+    fn number_operand(&mut self, node: &Node) -> Result<f64, CalculateError> {
+        let value = self.eval(node)?;
+        self.to_number(&value, node.span.start)
+    }
+
+    fn to_number(&self, value: &Value, at: usize) -> Result<f64, CalculateError> {
+        to_number(value).map_err(|e| match (e, value) {
+            (_, Value::Function(_)) => function_as_value(None, at),
+            (e, _) => function_error(e, "", at),
+        })
+    }
+
+    fn call(&mut self, callee: &Node, args: &[Node], optional: bool, at: usize) -> Evaluated {
+        let NodeKind::Symbol(name) = &callee.kind else {
+            return Err(not_implemented("calls of this kind", at));
+        };
+        let position = callee.span.start;
+        if let Some(value) = self.lookup(name).cloned() {
+            return match value {
+                Value::Function(function) => self.apply(&function, name, args, position),
+                Value::Null | Value::Undefined if optional => Ok(Value::Undefined),
+                _ => Err(failed(format!("'{name}' is not a function"), position)),
+            };
+        }
+        if DISABLED.contains(&name.as_str()) {
+            return Err(CalculateError::new(
+                Reason::ParseFailed,
+                format!("Invalid expression: Function \"{name}\" is disabled for security."),
+            )
+            .at(position));
+        }
+        if name == "config" {
+            // Section 6.4: read-only.
+            if !args.is_empty() {
+                return Err(CalculateError::new(
+                    Reason::ParseFailed,
+                    "Invalid expression: \"config\" is disabled for security.",
+                )
+                .at(position));
+            }
+            return Ok(Value::Object(vec![
+                ("relTol".into(), Value::Number(1e-12)),
+                ("absTol".into(), Value::Number(1e-15)),
+                ("matrix".into(), Value::Str("Matrix".into())),
+                ("number".into(), Value::Str("number".into())),
+                ("numberFallback".into(), Value::Str("number".into())),
+                ("precision".into(), Value::Number(64.0)),
+                ("predictable".into(), Value::Boolean(false)),
+                ("randomSeed".into(), Value::Null),
+                ("legacySubset".into(), Value::Boolean(false)),
+            ]));
+        }
+        if builtin(name).is_some() {
+            return self.apply(
+                &Function::Builtin(builtin(name).map_or("", |b| b.name)),
+                name,
+                args,
+                position,
+            );
+        }
+        if crate::names::is_catalogue_function(name) {
+            // Section 6.1: a catalogued function that has not landed yet.
+            return Err(not_implemented(&format!("{name}()"), position));
+        }
+        if optional {
+            return Ok(Value::Undefined);
+        }
+        Err(CalculateError::new(
+            Reason::ParseFailed,
+            format!("Invalid expression: Undefined function {name}"),
+        )
+        .at(position))
+    }
+
+    fn apply(&mut self, function: &Function, name: &str, args: &[Node], at: usize) -> Evaluated {
+        let mut values = Vec::with_capacity(args.len());
+        for arg in args {
+            values.push(self.eval(arg)?);
+        }
+        match function {
+            Function::User(f) => {
+                if values.len() != f.params.len() {
+                    return Err(failed(
+                        format!(
+                            "{name}() takes {} arguments, got {}",
+                            f.params.len(),
+                            values.len()
+                        ),
+                        at,
+                    ));
+                }
+                if self.call_depth >= MAX_CALL_DEPTH {
+                    return Err(failed(
+                        format!("Maximum call stack size exceeded in {name}()"),
+                        at,
+                    ));
+                }
+                self.call_depth += 1;
+                let mark = self.bindings.len();
+                for (param, value) in f.params.iter().zip(values) {
+                    self.bind(param, value);
+                }
+                let result = self.eval(&f.body);
+                self.bindings.truncate(mark);
+                self.call_depth -= 1;
+                result
+            }
+            Function::Builtin(canonical) => {
+                let Some(row) = builtin(canonical) else {
+                    return Err(CalculateError::new(
+                        Reason::ParseFailed,
+                        format!(
+                            "Invalid expression: Function \"{name}\" is disabled for security."
+                        ),
+                    )
+                    .at(at));
+                };
+                let count = values.len();
+                let fits = match row.arity {
+                    Arity::Exactly(n) => count == n,
+                    Arity::Between(lo, hi) => (lo..=hi).contains(&count),
+                    Arity::AtLeast(n) => count >= n,
+                };
+                if !fits {
+                    let expected = match row.arity {
+                        Arity::Exactly(n) => format!("{n}"),
+                        Arity::Between(lo, hi) => format!("{lo} to {hi}"),
+                        Arity::AtLeast(n) => format!("at least {n}"),
+                    };
+                    return Err(failed(
+                        format!("{name}() takes {expected} argument(s), got {count}"),
+                        at,
+                    ));
+                }
+                if let Some((i, _)) = values
+                    .iter()
+                    .enumerate()
+                    .find(|(_, v)| matches!(v, Value::Function(_)))
+                {
+                    return Err(function_as_value(symbol_of(&args[i]), args[i].span.start));
+                }
+                let numbers = |values: &[Value]| -> Result<Vec<f64>, CalculateError> {
+                    values
+                        .iter()
+                        .map(|v| to_number(v).map_err(|e| function_error(e, name, at)))
+                        .collect()
+                };
+                let result = match row.imp {
+                    Imp::Unary(f) => f(numbers(&values)?[0]).map(Value::Number),
+                    Imp::Binary(f) => {
+                        let n = numbers(&values)?;
+                        f(n[0], n[1]).map(Value::Number)
+                    }
+                    Imp::Numbers(f) => f(&numbers(&values)?).map(Value::Number),
+                    Imp::Values(f) => f(&values),
+                };
+                result.map_err(|e| function_error(e, name, at))
+            }
+        }
+    }
+
+    fn access(&mut self, object: &Node, index: &Node, optional: bool, at: usize) -> Evaluated {
+        let value = self.eval(object)?;
+        let NodeKind::Index { dimensions, dot } = &index.kind else {
+            return Err(not_implemented("this access", at));
+        };
+        if optional && matches!(value, Value::Null | Value::Undefined) {
+            return Ok(Value::Undefined);
+        }
+        let key = match (dimensions.as_slice(), *dot) {
+            ([only], true) => match &only.kind {
+                NodeKind::Str(key) => key.clone(),
+                _ => return Err(not_implemented("this access", at)),
+            },
+            ([only], false) => match self.eval(only)? {
+                Value::Str(key) => key,
+                _ => return Err(not_implemented("indexing", index.span.start)),
+            },
+            _ => return Err(not_implemented("indexing", index.span.start)),
+        };
+        const REFUSED: [&str; 9] = [
+            "__proto__",
+            "__defineGetter__",
+            "__defineSetter__",
+            "__lookupGetter__",
+            "__lookupSetter__",
+            "constructor",
+            "hasOwnProperty",
+            "isPrototypeOf",
+            "propertyIsEnumerable",
+        ];
+        let no_access = || {
+            CalculateError::new(
+                Reason::ParseFailed,
+                format!("Invalid expression: No access to property \"{key}\""),
+            )
+            .at(index.span.start)
+        };
+        if REFUSED.contains(&key.as_str()) {
+            return Err(no_access());
+        }
+        match value {
+            Value::Object(entries) => {
+                if key == "valueOf" {
+                    return Err(failed(
+                        "No access to property \"valueOf\"",
+                        index.span.start,
+                    ));
+                }
+                Ok(entries
+                    .into_iter()
+                    .rev()
+                    .find(|(k, _)| *k == key)
+                    .map_or(Value::Undefined, |(_, v)| v))
+            }
+            _ => Err(no_access()),
+        }
+    }
+}
+
+fn symbol_of(node: &Node) -> Option<&str> {
+    match &node.kind {
+        NodeKind::Symbol(name) => Some(name),
+        _ => None,
+    }
+}
+
+/// Maps a function's refusal to the spec's classification (9.3).
+fn function_error(error: FnError, name: &str, at: usize) -> CalculateError {
+    match error {
+        FnError::Domain(detail) => failed(detail, at),
+        FnError::Type(detail) => mismatch(detail, at),
+        FnError::Complex => {
+            let what = if name.is_empty() {
+                "a complex result".to_owned()
+            } else {
+                format!("the complex result of {name}()")
+            };
+            not_implemented(&what, at)
+        }
+    }
+}
+
+/// A number literal read as binary64 (prefixed integers and word-size suffixes included).
+fn number_literal(raw: &str, at: usize) -> Evaluated {
+    for (prefix, radix) in [("0x", 16), ("0b", 2), ("0o", 8)] {
+        if let Some(digits) = raw.strip_prefix(prefix) {
+            if digits.contains('.') || digits.contains('i') {
+                return Err(not_implemented(
+                    "radix points and word sizes in prefixed literals",
+                    at,
+                ));
+            }
+            return u64::from_str_radix(digits, radix)
+                .map(|v| Value::Number(v as f64))
+                .map_err(|_| {
+                    CalculateError::new(
+                        Reason::ParseFailed,
+                        format!("Invalid expression: String \"{raw}\" is not a valid number"),
+                    )
+                    .at(at)
+                });
+        }
+    }
+    raw.parse::<f64>().map(Value::Number).map_err(|_| {
+        CalculateError::new(
+            Reason::ParseFailed,
+            format!("Invalid expression: String \"{raw}\" is not a valid number"),
+        )
+        .at(at)
+    })
+}
+
+/// The named constants of section 6.4 (number mode).
+fn constant(name: &str) -> Option<Value> {
+    use std::f64::consts;
+    let value = match name {
+        "pi" | "PI" => consts::PI,
+        "e" | "E" => consts::E,
+        "tau" => consts::TAU,
+        "phi" => 1.618_033_988_749_895,
+        "LN2" => consts::LN_2,
+        "LN10" => consts::LN_10,
+        "LOG2E" => consts::LOG2_E,
+        "LOG10E" => consts::LOG10_E,
+        "SQRT2" => consts::SQRT_2,
+        "SQRT1_2" => consts::FRAC_1_SQRT_2,
+        "version" => return Some(Value::Str("redacted".into())),
+        _ => return None,
+    };
+    Some(Value::Number(value))
+}
+
+/// A conditional's test, as JavaScript truthiness: non-zero numbers, `true`, non-empty strings.
+fn condition_true(value: &Value) -> bool {
+    match value {
+        Value::Boolean(b) => *b,
+        Value::Number(x) => *x != 0.0 && !x.is_nan(),
+        Value::Str(s) => !s.is_empty(),
+        Value::Null | Value::Undefined => false,
+        Value::Function(_) | Value::Object(_) => true,
+    }
+}
+
+/// Truthiness for `and`, `or`, `xor`, `not`: non-zero numbers, `true`; strings convert to numbers.
+fn truthy(value: &Value, at: usize) -> Result<bool, CalculateError> {
+    match value {
+        Value::Boolean(b) => Ok(*b),
+        Value::Number(x) => Ok(*x != 0.0 && !x.is_nan()),
+        Value::Null | Value::Undefined => Ok(false),
+        other => to_number(other)
+            .map(|x| x != 0.0 && !x.is_nan())
+            .map_err(|e| function_error(e, "", at)),
+    }
+}
+
+/// JavaScript's `Number(value)`: NaN for anything that is not a number.
+fn js_number(value: &Value) -> f64 {
+    match value {
+        Value::Number(x) => *x,
+        Value::Boolean(b) => f64::from(u8::from(*b)),
+        Value::Str(_) => to_number(value).unwrap_or(f64::NAN),
+        Value::Null => 0.0,
+        _ => f64::NAN,
+    }
+}
+
+fn compare(op: Op, left: &Value, right: &Value, at: usize) -> Result<bool, CalculateError> {
+    let (x, y) = match (left, right) {
+        (Value::Null, Value::Null) | (Value::Undefined, Value::Undefined)
+            if matches!(op, Op::Equal | Op::Unequal) =>
+        {
+            return Ok(op == Op::Equal);
+        }
+        _ => (
+            to_number(left).map_err(|e| function_error(e, "", at))?,
+            to_number(right).map_err(|e| function_error(e, "", at))?,
+        ),
+    };
+    let equal = nearly_equal(x, y);
+    Ok(match op {
+        Op::Equal => equal,
+        Op::Unequal => !equal,
+        Op::Smaller => x < y && !equal,
+        Op::Larger => x > y && !equal,
+        Op::SmallerEq => x < y || equal,
+        Op::LargerEq => x > y || equal,
+        _ => false,
+    })
+}
+
+/// JavaScript's ToInt32, after math.js's integer check.
+fn int32(x: f64, name: &str, at: usize) -> Result<i32, CalculateError> {
+    if !x.is_finite() || x.fract() != 0.0 {
+        return Err(failed(format!("Integers expected in function {name}"), at));
+    }
+    Ok((x.rem_euclid(4_294_967_296.0) as u32) as i32)
+}
+
+fn bitwise(op: Op, x: f64, y: f64, at: usize) -> Result<f64, CalculateError> {
+    let (_, name) = op.symbol_and_fn();
+    let (a, b) = (int32(x, name, at)?, int32(y, name, at)?);
+    let shift = (b as u32) & 31;
+    Ok(match op {
+        Op::BitAnd => f64::from(a & b),
+        Op::BitOr => f64::from(a | b),
+        Op::BitXor => f64::from(a ^ b),
+        Op::LeftShift => f64::from(a.wrapping_shl(shift)),
+        Op::RightArithShift => f64::from(a >> shift),
+        _ => f64::from((a as u32) >> shift),
+    })
+}

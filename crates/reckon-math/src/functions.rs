@@ -1,0 +1,702 @@
+//! The function library, declaratively: one table row per function with its arity and its number
+//! implementation, so `calculator://help` and the model description can be generated from it.
+//! This slice implements the scalar number-mode functions; matrix, statistics-over-collections,
+//! BigNumber, Fraction, Complex and unit implementations join the table in later slices.
+
+use crate::value::Value;
+
+/// How many arguments a function takes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Arity {
+    Exactly(usize),
+    Between(usize, usize),
+    AtLeast(usize),
+}
+
+/// Why a function refused its arguments.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum FnError {
+    /// A value outside the function's domain that math.js refuses (evaluation_failed).
+    Domain(String),
+    /// An operand of the wrong type (type_mismatch).
+    Type(String),
+    /// The result would be complex, which this slice does not implement yet.
+    Complex,
+}
+
+type Unary = fn(f64) -> Result<f64, FnError>;
+type Binary = fn(f64, f64) -> Result<f64, FnError>;
+type Variadic = fn(&[f64]) -> Result<f64, FnError>;
+
+/// A function's number-mode implementation.
+#[derive(Clone, Copy)]
+pub(crate) enum Imp {
+    Unary(Unary),
+    Binary(Binary),
+    /// Numbers in, a number out (`max`, `hypot`, `gcd`, `log` with an optional base, ...).
+    Numbers(Variadic),
+    /// Any values in, any value out (conversions, predicates, `typeOf`).
+    Values(fn(&[Value]) -> Result<Value, FnError>),
+}
+
+/// One row of the table.
+pub(crate) struct Builtin {
+    pub(crate) name: &'static str,
+    pub(crate) arity: Arity,
+    pub(crate) imp: Imp,
+}
+
+const fn unary(name: &'static str, f: Unary) -> Builtin {
+    Builtin {
+        name,
+        arity: Arity::Exactly(1),
+        imp: Imp::Unary(f),
+    }
+}
+
+const fn binary(name: &'static str, f: Binary) -> Builtin {
+    Builtin {
+        name,
+        arity: Arity::Exactly(2),
+        imp: Imp::Binary(f),
+    }
+}
+
+const fn numbers(name: &'static str, arity: Arity, f: Variadic) -> Builtin {
+    Builtin {
+        name,
+        arity,
+        imp: Imp::Numbers(f),
+    }
+}
+
+const fn values(
+    name: &'static str,
+    arity: Arity,
+    f: fn(&[Value]) -> Result<Value, FnError>,
+) -> Builtin {
+    Builtin {
+        name,
+        arity,
+        imp: Imp::Values(f),
+    }
+}
+
+fn ok(x: f64) -> Result<f64, FnError> {
+    Ok(x)
+}
+
+/// Real results only: a NaN from a real domain violation means a complex result in math.js.
+fn real(x: f64) -> Result<f64, FnError> {
+    if x.is_nan() {
+        Err(FnError::Complex)
+    } else {
+        Ok(x)
+    }
+}
+
+/// The table. Aliases of section 6.2 are separate rows pointing at the same implementation.
+pub(crate) static BUILTINS: &[Builtin] = &[
+    unary("abs", |x| ok(x.abs())),
+    unary("sign", |x| {
+        ok(if x == 0.0 || x.is_nan() {
+            x
+        } else {
+            x.signum()
+        })
+    }),
+    unary("sqrt", |x| {
+        if x < 0.0 {
+            Err(FnError::Complex)
+        } else {
+            ok(x.sqrt())
+        }
+    }),
+    unary("cbrt", |x| ok(x.cbrt())),
+    unary("cube", |x| ok(x * x * x)),
+    unary("square", |x| ok(x * x)),
+    unary("exp", |x| ok(x.exp())),
+    unary("expm1", |x| ok(x.exp_m1())),
+    numbers("log", Arity::Between(1, 2), |a| {
+        if a[0] < 0.0 || a.get(1).is_some_and(|b| *b < 0.0) {
+            return Err(FnError::Complex);
+        }
+        ok(match a.get(1) {
+            Some(base) => a[0].ln() / base.ln(),
+            None => a[0].ln(),
+        })
+    }),
+    unary("log10", |x| {
+        if x < 0.0 {
+            Err(FnError::Complex)
+        } else {
+            ok(x.log10())
+        }
+    }),
+    unary("log2", |x| {
+        if x < 0.0 {
+            Err(FnError::Complex)
+        } else {
+            ok(x.log2())
+        }
+    }),
+    unary("log1p", |x| {
+        if x < -1.0 {
+            Err(FnError::Complex)
+        } else {
+            ok(x.ln_1p())
+        }
+    }),
+    binary("pow", power),
+    numbers("nthRoot", Arity::Between(1, 2), |a| {
+        nth_root(a[0], a.get(1).copied().unwrap_or(2.0))
+    }),
+    numbers("hypot", Arity::AtLeast(1), |a| {
+        ok(a.iter().map(|x| x * x).sum::<f64>().sqrt())
+    }),
+    numbers("round", Arity::Between(1, 2), |a| {
+        round(a[0], a.get(1).copied().unwrap_or(0.0))
+    }),
+    unary("floor", |x| ok(floor(x))),
+    unary("ceil", |x| ok(ceil(x))),
+    unary("fix", |x| ok(if x > 0.0 { floor(x) } else { ceil(x) })),
+    binary("mod", |x, y| ok(modulo(x, y))),
+    numbers("gcd", Arity::AtLeast(1), |a| {
+        integers("gcd", a).map(|a| a.iter().copied().reduce(gcd).unwrap_or(0.0))
+    }),
+    numbers("lcm", Arity::AtLeast(1), |a| {
+        integers("lcm", a).map(|a| a.iter().copied().reduce(lcm).unwrap_or(0.0))
+    }),
+    unary("sin", |x| ok(x.sin())),
+    unary("cos", |x| ok(x.cos())),
+    unary("tan", |x| ok(x.tan())),
+    unary("sec", |x| ok(1.0 / x.cos())),
+    unary("csc", |x| ok(1.0 / x.sin())),
+    unary("cot", |x| ok(1.0 / x.tan())),
+    unary("asin", |x| real(x.asin())),
+    unary("acos", |x| real(x.acos())),
+    unary("atan", |x| ok(x.atan())),
+    unary("asec", |x| real((1.0 / x).acos())),
+    unary("acsc", |x| real((1.0 / x).asin())),
+    unary("acot", |x| ok((1.0 / x).atan())),
+    unary("sinh", |x| ok(x.sinh())),
+    unary("cosh", |x| ok(x.cosh())),
+    unary("tanh", |x| ok(x.tanh())),
+    unary("sech", |x| ok(1.0 / x.cosh())),
+    unary("csch", |x| ok(1.0 / x.sinh())),
+    unary("coth", |x| ok(1.0 / x.tanh())),
+    unary("asinh", |x| ok(x.asinh())),
+    unary("acosh", |x| real(x.acosh())),
+    unary("atanh", |x| {
+        if x.abs() > 1.0 {
+            Err(FnError::Complex)
+        } else {
+            ok(x.atanh())
+        }
+    }),
+    unary("asech", |x| real((1.0 / x).acosh())),
+    unary("acsch", |x| ok((1.0 / x).asinh())),
+    unary("acoth", |x| {
+        if x.abs() < 1.0 {
+            Err(FnError::Complex)
+        } else {
+            ok((1.0 / x).atanh())
+        }
+    }),
+    binary("atan2", |y, x| ok(y.atan2(x))),
+    unary("factorial", factorial),
+    unary("gamma", |x| ok(gamma(x))),
+    binary("combinations", combinations),
+    binary("choose", combinations),
+    binary("nCr", combinations),
+    numbers("permutations", Arity::Between(1, 2), permutations),
+    numbers("permute", Arity::Between(1, 2), permutations),
+    numbers("nPr", Arity::Between(1, 2), permutations),
+    values("max", Arity::AtLeast(1), |a| extremum(a, true)),
+    values("min", Arity::AtLeast(1), |a| extremum(a, false)),
+    binary("add", |x, y| ok(x + y)),
+    binary("subtract", |x, y| ok(x - y)),
+    binary("multiply", |x, y| ok(x * y)),
+    binary("divide", |x, y| ok(x / y)),
+    unary("unaryMinus", |x| ok(-x)),
+    unary("unaryPlus", ok),
+    values("isPrime", Arity::Exactly(1), |a| {
+        number_predicate(&a[0], is_prime)
+    }),
+    values("isInteger", Arity::Exactly(1), |a| {
+        number_predicate(&a[0], |x| x.is_finite() && x.fract() == 0.0)
+    }),
+    values("isZero", Arity::Exactly(1), |a| {
+        number_predicate(&a[0], |x| x == 0.0)
+    }),
+    values("isPositive", Arity::Exactly(1), |a| {
+        number_predicate(&a[0], |x| x > 0.0)
+    }),
+    values("isNegative", Arity::Exactly(1), |a| {
+        number_predicate(&a[0], |x| x < 0.0)
+    }),
+    values("isNaN", Arity::Exactly(1), |a| {
+        number_predicate(&a[0], f64::is_nan)
+    }),
+    values("typeOf", Arity::Exactly(1), |a| {
+        Ok(Value::Str(a[0].type_name().to_owned()))
+    }),
+    values("number", Arity::Exactly(1), |a| {
+        to_number(&a[0]).map(Value::Number)
+    }),
+    values("string", Arity::Exactly(1), |a| {
+        Ok(Value::Str(match &a[0] {
+            Value::Str(s) => s.clone(),
+            // math.js `string()` formats with `format`'s defaults: exponents below -3 or from 5 on.
+            Value::Number(x) => crate::format::format_number_with(*x, None, -3, 5),
+            other => other.format(None),
+        }))
+    }),
+    values("boolean", Arity::Exactly(1), |a| {
+        to_number(&a[0]).map(|x| Value::Boolean(x != 0.0 && !x.is_nan()))
+    }),
+];
+
+/// The row called `name`.
+pub(crate) fn builtin(name: &str) -> Option<&'static Builtin> {
+    BUILTINS.iter().find(|b| b.name == name)
+}
+
+/// Names math.js has but which are refused for security (section 6.5).
+pub(crate) const DISABLED: [&str; 15] = [
+    "import",
+    "createUnit",
+    "evaluate",
+    "parse",
+    "simplify",
+    "derivative",
+    "resolve",
+    "reviver",
+    "compile",
+    "parser",
+    "rationalize",
+    "symbolicEqual",
+    "simplifyCore",
+    "simplifyConstant",
+    "leafCount",
+];
+
+/// A value as a number, with math.js's implicit conversions (booleans; numeric strings).
+pub(crate) fn to_number(value: &Value) -> Result<f64, FnError> {
+    match value {
+        Value::Number(x) => Ok(*x),
+        Value::Boolean(b) => Ok(f64::from(u8::from(*b))),
+        Value::Str(s) => parse_js_number(s)
+            .ok_or_else(|| FnError::Type(format!("Cannot convert \"{s}\" to a number"))),
+        Value::Null | Value::Undefined => Err(FnError::Type(format!(
+            "unexpected type of argument (actual: {})",
+            value.type_name()
+        ))),
+        Value::Function(_) => Err(FnError::Type("a function was used as a value".into())),
+        Value::Object(_) => Err(FnError::Type(
+            "unexpected type of argument (actual: Object)".into(),
+        )),
+    }
+}
+
+/// JavaScript's `Number(string)` for the forms math.js accepts.
+fn parse_js_number(text: &str) -> Option<f64> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Some(0.0);
+    }
+    match t {
+        "Infinity" | "+Infinity" => return Some(f64::INFINITY),
+        "-Infinity" => return Some(f64::NEG_INFINITY),
+        _ => {}
+    }
+    for (prefix, radix) in [
+        ("0x", 16),
+        ("0X", 16),
+        ("0b", 2),
+        ("0B", 2),
+        ("0o", 8),
+        ("0O", 8),
+    ] {
+        if let Some(digits) = t.strip_prefix(prefix) {
+            return u64::from_str_radix(digits, radix).ok().map(|v| v as f64);
+        }
+    }
+    if t.chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-'))
+    {
+        t.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// `max`/`min`: compared as numbers, the winning argument returned as given (a boolean stays a
+/// boolean; a numeric string becomes its number), NaN winning as in math.js.
+fn extremum(values: &[Value], largest: bool) -> Result<Value, FnError> {
+    let mut best: Option<(f64, Value)> = None;
+    for value in values {
+        let x = to_number(value)?;
+        let kept = if let Value::Str(_) = value {
+            Value::Number(x)
+        } else {
+            value.clone()
+        };
+        let better = match &best {
+            None => true,
+            Some((b, _)) => x.is_nan() || (!b.is_nan() && if largest { x > *b } else { x < *b }),
+        };
+        if better {
+            best = Some((x, kept));
+        }
+    }
+    best.map(|(_, v)| v)
+        .ok_or_else(|| FnError::Domain("Too few arguments".into()))
+}
+
+fn number_predicate(value: &Value, test: fn(f64) -> bool) -> Result<Value, FnError> {
+    to_number(value).map(|x| Value::Boolean(test(x)))
+}
+
+fn integers<'a>(name: &str, values: &'a [f64]) -> Result<&'a [f64], FnError> {
+    if values.iter().all(|x| x.fract() == 0.0) {
+        Ok(values)
+    } else {
+        Err(FnError::Domain(format!(
+            "Parameters in function {name} must be integer numbers"
+        )))
+    }
+}
+
+fn gcd(a: f64, b: f64) -> f64 {
+    let (mut a, mut b) = (a.abs(), b.abs());
+    while b != 0.0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+fn lcm(a: f64, b: f64) -> f64 {
+    if a == 0.0 || b == 0.0 {
+        0.0
+    } else {
+        (a / gcd(a, b) * b).abs()
+    }
+}
+
+/// Floored modulo, `x − y·⌊x/y⌋` with math.js's tolerant floor, and `mod(x, 0) = x`.
+pub(crate) fn modulo(x: f64, y: f64) -> f64 {
+    if y == 0.0 { x } else { x - y * floor(x / y) }
+}
+
+/// math.js's tolerance: equal within relative 1e-12 or absolute 1e-15.
+pub(crate) fn nearly_equal(x: f64, y: f64) -> bool {
+    if x == y {
+        return true;
+    }
+    if !x.is_finite() || !y.is_finite() {
+        return false;
+    }
+    let diff = (x - y).abs();
+    diff <= 1e-15 || diff <= x.abs().max(y.abs()) * 1e-12
+}
+
+/// math.js's `floor`: a value within the tolerance of an integer is that integer.
+fn floor(x: f64) -> f64 {
+    let nearest = x.round();
+    if nearly_equal(x, nearest) {
+        nearest
+    } else {
+        x.floor()
+    }
+}
+
+/// math.js's `ceil`, with the same tolerance.
+fn ceil(x: f64) -> f64 {
+    let nearest = x.round();
+    if nearly_equal(x, nearest) {
+        nearest
+    } else {
+        x.ceil()
+    }
+}
+
+/// `x ^ y` for real numbers: a negative base with a non-integer exponent is complex.
+pub(crate) fn power(x: f64, y: f64) -> Result<f64, FnError> {
+    if x < 0.0 && y.is_finite() && y.fract() != 0.0 {
+        return Err(FnError::Complex);
+    }
+    Ok(x.powf(y))
+}
+
+fn nth_root(a: f64, n: f64) -> Result<f64, FnError> {
+    if n.fract() != 0.0 || n == 0.0 {
+        return Err(FnError::Domain("Root must be a non-zero integer".into()));
+    }
+    if a < 0.0 {
+        if n.abs() % 2.0 != 1.0 {
+            return Err(FnError::Domain(
+                "Root must be odd when a is negative.".into(),
+            ));
+        }
+        return Ok(-nth_root(-a, n)?);
+    }
+    let root = a.powf(1.0 / n);
+    // Snap to an exact integer root when there is one (nthRoot(27, 3) = 3).
+    let rounded = root.round();
+    Ok(if rounded.powf(n) == a { rounded } else { root })
+}
+
+/// `round(x, n)`: decimal rounding half away from zero on the shortest digits of x (so
+/// `round(1.005, 2)` is 1.01), for 0 ≤ n ≤ 15.
+fn round(x: f64, n: f64) -> Result<f64, FnError> {
+    if n.fract() != 0.0 || !(0.0..=15.0).contains(&n) {
+        return Err(FnError::Domain(
+            "Number of decimals in function round must be in the range of 0-15".into(),
+        ));
+    }
+    if !x.is_finite() {
+        return Ok(x);
+    }
+    let shortest = ryu_js::Buffer::new().format(x.abs()).to_owned();
+    let rounded = decimal_round_half_up(&shortest, n as i32).unwrap_or(x.abs());
+    Ok(if x < 0.0 { -rounded } else { rounded })
+}
+
+/// Rounds the decimal text of a non-negative number half up at `places` fraction digits.
+fn decimal_round_half_up(text: &str, places: i32) -> Option<f64> {
+    let (mantissa, exponent) = match text.split_once('e') {
+        Some((m, e)) => (m, e.trim_start_matches('+').parse::<i32>().ok()?),
+        None => (text, 0),
+    };
+    let (integer, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits: Vec<u8> = integer
+        .bytes()
+        .chain(fraction.bytes())
+        .map(|b| b - b'0')
+        .collect();
+    // value = 0.d1d2... × 10^point
+    let point = integer.len() as i32 + exponent;
+    let keep = point + places;
+    if keep < 0 {
+        return Some(0.0);
+    }
+    let keep = keep as usize;
+    if keep >= digits.len() {
+        return text.parse().ok();
+    }
+    let mut kept: Vec<u8> = digits[..keep].to_vec();
+    let mut point = point;
+    if digits[keep] >= 5 {
+        let mut i = kept.len();
+        loop {
+            if i == 0 {
+                kept.insert(0, 1);
+                point += 1;
+                break;
+            }
+            i -= 1;
+            if kept[i] == 9 {
+                kept[i] = 0;
+            } else {
+                kept[i] += 1;
+                break;
+            }
+        }
+    }
+    let digits: String = kept.iter().map(|d| char::from(b'0' + d)).collect();
+    let digits = if digits.is_empty() {
+        "0".to_owned()
+    } else {
+        digits
+    };
+    format!("0.{digits}e{point}").parse().ok()
+}
+
+fn factorial(n: f64) -> Result<f64, FnError> {
+    if n < 0.0 {
+        return Err(FnError::Domain("Value must be non-negative".into()));
+    }
+    Ok(gamma(n + 1.0))
+}
+
+/// The published Lanczos coefficients (g = 4.7421875, 15 terms) that math.js uses.
+const LANCZOS_G: f64 = 4.7421875;
+const LANCZOS: [f64; 15] = [
+    0.999_999_999_999_997_1,
+    57.156_235_665_862_92,
+    -59.597_960_355_475_49,
+    14.136_097_974_741_747,
+    -0.491_913_816_097_620_2,
+    0.339_946_499_848_118_9e-4,
+    0.465_236_289_270_485_8e-4,
+    -0.983_744_753_048_795_6e-4,
+    0.158_088_703_224_912_5e-3,
+    -0.210_264_441_724_104_9e-3,
+    0.217_439_618_115_212_6e-3,
+    -0.164_318_106_536_763_9e-3,
+    0.844_182_239_838_527_4e-4,
+    -0.261_908_384_015_814_1e-4,
+    0.368_991_826_595_316_2e-5,
+];
+
+/// Γ(n) as math.js computes it in number mode: an exact product for positive integers, the
+/// reflection formula below 1/2, the extended Stirling series above 85, Lanczos otherwise.
+pub(crate) fn gamma(n: f64) -> f64 {
+    if n.fract() == 0.0 {
+        if n <= 0.0 {
+            return if n.is_finite() {
+                f64::INFINITY
+            } else {
+                f64::NAN
+            };
+        }
+        if n > 171.0 {
+            return f64::INFINITY;
+        }
+        return split_product(1.0, n - 1.0);
+    }
+    if n.is_nan() {
+        return f64::NAN;
+    }
+    if n < 0.5 {
+        return std::f64::consts::PI / ((std::f64::consts::PI * n).sin() * gamma(1.0 - n));
+    }
+    if n >= 171.35 {
+        return f64::INFINITY;
+    }
+    if n > 85.0 {
+        let (n2, n3, n4, n5) = (n * n, n * n * n, n * n * n * n, n * n * n * n * n);
+        let series = 1.0 + 1.0 / (12.0 * n) + 1.0 / (288.0 * n2)
+            - 139.0 / (51840.0 * n3)
+            - 571.0 / (2488320.0 * n4)
+            + 163879.0 / (209018880.0 * n5)
+            + 5246819.0 / (75246796800.0 * n5 * n);
+        return (2.0 * std::f64::consts::PI / n).sqrt()
+            * (n / std::f64::consts::E).powf(n)
+            * series;
+    }
+    let z = n - 1.0;
+    let sum = LANCZOS
+        .iter()
+        .enumerate()
+        .skip(1)
+        .fold(LANCZOS[0], |acc, (i, c)| acc + c / (z + i as f64));
+    let t = z + LANCZOS_G + 0.5;
+    (2.0 * std::f64::consts::PI).sqrt() * t.powf(z + 0.5) * (-t).exp() * sum
+}
+
+/// `start · (start+1) · … · end`, multiplied by binary splitting (the halves' products, then their
+/// product), which is how math.js multiplies and so rounds the same way.
+fn split_product(start: f64, end: f64) -> f64 {
+    if end < start {
+        return 1.0;
+    }
+    if end == start {
+        return start;
+    }
+    let half = ((start + end) / 2.0).floor();
+    split_product(start, half) * split_product(half + 1.0, end)
+}
+
+fn combinations(n: f64, k: f64) -> Result<f64, FnError> {
+    if n.fract() != 0.0 || k.fract() != 0.0 || n < 0.0 || k < 0.0 {
+        return Err(FnError::Domain(
+            "Positive integer value expected in function combinations".into(),
+        ));
+    }
+    if k > n {
+        return Err(FnError::Domain("k must be less than or equal to n".into()));
+    }
+    let k = k.min(n - k);
+    let mut result: f64 = 1.0;
+    let mut i = 1.0;
+    while i <= k && result.is_finite() {
+        result = result * (n - k + i) / i;
+        i += 1.0;
+    }
+    Ok(result.round())
+}
+
+fn permutations(a: &[f64]) -> Result<f64, FnError> {
+    let n = a[0];
+    let k = a.get(1).copied().unwrap_or(n);
+    if n.fract() != 0.0 || k.fract() != 0.0 || n < 0.0 || k < 0.0 {
+        return Err(FnError::Domain(
+            "Positive integer value expected in function permutations".into(),
+        ));
+    }
+    if k > n {
+        return Err(FnError::Domain(
+            "second argument k must be less than or equal to first argument n".into(),
+        ));
+    }
+    let mut result: f64 = 1.0;
+    let mut i = n - k + 1.0;
+    while i <= n && result.is_finite() {
+        result *= i;
+        i += 1.0;
+    }
+    Ok(result)
+}
+
+/// math.js's `isPrime` for numbers: `x <= 3` is prime when `x > 1`; multiples of 2 and 3 are not;
+/// any other non-integer passes its trial division (math.js does not check integrality). For
+/// integers the trial division is replaced by deterministic Miller–Rabin, which gives the same
+/// answer with bounded work (every float from 2^64 on is even).
+fn is_prime(x: f64) -> bool {
+    if !x.is_finite() {
+        return false;
+    }
+    if x <= 3.0 {
+        return x > 1.0;
+    }
+    if x % 2.0 == 0.0 || x % 3.0 == 0.0 {
+        return false;
+    }
+    if x.fract() != 0.0 {
+        return true;
+    }
+    let n = x as u64;
+    if n < 4 {
+        return true;
+    }
+    if n.is_multiple_of(2) {
+        return false;
+    }
+    let mul = |a: u64, b: u64| ((u128::from(a) * u128::from(b)) % u128::from(n)) as u64;
+    let pow = |mut b: u64, mut e: u64| {
+        let mut r = 1u64;
+        b %= n;
+        while e > 0 {
+            if e & 1 == 1 {
+                r = mul(r, b);
+            }
+            b = mul(b, b);
+            e >>= 1;
+        }
+        r
+    };
+    let (mut d, mut s) = (n - 1, 0);
+    while d % 2 == 0 {
+        d /= 2;
+        s += 1;
+    }
+    'witness: for a in [2u64, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37] {
+        if a % n == 0 {
+            continue;
+        }
+        let mut x = pow(a, d);
+        if x == 1 || x == n - 1 {
+            continue;
+        }
+        for _ in 1..s {
+            x = mul(x, x);
+            if x == n - 1 {
+                continue 'witness;
+            }
+        }
+        return false;
+    }
+    true
+}

@@ -1,0 +1,100 @@
+//! Values of the calculate tool. This slice holds the scalar kinds of number mode; BigNumber,
+//! Fraction, Complex, matrices and units join the enum in later slices.
+
+use crate::ast::Node;
+use crate::format::format_number;
+use std::rc::Rc;
+
+/// A value an expression can produce.
+#[derive(Clone, Debug)]
+pub enum Value {
+    /// A binary64 number.
+    Number(f64),
+    /// `true` or `false`.
+    Boolean(bool),
+    /// A string.
+    Str(String),
+    /// `null`.
+    Null,
+    /// `undefined`.
+    Undefined,
+    /// A function: built in, or defined in the expression.
+    Function(Function),
+    /// An object, keys in insertion order.
+    Object(Vec<(String, Value)>),
+}
+
+/// A function value.
+#[derive(Clone, Debug)]
+pub enum Function {
+    /// A built-in function, by its canonical name.
+    Builtin(&'static str),
+    /// `name(params) = body`, defined in the expression.
+    User(Rc<UserFunction>),
+}
+
+/// A function defined in the expression.
+#[derive(Debug)]
+pub struct UserFunction {
+    /// Its name.
+    pub name: String,
+    /// Parameter names.
+    pub params: Vec<String>,
+    /// The body.
+    pub body: Node,
+}
+
+impl Value {
+    /// math.js `typeOf`.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Self::Number(_) => "number",
+            Self::Boolean(_) => "boolean",
+            Self::Str(_) => "string",
+            Self::Null => "null",
+            Self::Undefined => "undefined",
+            Self::Function(_) => "function",
+            Self::Object(_) => "Object",
+        }
+    }
+
+    /// math.js `format` with `lowerExp -6`, `upperExp 21` and the optional precision (section 7).
+    pub fn format(&self, precision: Option<u32>) -> String {
+        match self {
+            Self::Number(n) => format_number(*n, precision),
+            Self::Boolean(b) => b.to_string(),
+            Self::Str(s) => quote(s),
+            Self::Null => "null".into(),
+            Self::Undefined => "undefined".into(),
+            Self::Function(Function::Builtin(name)) => format!("function {name}"),
+            Self::Function(Function::User(f)) => format!("{}({})", f.name, f.params.join(", ")),
+            Self::Object(entries) => {
+                let inner: Vec<String> = entries
+                    .iter()
+                    .map(|(k, v)| format!("{}: {}", quote(k), v.format(precision)))
+                    .collect();
+                format!("{{{}}}", inner.join(", "))
+            }
+        }
+    }
+}
+
+/// A string in double quotes with `"`, `\` and `\b \f \n \r \t` escaped (section 7.7).
+fn quote(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
