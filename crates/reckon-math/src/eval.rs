@@ -16,11 +16,31 @@ use std::rc::Rc;
 /// as math.js's stack overflow does).
 const MAX_CALL_DEPTH: usize = 200;
 
+/// Work units one evaluation may spend (spec section 11a): one unit per node evaluated, charged
+/// before the node runs. Calibrated on the doubling recursion
+/// `{g: f(x) = x <= 0 ? 1 : f(x - 1) + f(x - 1)}.g(n)`, which evaluates 5·2ⁿ + 13·(2ⁿ − 1) nodes
+/// plus the call: math.js 15.2 finishes n = 21 (37.7 million nodes) in 1.06 s on the machine this
+/// was measured on, about 36 million nodes a second, so the budget admits everything math.js
+/// finishes in about 1.7 s (n = 21 passes, n = 22 is refused), and the same input gets the same
+/// answer on every machine.
+pub(crate) const WORK_BUDGET: u64 = 60_000_000;
+
+/// The timeout error of section 9, reported the same way whether the work meter or a deadline
+/// stopped the evaluation.
+pub(crate) fn timed_out() -> CalculateError {
+    CalculateError::new(
+        Reason::EvaluationTimeout,
+        "Expression evaluation timed out after 5 seconds. Simplify the expression or reduce matrix dimensions.",
+    )
+}
+
 /// Evaluates prepared trees.
 pub(crate) struct Evaluator {
     /// Names bound so far: the request's scope first, then assignments, latest last.
     bindings: Vec<(String, Value)>,
     call_depth: usize,
+    /// Work units left (section 11a).
+    work_left: u64,
 }
 
 type Evaluated = Result<Value, CalculateError>;
@@ -80,6 +100,16 @@ impl Evaluator {
                 .map(|(k, v)| (k.clone(), Value::Number(*v)))
                 .collect(),
             call_depth: 0,
+            work_left: WORK_BUDGET,
+        }
+    }
+
+    /// An evaluator with `budget` work units instead of [`WORK_BUDGET`], for tests of the meter.
+    #[cfg(test)]
+    fn with_budget(scope: &[(String, f64)], budget: u64) -> Self {
+        Self {
+            work_left: budget,
+            ..Self::new(scope)
         }
     }
 
@@ -96,6 +126,7 @@ impl Evaluator {
     }
 
     pub(crate) fn eval(&mut self, node: &Node) -> Evaluated {
+        self.work_left = self.work_left.checked_sub(1).ok_or_else(timed_out)?;
         let at = node.span.start;
         match &node.kind {
             NodeKind::Number(raw) => number_literal(raw, at),
@@ -164,7 +195,7 @@ impl Evaluator {
                 callee,
                 args,
                 optional,
-            } => self.call(callee, args, *optional, at),
+            } => self.call(callee, args, *optional),
             NodeKind::Accessor {
                 object,
                 index,
@@ -384,9 +415,27 @@ impl Evaluator {
         })
     }
 
-    fn call(&mut self, callee: &Node, args: &[Node], optional: bool, at: usize) -> Evaluated {
-        let NodeKind::Symbol(name) = &callee.kind else {
-            return Err(not_implemented("calls of this kind", at));
+    fn call(&mut self, callee: &Node, args: &[Node], optional: bool) -> Evaluated {
+        let name = match &callee.kind {
+            NodeKind::Symbol(name) => name,
+            NodeKind::Accessor {
+                object,
+                index,
+                optional: access_optional,
+            } => return self.call_property(object, index, *access_optional, optional, args),
+            _ => {
+                // `operand?.(args)`: any value that is a function.
+                return match self.eval(callee)? {
+                    Value::Function(function) => {
+                        self.apply(&function, "function", args, callee.span.start)
+                    }
+                    Value::Null | Value::Undefined if optional => Ok(Value::Undefined),
+                    _ => Err(failed(
+                        "the called value is not a function",
+                        callee.span.start,
+                    )),
+                };
+            }
         };
         let position = callee.span.start;
         if let Some(value) = self.lookup(name).cloned() {
@@ -541,28 +590,7 @@ impl Evaluator {
         if optional && matches!(value, Value::Null | Value::Undefined) {
             return Ok(Value::Undefined);
         }
-        let key = match (dimensions.as_slice(), *dot) {
-            ([only], true) => match &only.kind {
-                NodeKind::Str(key) => key.clone(),
-                _ => return Err(not_implemented("this access", at)),
-            },
-            ([only], false) => match self.eval(only)? {
-                Value::Str(key) => key,
-                _ => return Err(not_implemented("indexing", index.span.start)),
-            },
-            _ => return Err(not_implemented("indexing", index.span.start)),
-        };
-        const REFUSED: [&str; 9] = [
-            "__proto__",
-            "__defineGetter__",
-            "__defineSetter__",
-            "__lookupGetter__",
-            "__lookupSetter__",
-            "constructor",
-            "hasOwnProperty",
-            "isPrototypeOf",
-            "propertyIsEnumerable",
-        ];
+        let key = self.property_key(dimensions, *dot, index.span.start)?;
         let no_access = || {
             CalculateError::new(
                 Reason::ParseFailed,
@@ -570,7 +598,7 @@ impl Evaluator {
             )
             .at(index.span.start)
         };
-        if REFUSED.contains(&key.as_str()) {
+        if REFUSED_PROPERTIES.contains(&key.as_str()) {
             return Err(no_access());
         }
         match value {
@@ -590,7 +618,86 @@ impl Evaluator {
             _ => Err(no_access()),
         }
     }
+
+    /// The key of `.name` or `["name"]`; other indexes belong to the matrices slice.
+    fn property_key(
+        &mut self,
+        dimensions: &[Node],
+        dot: bool,
+        at: usize,
+    ) -> Result<String, CalculateError> {
+        match (dimensions, dot) {
+            ([only], true) => match &only.kind {
+                NodeKind::Str(key) => Ok(key.clone()),
+                _ => Err(not_implemented("this access", at)),
+            },
+            ([only], false) => match self.eval(only)? {
+                Value::Str(key) => Ok(key),
+                _ => Err(not_implemented("indexing", at)),
+            },
+            _ => Err(not_implemented("indexing", at)),
+        }
+    }
+
+    /// `object.name(args)` and `object["name"](args)` (section 4.7): calls the function stored
+    /// under an own key of an object; every other value has no methods. Checked after the
+    /// object is evaluated and before the arguments are.
+    fn call_property(
+        &mut self,
+        object: &Node,
+        index: &Node,
+        access_optional: bool,
+        call_optional: bool,
+        args: &[Node],
+    ) -> Evaluated {
+        let value = self.eval(object)?;
+        let NodeKind::Index { dimensions, dot } = &index.kind else {
+            return Err(not_implemented("this access", index.span.start));
+        };
+        if access_optional && matches!(value, Value::Null | Value::Undefined) {
+            return Ok(Value::Undefined);
+        }
+        let key = self.property_key(dimensions, *dot, index.span.start)?;
+        let stored = match &value {
+            Value::Object(entries) if !REFUSED_PROPERTIES.contains(&key.as_str()) => entries
+                .iter()
+                .rev()
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| v.clone()),
+            _ => None,
+        };
+        match stored {
+            Some(Value::Function(function)) => {
+                // A stored built-in reports under its own name (`{f: sin}.f()` names sin).
+                let name = match &function {
+                    Function::Builtin(canonical) => canonical.to_string(),
+                    Function::User(_) => key,
+                };
+                self.apply(&function, &name, args, index.span.start)
+            }
+            None if access_optional || call_optional => Ok(Value::Undefined),
+            Some(Value::Null | Value::Undefined) if call_optional => Ok(Value::Undefined),
+            _ => Err(CalculateError::new(
+                Reason::ParseFailed,
+                format!("Invalid expression: No access to method \"{key}\""),
+            )
+            .at(index.span.start)),
+        }
+    }
 }
+
+/// Property names refused on every value (section 4.7), as math.js refuses them.
+const REFUSED_PROPERTIES: [&str; 9] = [
+    "__proto__",
+    "__defineGetter__",
+    "__defineSetter__",
+    "__lookupGetter__",
+    "__lookupSetter__",
+    "constructor",
+    "hasOwnProperty",
+    "isPrototypeOf",
+    "propertyIsEnumerable",
+];
 
 fn symbol_of(node: &Node) -> Option<&str> {
     match &node.kind {
@@ -743,4 +850,98 @@ fn bitwise(op: Op, x: f64, y: f64, at: usize) -> Result<f64, CalculateError> {
         Op::RightArithShift => f64::from(a >> shift),
         _ => f64::from((a as u32) >> shift),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::request;
+
+    fn run(expression: &str, budget: u64) -> Evaluated {
+        let input = serde_json::json!({ "expression": expression }).to_string();
+        let request = request::decode(input.as_bytes()).expect("valid request");
+        let tree = request::prepare(&request).expect("prepared");
+        Evaluator::with_budget(&[], budget).eval(&tree)
+    }
+
+    #[test]
+    fn the_work_meter_stops_at_its_budget() {
+        // `1 + 2 * 3` evaluates five nodes.
+        for (budget, finishes) in [(4, false), (5, true), (6, true)] {
+            let outcome = run("1 + 2 * 3", budget);
+            match outcome {
+                Ok(Value::Number(x)) => assert!(finishes && x == 7.0, "budget {budget}"),
+                Err(e) => {
+                    assert!(!finishes, "budget {budget}: {e}");
+                    assert_eq!(e.reason, Reason::EvaluationTimeout);
+                    assert_eq!(e.to_json()["error"]["code"], -32004);
+                    assert_eq!(e.to_json()["error"]["data"]["retryable"], false);
+                }
+                Ok(other) => panic!("unexpected {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn exponential_recursion_is_stopped_by_the_meter_not_left_to_run() {
+        // 2^41 calls, which math.js would run for days; the depth guard (200) never trips here.
+        let doubling = "{g: f(x) = x <= 0 ? 1 : f(x - 1) + f(x - 1)}.g(40)";
+        let e = run(doubling, 1_000_000).expect_err("stopped");
+        assert_eq!(e.reason, Reason::EvaluationTimeout);
+        // g(n) costs 5·2ⁿ + 13·(2ⁿ − 1) nodes for the recursion, plus 4 for the object, the
+        // definition, the property call and its argument: exactly that budget finishes.
+        let cost = |n: u64| 5 * (1 << n) + 13 * ((1 << n) - 1) + 4;
+        let small = "{g: f(x) = x <= 0 ? 1 : f(x - 1) + f(x - 1)}.g(10)";
+        for (budget, finishes) in [
+            (cost(10) - 1, false),
+            (cost(10), true),
+            (cost(10) + 1, true),
+        ] {
+            assert_eq!(run(small, budget).is_ok(), finishes, "budget {budget}");
+        }
+        assert!(cost(21) <= WORK_BUDGET && cost(22) > WORK_BUDGET);
+    }
+}
+
+#[cfg(test)]
+mod property_call_tests {
+    use serde_json::json;
+
+    fn answer(expression: &str) -> String {
+        let input = json!({ "expression": expression }).to_string();
+        match crate::calculate(input.as_bytes()) {
+            Ok(out) => out["result"].as_str().unwrap_or_default().to_owned(),
+            Err(e) => format!("{}: {}", e.reason.name(), e.message),
+        }
+    }
+
+    #[test]
+    fn functions_stored_in_objects_can_be_called() {
+        assert_eq!(answer("{f: sin}.f(0)"), "0");
+        assert_eq!(answer("{f: sin}[\"f\"](0)"), "0");
+        assert_eq!(answer("{g: f(x) = x^2}.g(3)"), "9");
+        assert_eq!(answer("{a: 3}.foo?.(2)"), "undefined");
+        assert_eq!(answer("{a: 1}?.b(3)"), "undefined");
+        assert_eq!(answer("null?.f(2)"), "undefined");
+    }
+
+    #[test]
+    fn other_values_have_no_methods() {
+        assert_eq!(
+            answer("{a: true}.a(2)"),
+            "parse_failed: Invalid expression: No access to method \"a\""
+        );
+        assert_eq!(
+            answer("{a: 1}.b(3)"),
+            "parse_failed: Invalid expression: No access to method \"b\""
+        );
+        assert_eq!(
+            answer("(3.2).toFixed()"),
+            "parse_failed: Invalid expression: No access to method \"toFixed\""
+        );
+        assert_eq!(
+            answer("{f: sin}.f()"),
+            "evaluation_failed: Evaluation failed: sin() takes 1 argument(s), got 0"
+        );
+    }
 }
