@@ -40,6 +40,10 @@ const MAX_RESULT_UNITS: usize = 100_000;
 
 /// Runs one request text through the whole pipeline and returns the success object.
 ///
+/// Parsing and evaluation recurse over the tree, so call this on a thread with at least
+/// [`STACK_BYTES`] of stack: then every expression the length limit admits, however nested,
+/// finishes (`tests/deep_nesting.rs`); the work meter bounds everything else.
+///
 /// # Errors
 /// The first failing step's [`CalculateError`].
 pub fn calculate(input: &[u8]) -> Result<Json, CalculateError> {

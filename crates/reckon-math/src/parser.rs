@@ -42,7 +42,7 @@ const MAX_DEPTH: usize = 1_500;
 
 /// The stack a thread needs to parse any expression admitted by the tool: one nesting level
 /// passes through every precedence function, and 1,000 characters can nest 1,000 levels deep.
-/// The tool runs the parser (and later the evaluator) on a thread with this much stack.
+/// The tool runs the parser and the evaluator on a thread with this much stack.
 pub const STACK_BYTES: usize = 64 << 20;
 
 /// Parses one expression text (which may hold several statements: then a `Block`).
