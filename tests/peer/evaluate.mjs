@@ -1,17 +1,28 @@
-// Prints math.js 15.2's evaluation of each expression (number mode), one JSON line per input line
-// (a JSON string): {"type": typeOf(result), "result": format(result, {lowerExp: -6, upperExp: 21}),
-// "value": Number(result) when it is a number} or {"error": message}.
-//   node tests/peer/evaluate.mjs < expressions.jsonl
+// Prints math.js 15.2's evaluation of each expression, one JSON line per input line (a JSON
+// string, or {"expression", "scope"} to evaluate with a scope object): {"type": typeOf(result), "result": format(result, {lowerExp: -6, upperExp: 21}),
+// "value": Number(result) when it is a number} or {"error": message}. The optional argument is
+// the number type (math.js's `number` option: "number", the default, or "Fraction").
+//   node tests/peer/evaluate.mjs [Fraction] < expressions.jsonl
 import { create, all } from "mathjs";
 import { createInterface } from "node:readline";
 
-const math = create(all);
+const math = create(all, { number: process.argv[2] ?? "number" });
 const lines = createInterface({ input: process.stdin });
 for await (const line of lines) {
   if (!line) continue;
-  const expression = JSON.parse(line);
+  const input = JSON.parse(line);
+  const [expression, scope] = typeof input === "string" ? [input, {}] : [input.expression, { ...input.scope }];
+  if (process.argv[2] === "Fraction") {
+    // As the server does (spec section 5.4): a scope number becomes a Fraction when exact.
+    for (const [name, value] of Object.entries(scope)) {
+      try {
+        const fraction = math.fraction(value);
+        if (Number(fraction) === value) scope[name] = fraction;
+      } catch {}
+    }
+  }
   try {
-    const value = math.evaluate(expression);
+    const value = math.evaluate(expression, scope);
     const type = math.typeOf(value);
     const out = { type, result: math.format(value, { lowerExp: -6, upperExp: 21 }) };
     if (type === "number") out.value = Number.isFinite(value) ? value : String(value);

@@ -6,10 +6,13 @@
 
 use crate::ast::{Constant, Node, NodeKind, Op};
 use crate::error::{CalculateError, Reason};
+use crate::fraction::{self, Power};
 use crate::functions::{
     Arity, DISABLED, FnError, Imp, builtin, modulo, nearly_equal, power, to_number,
 };
 use crate::value::{Function, UserFunction, Value};
+use dashu_int::ops::Abs;
+use dashu_ratio::RBig;
 use std::rc::Rc;
 
 /// Deepest nesting of calls of expression-defined functions (a recursive definition fails here,
@@ -41,6 +44,8 @@ pub(crate) struct Evaluator {
     call_depth: usize,
     /// Work units left (section 11a).
     work_left: u64,
+    /// numericType "Fraction": literals are exact rationals (section 5.3).
+    fraction_mode: bool,
 }
 
 type Evaluated = Result<Value, CalculateError>;
@@ -92,7 +97,7 @@ fn function_as_value(name: Option<&str>, position: usize) -> CalculateError {
 }
 
 impl Evaluator {
-    /// An evaluator whose scope holds `scope` (as numbers, in order).
+    /// An evaluator in number mode whose scope holds `scope` (as numbers, in order).
     pub(crate) fn new(scope: &[(String, f64)]) -> Self {
         Self {
             bindings: scope
@@ -101,6 +106,24 @@ impl Evaluator {
                 .collect(),
             call_depth: 0,
             work_left: WORK_BUDGET,
+            fraction_mode: false,
+        }
+    }
+
+    /// An evaluator in Fraction mode: scope numbers are bound as Fractions when the conversion
+    /// of section 5.3 is exact (0.5 → 1/2), else as numbers (section 5.4).
+    pub(crate) fn fraction(scope: &[(String, f64)]) -> Self {
+        Self {
+            bindings: scope
+                .iter()
+                .map(|(k, v)| {
+                    let value =
+                        fraction::from_f64_exact(*v).map_or(Value::Number(*v), Value::Fraction);
+                    (k.clone(), value)
+                })
+                .collect(),
+            fraction_mode: true,
+            ..Self::new(&[])
         }
     }
 
@@ -111,6 +134,12 @@ impl Evaluator {
             work_left: budget,
             ..Self::new(scope)
         }
+    }
+
+    /// Spends `units` of the work meter, or fails as the timeout does.
+    fn charge(&mut self, units: u64) -> Result<(), CalculateError> {
+        self.work_left = self.work_left.checked_sub(units).ok_or_else(timed_out)?;
+        Ok(())
     }
 
     fn lookup(&self, name: &str) -> Option<&Value> {
@@ -129,6 +158,9 @@ impl Evaluator {
         self.work_left = self.work_left.checked_sub(1).ok_or_else(timed_out)?;
         let at = node.span.start;
         match &node.kind {
+            NodeKind::Number(raw) if self.fraction_mode => fraction::literal(raw)
+                .map(Value::Fraction)
+                .map_err(|_| fraction_literal_error(raw, at)),
             NodeKind::Number(raw) => number_literal(raw, at),
             NodeKind::Str(text) => Ok(Value::Str(text.clone())),
             NodeKind::Constant(c) => Ok(match c {
@@ -259,7 +291,14 @@ impl Evaluator {
     ) -> Evaluated {
         use Op::*;
         if percentage {
-            let value = self.number_operand(&args[0])?;
+            let value = self.eval(&args[0])?;
+            if let Value::Fraction(x) = &value {
+                let hundred = RBig::from(100u8);
+                return fraction::div(x, &hundred)
+                    .map(Value::Fraction)
+                    .map_err(|e| function_error(e.into(), "", at));
+            }
+            let value = self.to_number(&value, args[0].span.start)?;
             return Ok(Value::Number(value / 100.0));
         }
         match op {
@@ -295,6 +334,14 @@ impl Evaluator {
         }
         if args.len() == 1 {
             let value = self.eval(&args[0])?;
+            if let Value::Fraction(x) = &value {
+                return match op {
+                    Not => Ok(Value::Boolean(x.is_zero())),
+                    UnaryMinus => Ok(Value::Fraction(-x.clone())),
+                    UnaryPlus => Ok(value),
+                    _ => Err(fraction_unsupported_function(at)),
+                };
+            }
             return match op {
                 Not => Ok(Value::Boolean(!truthy(&value, at)?)),
                 UnaryMinus => Ok(Value::Number(-self.to_number(&value, args[0].span.start)?)),
@@ -317,6 +364,9 @@ impl Evaluator {
         if matches!(op, BitAnd | BitOr) {
             // Section 4.5: `&` and `|` look at the left value first and may not need the right.
             let left = self.eval(&args[0])?;
+            if let Value::Fraction(_) = left {
+                return Err(fraction_unsupported_function(at));
+            }
             let number = js_number(&left);
             if number.is_nan() {
                 return Ok(Value::Number(f64::NAN));
@@ -367,6 +417,9 @@ impl Evaluator {
                 truthy(&left_value, at)? != truthy(&right_value, at)?,
             ));
         }
+        if matches!(left_value, Value::Fraction(_)) || matches!(right_value, Value::Fraction(_)) {
+            return self.fraction_operator(op, &left_value, &right_value, percent_of_left, at);
+        }
         let x = self.to_number(&left_value, args[0].span.start)?;
         let y = self.to_number(&right_value, right_position)?;
         let result = match op {
@@ -386,6 +439,115 @@ impl Evaluator {
         Ok(Value::Number(result))
     }
 
+    /// A binary operator with a Fraction operand (section 5.3): the other operand converts
+    /// exactly or the operation is refused; `^` is exact when it can be.
+    fn fraction_operator(
+        &mut self,
+        op: Op,
+        left: &Value,
+        right: &Value,
+        percent_of_left: bool,
+        at: usize,
+    ) -> Evaluated {
+        use Op::*;
+        let x = as_fraction(left, at)?;
+        let y = as_fraction(right, at)?;
+        self.charge(fraction::cost(&x, &y))?;
+        let error = |e: fraction::FractionError| function_error(e.into(), "", at);
+        let result = match op {
+            Add if percent_of_left => fraction::mul(&x, &y).and_then(|p| fraction::add(&x, &p)),
+            Subtract if percent_of_left => {
+                fraction::mul(&x, &y).and_then(|p| fraction::sub(&x, &p))
+            }
+            Add => fraction::add(&x, &y),
+            Subtract => fraction::sub(&x, &y),
+            Multiply => fraction::mul(&x, &y),
+            Divide => fraction::div(&x, &y),
+            Mod | ModSign => fraction::modulo(&x, &y),
+            Pow => {
+                return match fraction::pow(&x, &y).map_err(error)? {
+                    Power::Exact(value) => Ok(Value::Fraction(value)),
+                    Power::Float(value) => Ok(Value::Number(value)),
+                    Power::Complex => Err(function_error(FnError::Complex, "pow", at)),
+                };
+            }
+            _ => return Err(fraction_unsupported_function(at)),
+        };
+        result.map(Value::Fraction).map_err(error)
+    }
+
+    /// A built-in function called with a Fraction argument: the functions with an exact
+    /// implementation (section 5.3), and the type functions; any other is refused.
+    fn apply_fraction(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
+        let fractions = || -> Result<Vec<RBig>, CalculateError> {
+            values.iter().map(|v| as_fraction(v, at)).collect()
+        };
+        let one = |f: fn(&RBig) -> RBig| -> Evaluated {
+            let x = fractions()?;
+            Ok(Value::Fraction(f(&x[0])))
+        };
+        let error = |e: fraction::FractionError| function_error(e.into(), name, at);
+        let sign = |x: &RBig| x.signum();
+        match (name, values.len()) {
+            ("abs", 1) => one(|x| x.clone().abs()),
+            ("sign", 1) => one(sign),
+            ("floor", 1) => one(|x| RBig::from(x.floor())),
+            ("ceil", 1) => one(|x| RBig::from(x.ceil())),
+            ("fix", 1) => one(|x| RBig::from(x.trunc())),
+            ("round", 1) => one(fraction::round),
+            ("unaryMinus", 1) => one(|x| -x.clone()),
+            ("unaryPlus", 1) => one(RBig::clone),
+            ("square" | "cube", 1) => {
+                let x = fractions()?;
+                let power = RBig::from(if name == "square" { 2u8 } else { 3u8 });
+                self.charge(fraction::cost(&x[0], &x[0]))?;
+                match fraction::pow(&x[0], &power).map_err(error)? {
+                    Power::Exact(value) => Ok(Value::Fraction(value)),
+                    _ => Err(fraction_unsupported_function(at)),
+                }
+            }
+            ("mod", 2) | ("gcd", 2) | ("lcm", 2) => {
+                let x = fractions()?;
+                self.charge(fraction::cost(&x[0], &x[1]))?;
+                let result = match name {
+                    "mod" => fraction::modulo(&x[0], &x[1]),
+                    "gcd" => Ok(fraction::gcd(&x[0], &x[1])),
+                    _ => fraction::lcm(&x[0], &x[1]),
+                };
+                result.map(Value::Fraction).map_err(error)
+            }
+            ("max" | "min", n) if n >= 1 => {
+                // As math.js: the original value wins (a boolean stays a boolean), compared as
+                // the relational operators compare; ties keep the first.
+                let mut best = &values[0];
+                for next in &values[1..] {
+                    let op = if name == "max" {
+                        Op::Larger
+                    } else {
+                        Op::Smaller
+                    };
+                    if compare(op, next, best, at)? {
+                        best = next;
+                    }
+                }
+                Ok(best.clone())
+            }
+            ("isInteger", 1) => Ok(Value::Boolean(fractions()?[0].is_int())),
+            ("isZero", 1) => Ok(Value::Boolean(fractions()?[0].is_zero())),
+            ("isPositive", 1) => Ok(Value::Boolean(fractions()?[0] > RBig::ZERO)),
+            ("isNegative", 1) => Ok(Value::Boolean(fractions()?[0] < RBig::ZERO)),
+            ("isNaN", 1) => Ok(Value::Boolean(false)),
+            ("typeOf", 1) => Ok(Value::Str(values[0].type_name().into())),
+            ("number", 1) => match &values[0] {
+                Value::Fraction(x) => Ok(Value::Number(fraction::to_f64(x))),
+                _ => Err(fraction_unsupported_function(at)),
+            },
+            ("boolean", 1) => Ok(Value::Boolean(!fractions()?[0].is_zero())),
+            ("string", 1) => Err(not_implemented("string() of a Fraction", at)),
+            _ => Err(fraction_unsupported_function(at)),
+        }
+    }
+
     /// The target of `to`/`in` is a valueless unit expression: its names must be units.
     fn eval_unit_target(&mut self, node: &Node) -> Result<(), CalculateError> {
         match &node.kind {
@@ -401,11 +563,6 @@ impl Evaluator {
             NodeKind::Parenthesis(inner) => self.eval_unit_target(inner),
             _ => self.eval(node).map(|_| ()),
         }
-    }
-
-    fn number_operand(&mut self, node: &Node) -> Result<f64, CalculateError> {
-        let value = self.eval(node)?;
-        self.to_number(&value, node.span.start)
     }
 
     fn to_number(&self, value: &Value, at: usize) -> Result<f64, CalculateError> {
@@ -561,6 +718,9 @@ impl Evaluator {
                     .find(|(_, v)| matches!(v, Value::Function(_)))
                 {
                     return Err(function_as_value(symbol_of(&args[i]), args[i].span.start));
+                }
+                if values.iter().any(|v| matches!(v, Value::Fraction(_))) {
+                    return self.apply_fraction(canonical, &values, at);
                 }
                 let numbers = |values: &[Value]| -> Result<Vec<f64>, CalculateError> {
                     values
@@ -719,7 +879,78 @@ fn function_error(error: FnError, name: &str, at: usize) -> CalculateError {
             };
             not_implemented(&what, at)
         }
+        FnError::NoExactFraction => fraction_unsupported_function(at),
+        FnError::DivisionByZero => undefined_result().at(at),
+        FnError::TooLarge => timed_out(),
     }
+}
+
+/// A value as a Fraction for an operation with a Fraction (section 5.4): a number only when the
+/// conversion is exact, booleans as 0 and 1, numeric strings through their number.
+fn as_fraction(value: &Value, at: usize) -> Result<RBig, CalculateError> {
+    match value {
+        Value::Fraction(x) => Ok(x.clone()),
+        Value::Boolean(b) => Ok(RBig::from(u8::from(*b))),
+        Value::Number(_) | Value::Str(_) => {
+            let x = to_number(value).map_err(|e| function_error(e, "", at))?;
+            fraction::from_f64_exact(x).ok_or_else(|| fraction_unsupported_float(at))
+        }
+        other => Err(function_error(
+            to_number(other).err().unwrap_or(FnError::NoExactFraction),
+            "",
+            at,
+        )),
+    }
+}
+
+/// fraction_unsupported with the function message (section 9.2).
+pub(crate) fn fraction_unsupported_function(at: usize) -> CalculateError {
+    CalculateError::new(
+        Reason::FractionUnsupported,
+        "numericType \"Fraction\" cannot compute this expression: either its result has no exact rational value (e.g. sqrt(2), sin(1), log(3)), or it calls a function Fraction mode cannot compute, even for a rational result (e.g. sqrt(4), 5!, combinations(5, 2)). Retry with numericType \"number\" or \"BigNumber\".",
+    )
+    .at(at)
+}
+
+/// fraction_unsupported with the float message (section 9.2).
+pub(crate) fn fraction_unsupported_float(at: usize) -> CalculateError {
+    CalculateError::new(
+        Reason::FractionUnsupported,
+        "numericType \"Fraction\" cannot return this result exactly: the expression uses a value Fraction mode holds only as a rounded 64-bit float — an irrational constant (pi, e), a non-integer power (2^(1/2)), a complex number with a non-integer part, or a float from number() or random(). Retry with numericType \"number\" or \"BigNumber\".",
+    )
+    .at(at)
+}
+
+/// undefined_result (section 9.2): step 10d and exact division by zero.
+pub(crate) fn undefined_result() -> CalculateError {
+    CalculateError::new(
+        Reason::UndefinedResult,
+        "Expression evaluated to a non-finite result (Infinity, -Infinity, or NaN): either the operation is mathematically undefined (division by zero, 0/0, log(0)), or a value overflowed its numeric range (under numericType \"number\", past about 1.8e308 — e.g. 171!, 2^1024, exp(1000)).",
+    )
+}
+
+/// A literal Fraction mode cannot read (section 5.3), refused as a parse-time failure.
+fn fraction_literal_error(raw: &str, at: usize) -> CalculateError {
+    let detail = match fraction::literal(raw) {
+        Err(fraction::LiteralError::ExponentOutOfRange) => format!(
+            "Exponent literal \"{raw}\" is out of range for numericType \"Fraction\" (exponents up to ±1000); use numericType \"BigNumber\" for numbers this large or small."
+        ),
+        _ => "Invalid argument".to_owned(),
+    };
+    CalculateError::new(Reason::ParseFailed, format!("Invalid expression: {detail}")).at(at)
+}
+
+/// Fraction mode's parse-time literal check (section 9.3): every number literal of the tree must
+/// be readable exactly, before anything is evaluated.
+pub(crate) fn check_fraction_literals(node: &Node) -> Result<(), CalculateError> {
+    if let NodeKind::Number(raw) = &node.kind
+        && fraction::literal(raw).is_err()
+    {
+        return Err(fraction_literal_error(raw, node.span.start));
+    }
+    crate::request::children(node)
+        .into_iter()
+        .try_for_each(check_fraction_literals)
 }
 
 /// A number literal read as binary64 (prefixed integers and word-size suffixes included).
@@ -776,6 +1007,7 @@ fn constant(name: &str) -> Option<Value> {
 fn condition_true(value: &Value) -> bool {
     match value {
         Value::Boolean(b) => *b,
+        Value::Fraction(x) => !x.is_zero(),
         Value::Number(x) => *x != 0.0 && !x.is_nan(),
         Value::Str(s) => !s.is_empty(),
         Value::Null | Value::Undefined => false,
@@ -787,6 +1019,7 @@ fn condition_true(value: &Value) -> bool {
 fn truthy(value: &Value, at: usize) -> Result<bool, CalculateError> {
     match value {
         Value::Boolean(b) => Ok(*b),
+        Value::Fraction(x) => Ok(!x.is_zero()),
         Value::Number(x) => Ok(*x != 0.0 && !x.is_nan()),
         Value::Null | Value::Undefined => Ok(false),
         other => to_number(other)
@@ -807,6 +1040,23 @@ fn js_number(value: &Value) -> f64 {
 }
 
 fn compare(op: Op, left: &Value, right: &Value, at: usize) -> Result<bool, CalculateError> {
+    if matches!(left, Value::Fraction(_)) || matches!(right, Value::Fraction(_)) {
+        // Exact comparison (fraction.js `compare`/`equals`, no tolerance). A float that does
+        // not convert exactly is refused (section 5.4), where math.js is inconsistent: its `<`
+        // and `>` take a detour through BigNumber for floats of up to 15 digits, `<=` and `==`
+        // throw.
+        let (x, y) = (as_fraction(left, at)?, as_fraction(right, at)?);
+        let ordering = x.cmp(&y);
+        return Ok(match op {
+            Op::Equal => ordering.is_eq(),
+            Op::Unequal => ordering.is_ne(),
+            Op::Smaller => ordering.is_lt(),
+            Op::Larger => ordering.is_gt(),
+            Op::SmallerEq => ordering.is_le(),
+            Op::LargerEq => ordering.is_ge(),
+            _ => false,
+        });
+    }
     let (x, y) = match (left, right) {
         (Value::Null, Value::Null) | (Value::Undefined, Value::Undefined)
             if matches!(op, Op::Equal | Op::Unequal) =>
@@ -943,5 +1193,155 @@ mod property_call_tests {
             answer("{f: sin}.f()"),
             "evaluation_failed: Evaluation failed: sin() takes 1 argument(s), got 0"
         );
+    }
+}
+
+#[cfg(test)]
+mod fraction_mode_tests {
+    use serde_json::json;
+
+    fn answer(expression: &str, scope: serde_json::Value) -> String {
+        let input = json!({ "expression": expression, "numericType": "Fraction", "scope": scope })
+            .to_string();
+        match crate::calculate(input.as_bytes()) {
+            Ok(out) => format!(
+                "{} {}",
+                out["result"].as_str().unwrap_or_default(),
+                out["resultType"].as_str().unwrap_or_default()
+            ),
+            Err(e) => format!(
+                "{} {}",
+                e.reason.name(),
+                e.position.map_or("-".into(), |p| p.to_string())
+            ),
+        }
+    }
+
+    #[test]
+    fn the_worked_examples_of_section_12() {
+        let none = json!({});
+        assert_eq!(answer("0.1 + 0.2", none.clone()), "3/10 Fraction");
+        assert_eq!(answer("7", none.clone()), "7/1 Fraction");
+        assert_eq!(answer("2e5", none.clone()), "200000/1 Fraction");
+        assert_eq!(answer("sqrt(4)", none.clone()), "fraction_unsupported 0");
+        assert_eq!(
+            answer("2 * sqrt(4)", none.clone()),
+            "fraction_unsupported 4"
+        );
+        assert_eq!(answer("pi", none.clone()), "fraction_unsupported -");
+        assert_eq!(answer("1e1001", none.clone()), "parse_failed 0");
+        // The operator's own position (section 9.1) needs operator positions in the tree, which
+        // it does not carry yet; the reason is asserted.
+        assert!(answer("1/0", none.clone()).starts_with("undefined_result "));
+        assert!(answer("0/0", none).starts_with("undefined_result "));
+    }
+
+    #[test]
+    fn literal_failures_are_parse_time_and_come_first() {
+        // An undefined name earlier in the expression would fail at evaluation; the literal
+        // fails at parse time, so it is what is reported.
+        assert_eq!(answer("nope + 1e-1001", json!({})), "parse_failed 7");
+        assert_eq!(answer("0x1F", json!({})), "parse_failed 0");
+        assert_eq!(answer("1e1000 / 1e1000", json!({})), "1/1 Fraction");
+    }
+
+    #[test]
+    fn scope_floats_become_fractions_only_when_exact() {
+        assert_eq!(answer("x", json!({"x": 3.14158})), "157079/50000 Fraction");
+        assert_eq!(answer("x", json!({"x": 0.5})), "1/2 Fraction");
+        assert!(answer("x * 2", json!({"x": 1e-10})).starts_with("fraction_unsupported "));
+        // A float result that is a safe integer passes step 10e; any other float does not.
+        assert_eq!(answer("number(4/2)", json!({})), "2 number");
+        assert_eq!(answer("number(1/3)", json!({})), "fraction_unsupported -");
+        assert_eq!(
+            answer("number(9007199254740991)", json!({})),
+            "9007199254740991 number"
+        );
+        assert_eq!(
+            answer("number(9007199254740992)", json!({})),
+            "fraction_unsupported -"
+        );
+    }
+
+    #[test]
+    fn exact_operations() {
+        let none = json!({});
+        for (expression, want) in [
+            ("fix(-7/2)", "-3/1 Fraction"),
+            ("round(-5/2)", "-2/1 Fraction"),
+            ("-7/2 mod 2", "1/2 Fraction"),
+            ("mod(7/2, 0)", "7/2 Fraction"),
+            ("gcd(1/2, 1/3)", "1/6 Fraction"),
+            ("lcm(4, 6)", "12/1 Fraction"),
+            ("(2/3)^-2", "9/4 Fraction"),
+            ("8^(1/3)", "2/1 Fraction"),
+            ("2^100", "1267650600228229401496703205376/1 Fraction"),
+            ("0.1 + 0.2 == 0.3", "true boolean"),
+            ("10 + 5%", "21/2 Fraction"),
+            ("max(0, true)", "true boolean"),
+            ("square(-1/2)", "1/4 Fraction"),
+            ("2^(1/2)", "fraction_unsupported -"),
+            ("factorial(5)", "fraction_unsupported 0"),
+            ("1/3 ? 2 : 3", "2/1 Fraction"),
+            ("-0", "0/1 Fraction"),
+        ] {
+            assert_eq!(answer(expression, none.clone()), want, "{expression}");
+        }
+    }
+
+    #[test]
+    fn operators_without_an_exact_implementation_are_refused() {
+        for expression in ["5!", "1/3 & 1", "1/3 << 1", "~(1/3)"] {
+            assert!(
+                answer(expression, json!({})).starts_with("fraction_unsupported "),
+                "{expression}"
+            );
+        }
+    }
+
+    #[test]
+    fn exact_values_are_bounded() {
+        // 2^3321928 has 3,321,929 bits, the cap; one more is refused before it is built.
+        assert_eq!(answer("isInteger(2^3321928)", json!({})), "true boolean");
+        assert_eq!(answer("2^3321929", json!({})), "evaluation_timeout -");
+        assert_eq!(answer("10^(10^10)", json!({})), "evaluation_timeout -");
+    }
+}
+
+#[cfg(test)]
+mod predicate_tests {
+    use serde_json::json;
+
+    fn answer(expression: &str) -> String {
+        let input = json!({ "expression": expression }).to_string();
+        crate::calculate(input.as_bytes()).map_or_else(
+            |e| e.reason.name().to_owned(),
+            |out| out["result"].as_str().unwrap_or_default().to_owned(),
+        )
+    }
+
+    #[test]
+    fn zero_tests_use_math_js_tolerances() {
+        // math.js compares with 0 under absTol 1e-15: isZero(1e-21) is true.
+        for (expression, want) in [
+            ("isZero(1e-21)", "true"),
+            ("isZero(1e-15)", "true"),
+            ("isZero(2e-15)", "false"),
+            ("isPositive(1e-16)", "false"),
+            ("isPositive(2e-15)", "true"),
+            ("isNegative(-1e-16)", "false"),
+            ("isNegative(-2e-15)", "true"),
+        ] {
+            assert_eq!(answer(expression), want, "{expression}");
+        }
+    }
+
+    #[test]
+    fn is_prime_of_infinity_answers_where_math_js_never_returns() {
+        // math.js 15.2 loops forever on isPrime(Infinity) (its trial division never ends).
+        assert_eq!(answer("isPrime(Infinity)"), "false");
+        assert_eq!(answer("isPrime(factorial(12345.678))"), "false");
+        assert_eq!(answer("isPrime(2^31 - 1)"), "true");
+        assert_eq!(answer("isPrime(2^53 - 111)"), "true");
     }
 }

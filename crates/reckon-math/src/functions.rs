@@ -22,6 +22,22 @@ pub(crate) enum FnError {
     Type(String),
     /// The result would be complex, which this slice does not implement yet.
     Complex,
+    /// Fraction mode has no exact implementation of the function or operation (section 9.3
+    /// rule 4).
+    NoExactFraction,
+    /// An exact division by zero (rule 6).
+    DivisionByZero,
+    /// An exact value past the size cap (section 11a: reported as the work meter is).
+    TooLarge,
+}
+
+impl From<crate::fraction::FractionError> for FnError {
+    fn from(error: crate::fraction::FractionError) -> Self {
+        match error {
+            crate::fraction::FractionError::DivisionByZero => Self::DivisionByZero,
+            crate::fraction::FractionError::TooLarge => Self::TooLarge,
+        }
+    }
 }
 
 type Unary = fn(f64) -> Result<f64, FnError>;
@@ -226,14 +242,15 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     values("isInteger", Arity::Exactly(1), |a| {
         number_predicate(&a[0], |x| x.is_finite() && x.fract() == 0.0)
     }),
+    // math.js compares with 0 under the configured tolerances (`isZero(1e-21)` is true).
     values("isZero", Arity::Exactly(1), |a| {
-        number_predicate(&a[0], |x| x == 0.0)
+        number_predicate(&a[0], |x| nearly_equal(x, 0.0))
     }),
     values("isPositive", Arity::Exactly(1), |a| {
-        number_predicate(&a[0], |x| x > 0.0)
+        number_predicate(&a[0], |x| x > 0.0 && !nearly_equal(x, 0.0))
     }),
     values("isNegative", Arity::Exactly(1), |a| {
-        number_predicate(&a[0], |x| x < 0.0)
+        number_predicate(&a[0], |x| x < 0.0 && !nearly_equal(x, 0.0))
     }),
     values("isNaN", Arity::Exactly(1), |a| {
         number_predicate(&a[0], f64::is_nan)
@@ -285,6 +302,8 @@ pub(crate) const DISABLED: [&str; 15] = [
 pub(crate) fn to_number(value: &Value) -> Result<f64, FnError> {
     match value {
         Value::Number(x) => Ok(*x),
+        // Fraction mode only: a Fraction that must become a float has no exact path.
+        Value::Fraction(_) => Err(FnError::NoExactFraction),
         Value::Boolean(b) => Ok(f64::from(u8::from(*b))),
         Value::Str(s) => parse_js_number(s)
             .ok_or_else(|| FnError::Type(format!("Cannot convert \"{s}\" to a number"))),

@@ -7,10 +7,12 @@
 //! - the input contract and the checks before the operation (`request`, section 1 and section 3
 //!   steps 1–8), the error contract (`error`, section 9) and number formatting (`format`, 7.1);
 //! - evaluation in number mode over scalar values (`eval`, `functions`, `value`), the result
-//!   checks of step 10 that apply to them, and the output object ([`calculate`]).
+//!   checks of step 10 that apply to them, and the output object ([`calculate`]);
+//! - Fraction mode over scalars (`fraction`, section 5.3): exact literals, the exact operations
+//!   and functions, the float-to-fraction conversion, and refusals with fraction_unsupported.
 //!
-//! Not yet: matrices, units, Complex, BigNumber, Fraction, statistics over collections, and the
-//! symbolic operations. Inputs that need them are refused with `evaluation_failed` "... is not
+//! Not yet: matrices, units, Complex, BigNumber, statistics over collections, and the symbolic
+//! operations. Inputs that need them are refused with `evaluation_failed` "... is not
 //! implemented in reckon yet" (never with a reason that would call valid input wrong). The tool
 //! is not registered in the registry until the public sample passes.
 
@@ -21,6 +23,7 @@ pub mod ast;
 mod error;
 mod eval;
 pub mod format;
+mod fraction;
 mod functions;
 mod lexer;
 mod names;
@@ -58,20 +61,23 @@ pub fn calculate(input: &[u8]) -> Result<Json, CalculateError> {
             ),
         ));
     }
-    if request.numeric_type != NumericType::Number {
-        let name = if request.numeric_type == NumericType::BigNumber {
-            "BigNumber"
-        } else {
-            "Fraction"
-        };
+    if request.numeric_type == NumericType::BigNumber {
         return Err(CalculateError::new(
             Reason::EvaluationFailed,
-            format!("Evaluation failed: numericType \"{name}\" is not implemented in reckon yet"),
+            "Evaluation failed: numericType \"BigNumber\" is not implemented in reckon yet",
         ));
     }
+    let fraction_mode = request.numeric_type == NumericType::Fraction;
     let scope = request.scope.clone().unwrap_or_default();
-    let value = eval::Evaluator::new(&scope).eval(&tree)?;
-    check_result(&value)?;
+    let mut evaluator = if fraction_mode {
+        // Literals Fraction mode cannot read are parse-time failures (section 9.3).
+        eval::check_fraction_literals(&tree)?;
+        eval::Evaluator::fraction(&scope)
+    } else {
+        eval::Evaluator::new(&scope)
+    };
+    let value = evaluator.eval(&tree)?;
+    check_result(&value, fraction_mode)?;
     let result = value.format(request.precision);
     if result.encode_utf16().count() > MAX_RESULT_UNITS {
         return Err(CalculateError::new(
@@ -96,8 +102,9 @@ pub fn calculate(input: &[u8]) -> Result<Json, CalculateError> {
     Ok(Json::Object(out))
 }
 
-/// Step 10 for the values of this slice: a function result (a), then non-finite numbers (d).
-fn check_result(value: &value::Value) -> Result<(), CalculateError> {
+/// Step 10 for the values of this slice: a function result (a), non-finite numbers (d), and in
+/// Fraction mode a number that is not a safe integer (e).
+fn check_result(value: &value::Value, fraction_mode: bool) -> Result<(), CalculateError> {
     if matches!(value, value::Value::Function(_)) {
         return Err(CalculateError::new(
             Reason::DisallowedResultType,
@@ -105,12 +112,24 @@ fn check_result(value: &value::Value) -> Result<(), CalculateError> {
         ));
     }
     if has_non_finite(value) {
-        return Err(CalculateError::new(
-            Reason::UndefinedResult,
-            "Expression evaluated to a non-finite result (Infinity, -Infinity, or NaN): either the operation is mathematically undefined (division by zero, 0/0, log(0)), or a value overflowed its numeric range (under numericType \"number\", past about 1.8e308 — e.g. 171!, 2^1024, exp(1000)).",
-        ));
+        return Err(eval::undefined_result());
+    }
+    if fraction_mode && has_unsafe_float(value) {
+        let mut error = eval::fraction_unsupported_float(0);
+        error.position = None;
+        return Err(error);
     }
     Ok(())
+}
+
+/// A binary64 number that is not a safe integer (|n| ≤ 2^53 − 1, integral), anywhere.
+fn has_unsafe_float(value: &value::Value) -> bool {
+    const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
+    match value {
+        value::Value::Number(x) => x.fract() != 0.0 || x.abs() > MAX_SAFE,
+        value::Value::Object(entries) => entries.iter().any(|(_, v)| has_unsafe_float(v)),
+        _ => false,
+    }
 }
 
 fn has_non_finite(value: &value::Value) -> bool {

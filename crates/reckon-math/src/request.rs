@@ -436,7 +436,7 @@ fn rename_aliases(node: &mut Node) {
     }
 }
 
-fn children(node: &Node) -> Vec<&Node> {
+pub(crate) fn children(node: &Node) -> Vec<&Node> {
     match &node.kind {
         NodeKind::Number(_) | NodeKind::Str(_) | NodeKind::Constant(_) | NodeKind::Symbol(_) => {
             Vec::new()

@@ -1,5 +1,5 @@
-//! Values of the calculate tool. This slice holds the scalar kinds of number mode; BigNumber,
-//! Fraction, Complex, matrices and units join the enum in later slices.
+//! Values of the calculate tool. This slice holds the scalar kinds of number and Fraction mode;
+//! BigNumber, Complex, matrices and units join the enum in later slices.
 
 use crate::ast::Node;
 use crate::format::format_number;
@@ -10,6 +10,8 @@ use std::rc::Rc;
 pub enum Value {
     /// A binary64 number.
     Number(f64),
+    /// An exact rational (Fraction mode, section 5.3).
+    Fraction(dashu_ratio::RBig),
     /// `true` or `false`.
     Boolean(bool),
     /// A string.
@@ -49,6 +51,7 @@ impl Value {
     pub fn type_name(&self) -> &'static str {
         match self {
             Self::Number(_) => "number",
+            Self::Fraction(_) => "Fraction",
             Self::Boolean(_) => "boolean",
             Self::Str(_) => "string",
             Self::Null => "null",
@@ -62,6 +65,7 @@ impl Value {
     pub fn format(&self, precision: Option<u32>) -> String {
         match self {
             Self::Number(n) => format_number(*n, precision),
+            Self::Fraction(f) => crate::fraction::format(f),
             Self::Boolean(b) => b.to_string(),
             Self::Str(s) => quote(s),
             Self::Null => "null".into(),

@@ -1,0 +1,507 @@
+//! Fraction mode (spec section 5.3): exact rationals with fraction.js's observable semantics
+//! (sign on the numerator, always reduced), over dashu's `RBig`.
+//!
+//! Written here rather than taken from a crate: the arithmetic is dashu's; what is ours is
+//! math.js's contract around it — which literals are exact, the float-to-fraction conversion
+//! (a Farey search bounded by denominators of 10^7, whose exact result no crate reproduces),
+//! `mod` with the divisor's sign and `x mod 0 = x`, rounding half toward +∞, exact rational
+//! powers, and the size cap that keeps every operation bounded.
+
+use dashu_int::ops::{Abs, BitTest, UnsignedAbs};
+use dashu_int::{IBig, UBig};
+use dashu_ratio::RBig;
+
+/// The most bits a numerator or denominator may have (about 1,000,000 decimal digits, ten
+/// times what the 100,000-character result could show). Past it an operation is refused as the
+/// work meter refuses (section 11a), before the value is built.
+pub(crate) const MAX_BITS: usize = 3_321_929;
+
+/// Why a Fraction operation has no exact answer.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum FractionError {
+    /// An exact division by zero (undefined_result).
+    DivisionByZero,
+    /// A part would exceed [`MAX_BITS`] (evaluation_timeout).
+    TooLarge,
+}
+
+/// What a literal in Fraction mode can be besides an exact value.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum LiteralError {
+    /// `0x1F`, `0b101`, `0o17`, or anything else that is not a decimal literal: no Fraction
+    /// form (parse_failed `Invalid argument`).
+    Invalid,
+    /// An exponent beyond ±1000 (parse_failed, section 9.2).
+    ExponentOutOfRange,
+}
+
+/// Largest exponent magnitude of a literal in Fraction mode.
+const MAX_LITERAL_EXPONENT: i64 = 1000;
+
+/// Reads a number literal exactly: `0.1` = 1/10, `2e5` = 200000/1, `1.5e-3` = 3/2000.
+pub(crate) fn literal(raw: &str) -> Result<RBig, LiteralError> {
+    let lower = raw.to_ascii_lowercase();
+    if lower.starts_with("0x") || lower.starts_with("0b") || lower.starts_with("0o") {
+        return Err(LiteralError::Invalid);
+    }
+    let (mantissa, exponent) = match lower.split_once('e') {
+        Some((m, e)) => {
+            // The lexer admits only digits after an optional sign; saturate absurd lengths.
+            let exponent = e.parse::<i64>().unwrap_or(if e.starts_with('-') {
+                i64::MIN
+            } else {
+                i64::MAX
+            });
+            (m, exponent)
+        }
+        None => (lower.as_str(), 0),
+    };
+    if !(-MAX_LITERAL_EXPONENT..=MAX_LITERAL_EXPONENT).contains(&exponent) {
+        return Err(LiteralError::ExponentOutOfRange);
+    }
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits: String = whole.chars().chain(fraction.chars()).collect();
+    let digits = if digits.is_empty() { "0" } else { &digits };
+    if !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(LiteralError::Invalid);
+    }
+    let magnitude: UBig = digits.parse().map_err(|_| LiteralError::Invalid)?;
+    let scale = exponent - fraction.len() as i64;
+    let power = pow10(scale.unsigned_abs() as usize);
+    Ok(if scale >= 0 {
+        RBig::from(magnitude * power)
+    } else {
+        RBig::from_parts(IBig::from(magnitude), power)
+    })
+}
+
+fn pow10(exponent: usize) -> UBig {
+    UBig::from(10u8).pow(exponent)
+}
+
+/// The binary64 value nearest to `value`, as math.js's `number(fraction)` gives it.
+pub(crate) fn to_f64(value: &RBig) -> f64 {
+    value.to_f64().value()
+}
+
+/// fraction.js's conversion of a float (section 5.3), used when a float meets a Fraction:
+/// integers convert directly; other values by the bounded Farey search. `None` when the result,
+/// converted back, is not the same float (the conversion would lose precision) or the float is
+/// not finite.
+pub(crate) fn from_f64_exact(value: f64) -> Option<RBig> {
+    if !value.is_finite() {
+        return None;
+    }
+    if value.fract() == 0.0 {
+        // Every integral binary64 converts to its exact integer.
+        return RBig::try_from(value).ok();
+    }
+    let converted = farey(value);
+    (to_f64(&converted) == value).then_some(converted)
+}
+
+/// The Farey search of section 5.3 for a finite non-integer `value`.
+fn farey(value: f64) -> RBig {
+    const N: u64 = 10_000_000;
+    let negative = value < 0.0;
+    let mut p = value.abs();
+    let mut scale = 0u32;
+    if p >= 1.0 {
+        // p < 2^53 here (larger floats are integers), so the power of ten is at most 10^16.
+        scale = (p.log10().floor() + 1.0) as u32;
+        p /= 10f64.powi(scale as i32);
+    }
+    // The bracket a/b < p < c/d; each step replaces one side by the mediant. Runs of steps on
+    // the same side are taken at once by a binary search (the mediants move monotonically, and
+    // every quantity stays below 2^53, so each comparison is the one the plain loop would make).
+    let (mut a, mut b, mut c, mut d) = (0u64, 1u64, 1u64, 1u64);
+    let mut result = (0u64, 1u64);
+    while b <= N && d <= N {
+        let mediant = (a + c) as f64 / (b + d) as f64;
+        if p == mediant {
+            result = if b + d <= N {
+                (a + c, b + d)
+            } else if d > b {
+                (c, d)
+            } else {
+                (a, b)
+            };
+            break;
+        }
+        if p > mediant {
+            // Raise the lower side j times: step t needs b + t·d ≤ N and p > (a + (t+1)c)/(b + (t+1)d).
+            let most = (N - b) / d + 1;
+            let holds = |t: u64| p > (a + (t + 1) * c) as f64 / (b + (t + 1) * d) as f64;
+            let j = run_length(most, holds);
+            a += j * c;
+            b += j * d;
+        } else {
+            let most = (N - d) / b + 1;
+            let holds = |t: u64| p < ((t + 1) * a + c) as f64 / ((t + 1) * b + d) as f64;
+            let j = run_length(most, holds);
+            c += j * a;
+            d += j * b;
+        }
+        result = if b > N { (c, d) } else { (a, b) };
+    }
+    let numerator = IBig::from(result.0) * IBig::from(pow10(scale as usize));
+    let fraction = RBig::from_parts(numerator, UBig::from(result.1));
+    if negative { -fraction } else { fraction }
+}
+
+/// The number of leading steps `t = 0, 1, …` (at most `most`, at least 1) for which `holds(t)`,
+/// given that `holds` is true at 0 and monotone (true, then false).
+fn run_length(most: u64, holds: impl Fn(u64) -> bool) -> u64 {
+    let (mut low, mut high) = (1u64, most);
+    while low < high {
+        let mid = low + (high - low).div_ceil(2);
+        if holds(mid - 1) {
+            low = mid;
+        } else {
+            high = mid - 1;
+        }
+    }
+    low
+}
+
+fn bits(value: &RBig) -> usize {
+    value
+        .numerator()
+        .unsigned_abs()
+        .bit_len()
+        .max(value.denominator().bit_len())
+}
+
+fn checked(value: RBig) -> Result<RBig, FractionError> {
+    if bits(&value) > MAX_BITS {
+        Err(FractionError::TooLarge)
+    } else {
+        Ok(value)
+    }
+}
+
+/// The work units an operation on `x` and `y` costs: the product of their sizes in 64-bit limbs
+/// (section 11a), at least 1.
+pub(crate) fn cost(x: &RBig, y: &RBig) -> u64 {
+    let limbs = |v: &RBig| (bits(v) / 64 + 1) as u64;
+    limbs(x).saturating_mul(limbs(y))
+}
+
+/// `x + y`.
+pub(crate) fn add(x: &RBig, y: &RBig) -> Result<RBig, FractionError> {
+    checked(x + y)
+}
+
+/// `x - y`.
+pub(crate) fn sub(x: &RBig, y: &RBig) -> Result<RBig, FractionError> {
+    checked(x - y)
+}
+
+/// `x * y`.
+pub(crate) fn mul(x: &RBig, y: &RBig) -> Result<RBig, FractionError> {
+    checked(x * y)
+}
+
+/// `x / y`; division by zero is undefined.
+pub(crate) fn div(x: &RBig, y: &RBig) -> Result<RBig, FractionError> {
+    if y.is_zero() {
+        return Err(FractionError::DivisionByZero);
+    }
+    checked(x / y)
+}
+
+/// math.js `mod`: `x - y·floor(x/y)`, taking the divisor's sign; `x mod 0` is `x`.
+pub(crate) fn modulo(x: &RBig, y: &RBig) -> Result<RBig, FractionError> {
+    if y.is_zero() {
+        return Ok(x.clone());
+    }
+    let quotient = RBig::from((x / y).floor());
+    checked(x - y * quotient)
+}
+
+/// Rounds half toward +∞, as fraction.js does (`round(-5/2)` = −2, `round(5/2)` = 3).
+pub(crate) fn round(x: &RBig) -> RBig {
+    RBig::from((x + RBig::from_parts(IBig::ONE, UBig::from(2u8))).floor())
+}
+
+/// fraction.js's `gcd` of rationals: gcd of the numerators over lcm of the denominators.
+pub(crate) fn gcd(x: &RBig, y: &RBig) -> RBig {
+    use dashu_int::ops::Gcd;
+    let (xn, xd) = (x.numerator().unsigned_abs(), x.denominator().clone());
+    let (yn, yd) = (y.numerator().unsigned_abs(), y.denominator().clone());
+    let numerator = xn.gcd(&yn);
+    let denominator_gcd = xd.clone().gcd(&yd);
+    let denominator = &xd / &denominator_gcd * &yd;
+    RBig::from_parts(IBig::from(numerator), denominator)
+}
+
+/// fraction.js's `lcm` of rationals: `|x·y| / gcd(x, y)`, 0 when either is 0.
+pub(crate) fn lcm(x: &RBig, y: &RBig) -> Result<RBig, FractionError> {
+    if x.is_zero() || y.is_zero() {
+        return Ok(RBig::ZERO);
+    }
+    let product = (x * y).abs();
+    checked(product / gcd(x, y))
+}
+
+/// The outcome of `base ^ exponent` with a rational exponent.
+#[derive(Debug, PartialEq)]
+pub(crate) enum Power {
+    /// An exact rational result.
+    Exact(RBig),
+    /// No exact result: the float power math.js falls back to (held as a binary64 number).
+    Float(f64),
+    /// A negative base with a non-integer exponent: a complex result.
+    Complex,
+}
+
+/// `base ^ exponent`: integer exponents exactly; a rational exponent p/q exactly when the q-th
+/// root of the base is rational (`8^(1/3)` = 2, `(4/9)^(3/2)` = 8/27); otherwise the float
+/// power, or Complex for a negative base.
+pub(crate) fn pow(base: &RBig, exponent: &RBig) -> Result<Power, FractionError> {
+    if exponent.is_int() {
+        return integer_power(base, exponent.numerator()).map(Power::Exact);
+    }
+    if base.numerator() < &IBig::ZERO {
+        return Ok(Power::Complex);
+    }
+    if base.is_zero() {
+        return if exponent.numerator() < &IBig::ZERO {
+            Err(FractionError::DivisionByZero)
+        } else {
+            Ok(Power::Exact(RBig::ZERO))
+        };
+    }
+    let float = || Power::Float(to_f64(base).powf(to_f64(exponent)));
+    let Ok(q) = usize::try_from(exponent.denominator()) else {
+        return Ok(float());
+    };
+    let (Some(n), Some(d)) = (
+        exact_root(&base.numerator().unsigned_abs(), q),
+        exact_root(base.denominator(), q),
+    ) else {
+        return Ok(float());
+    };
+    let root = RBig::from_parts(IBig::from(n), d);
+    integer_power(&root, exponent.numerator()).map(Power::Exact)
+}
+
+fn integer_power(base: &RBig, exponent: &IBig) -> Result<RBig, FractionError> {
+    if base.is_zero() {
+        return if exponent < &IBig::ZERO {
+            Err(FractionError::DivisionByZero)
+        } else if exponent.is_zero() {
+            Ok(RBig::ONE)
+        } else {
+            Ok(RBig::ZERO)
+        };
+    }
+    if base.is_one() || exponent.is_zero() {
+        return Ok(RBig::ONE);
+    }
+    if (-base).is_one() {
+        let odd = (exponent.unsigned_abs() % 2u8) == 1u8;
+        return Ok(if odd { -RBig::ONE } else { RBig::ONE });
+    }
+    // Refuse before building: |base|^e has at least e·(bits − 1) bits in a part.
+    let size = bits(base).saturating_sub(1).max(1);
+    let Ok(e) = usize::try_from(exponent.unsigned_abs()) else {
+        return Err(FractionError::TooLarge);
+    };
+    if e.saturating_mul(size) > MAX_BITS {
+        return Err(FractionError::TooLarge);
+    }
+    let power = checked(base.pow(isize::try_from(e).map_err(|_| FractionError::TooLarge)?))?;
+    if exponent < &IBig::ZERO {
+        div(&RBig::ONE, &power)
+    } else {
+        Ok(power)
+    }
+}
+
+/// The exact integer q-th root of `n`, if there is one.
+fn exact_root(n: &UBig, q: usize) -> Option<UBig> {
+    if n.is_zero() || n == &UBig::ONE || q == 1 {
+        return Some(n.clone());
+    }
+    let bits = n.bit_len();
+    if q >= bits {
+        return None; // 2^q > n: only 0 and 1 have roots this deep.
+    }
+    // Newton's method from an overestimate 2^ceil(bits/q).
+    let mut x = UBig::ONE << bits.div_ceil(q);
+    loop {
+        // y = ((q-1)x + n / x^(q-1)) / q
+        let y = (UBig::from(q - 1) * &x + n / x.pow(q - 1)) / UBig::from(q);
+        if y >= x {
+            break;
+        }
+        x = y;
+    }
+    (x.pow(q) == *n).then_some(x)
+}
+
+/// `{numerator}/{denominator}`, sign on the numerator, even for integers (section 7.3).
+pub(crate) fn format(value: &RBig) -> String {
+    format!("{}/{}", value.numerator(), value.denominator())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(value: &RBig) -> String {
+        format(value)
+    }
+
+    #[test]
+    fn literals_are_exact() {
+        for (raw, want) in [
+            ("0.1", "1/10"),
+            ("2e5", "200000/1"),
+            ("1.5e-3", "3/2000"),
+            ("0.333333333333", "333333333333/1000000000000"),
+            ("0.25", "1/4"),
+            ("7", "7/1"),
+            ("1e1000", &format!("1{}/1", "0".repeat(1000))),
+            ("1e-1000", &format!("1/1{}", "0".repeat(1000))),
+        ] {
+            assert_eq!(literal(raw).map(|v| text(&v)).as_deref(), Ok(want), "{raw}");
+        }
+        assert_eq!(literal("1e1001"), Err(LiteralError::ExponentOutOfRange));
+        assert_eq!(literal("1e-1001"), Err(LiteralError::ExponentOutOfRange));
+        assert_eq!(literal("0x1F"), Err(LiteralError::Invalid));
+        assert_eq!(literal("1.2.3"), Err(LiteralError::Invalid));
+    }
+
+    #[test]
+    fn floats_convert_by_the_farey_search_only_when_exact() {
+        for (float, want) in [
+            (0.1, Some("1/10")),
+            (0.5, Some("1/2")),
+            (0.3333333333333333, Some("1/3")),
+            (3.14158, Some("157079/50000")),
+            (1.23456, Some("3858/3125")),
+            (-0.75, Some("-3/4")),
+            (2.0, Some("2/1")),
+            (1e300, None),
+            (0.30000000000000004, None),
+            (0.123456789012345, None),
+            (1e-10, None),
+            (f64::NAN, None),
+        ] {
+            let got = from_f64_exact(float).map(|v| text(&v));
+            if float == 1e300 {
+                // Integral floats convert directly, exactly.
+                assert_eq!(got.map(|t| t.len()), Some(303));
+            } else {
+                assert_eq!(got.as_deref(), want, "{float}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_accelerated_search_matches_the_plain_loop() {
+        // The plain loop of section 5.3, step by step, for comparison.
+        fn plain(p: f64) -> (u64, u64) {
+            const N: u64 = 10_000_000;
+            let (mut a, mut b, mut c, mut d) = (0u64, 1u64, 1u64, 1u64);
+            let mut result = (0, 1);
+            while b <= N && d <= N {
+                let m = (a + c) as f64 / (b + d) as f64;
+                if p == m {
+                    result = if b + d <= N {
+                        (a + c, b + d)
+                    } else if d > b {
+                        (c, d)
+                    } else {
+                        (a, b)
+                    };
+                    break;
+                }
+                if p > m {
+                    a += c;
+                    b += d;
+                } else {
+                    c += a;
+                    d += b;
+                }
+                result = if b > N { (c, d) } else { (a, b) };
+            }
+            result
+        }
+        let mut state = 0x1234_5678_9abc_def0u64;
+        for i in 0..400 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let p = match i % 4 {
+                0 => (state >> 11) as f64 / (1u64 << 53) as f64,
+                1 => 1.0 / ((state % 1000) + 2) as f64,
+                2 => ((state % 100_000) as f64 + 0.5) / 100_000.0,
+                _ => 1e-7 * ((state % 97) + 1) as f64,
+            };
+            if p == 0.0 {
+                continue;
+            }
+            let (n, d) = plain(p);
+            let want = RBig::from_parts(IBig::from(n), UBig::from(d));
+            assert_eq!(farey(p), want, "{p}");
+        }
+    }
+
+    #[test]
+    fn operations_follow_fraction_js() {
+        let f = |s: &str| literal(s).expect("literal");
+        let q = |n: i64, d: u64| RBig::from_parts(IBig::from(n), UBig::from(d));
+        assert_eq!(modulo(&q(-7, 2), &f("2")), Ok(q(1, 2)));
+        assert_eq!(modulo(&q(7, 2), &q(-2, 1)), Ok(-q(1, 2)));
+        assert_eq!(modulo(&q(-7, 2), &q(-2, 1)), Ok(q(-3, 2)));
+        assert_eq!(modulo(&q(7, 2), &RBig::ZERO), Ok(q(7, 2)));
+        for (x, want) in [
+            ((-7, 2), -3),
+            ((7, 2), 4),
+            ((-5, 2), -2),
+            ((5, 2), 3),
+            ((-1, 2), 0),
+        ] {
+            assert_eq!(round(&q(x.0, x.1)), q(want, 1), "{x:?}");
+        }
+        assert_eq!(gcd(&q(1, 2), &q(-1, 3)), q(1, 6));
+        assert_eq!(lcm(&q(1, 2), &q(1, 3)), Ok(q(1, 1)));
+        assert_eq!(lcm(&q(-4, 1), &q(6, 1)), Ok(q(12, 1)));
+        assert_eq!(
+            div(&q(1, 1), &RBig::ZERO),
+            Err(FractionError::DivisionByZero)
+        );
+    }
+
+    #[test]
+    fn powers_are_exact_when_they_can_be() {
+        let q = |n: i64, d: u64| RBig::from_parts(IBig::from(n), UBig::from(d));
+        let exact = |b: RBig, e: RBig| pow(&b, &e);
+        assert_eq!(exact(q(2, 3), q(-2, 1)), Ok(Power::Exact(q(9, 4))));
+        assert_eq!(exact(q(4, 1), q(1, 2)), Ok(Power::Exact(q(2, 1))));
+        assert_eq!(exact(q(8, 1), q(1, 3)), Ok(Power::Exact(q(2, 1))));
+        assert_eq!(exact(q(27, 1), q(2, 3)), Ok(Power::Exact(q(9, 1))));
+        assert_eq!(exact(q(4, 9), q(3, 2)), Ok(Power::Exact(q(8, 27))));
+        assert_eq!(exact(q(4, 9), q(-1, 2)), Ok(Power::Exact(q(3, 2))));
+        assert_eq!(exact(q(16, 1), q(1, 4)), Ok(Power::Exact(q(2, 1))));
+        assert_eq!(exact(q(2, 1), q(1, 2)), Ok(Power::Float(2f64.sqrt())));
+        assert_eq!(exact(q(-8, 1), q(1, 3)), Ok(Power::Complex));
+        assert_eq!(exact(q(0, 1), q(-1, 2)), Err(FractionError::DivisionByZero));
+        assert_eq!(exact(q(0, 1), q(-1, 1)), Err(FractionError::DivisionByZero));
+        assert_eq!(
+            exact(q(-1, 1), q(1_000_000_001, 1)),
+            Ok(Power::Exact(q(-1, 1)))
+        );
+        // The size cap: 2^3,321,929 is at the limit, one more bit is refused before it is built.
+        let at_cap = exact(q(2, 1), q(MAX_BITS as i64 - 1, 1));
+        assert!(matches!(at_cap, Ok(Power::Exact(_))));
+        assert_eq!(
+            exact(q(2, 1), q(MAX_BITS as i64, 1)),
+            Err(FractionError::TooLarge)
+        );
+        assert_eq!(exact(q(3, 1), q(1 << 40, 1)), Err(FractionError::TooLarge));
+    }
+}
