@@ -39,6 +39,9 @@ pub enum NodeKind {
         implicit: bool,
         /// A percentage (`8%`).
         percentage: bool,
+        /// Where errors of the operation point (section 9.1): the operator token; for an
+        /// implicit product, the start of its right operand.
+        at: usize,
     },
     /// A chain of two or more comparisons, `a < b <= c`.
     Relational {
@@ -249,6 +252,7 @@ impl Node {
                 args,
                 implicit,
                 percentage,
+                ..
             } => {
                 let (symbol, function) = op.symbol_and_fn();
                 let symbol = if *percentage { "/" } else { symbol };

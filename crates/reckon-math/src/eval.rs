@@ -178,7 +178,8 @@ impl Evaluator {
                 args,
                 implicit,
                 percentage,
-            } => self.operator(*op, args, *implicit, *percentage, at),
+                at: op_at,
+            } => self.operator(*op, args, *implicit, *percentage, *op_at),
             NodeKind::Relational { ops, params } => {
                 let mut left = self.eval(&params[0])?;
                 for (op, param) in ops.iter().zip(&params[1..]) {
@@ -1230,10 +1231,9 @@ mod fraction_mode_tests {
         );
         assert_eq!(answer("pi", none.clone()), "fraction_unsupported -");
         assert_eq!(answer("1e1001", none.clone()), "parse_failed 0");
-        // The operator's own position (section 9.1) needs operator positions in the tree, which
-        // it does not carry yet; the reason is asserted.
-        assert!(answer("1/0", none.clone()).starts_with("undefined_result "));
-        assert!(answer("0/0", none).starts_with("undefined_result "));
+        // Errors of an operation point at its operator (section 9.1).
+        assert_eq!(answer("1/0", none.clone()), "undefined_result 1");
+        assert_eq!(answer("0 / 0", none), "undefined_result 2");
     }
 
     #[test]
@@ -1249,7 +1249,11 @@ mod fraction_mode_tests {
     fn scope_floats_become_fractions_only_when_exact() {
         assert_eq!(answer("x", json!({"x": 3.14158})), "157079/50000 Fraction");
         assert_eq!(answer("x", json!({"x": 0.5})), "1/2 Fraction");
-        assert!(answer("x * 2", json!({"x": 1e-10})).starts_with("fraction_unsupported "));
+        assert_eq!(
+            answer("x * 2", json!({"x": 1e-10})),
+            "fraction_unsupported 2"
+        );
+        assert_eq!(answer("2 x", json!({"x": 1e-10})), "fraction_unsupported 2");
         // A float result that is a safe integer passes step 10e; any other float does not.
         assert_eq!(answer("number(4/2)", json!({})), "2 number");
         assert_eq!(answer("number(1/3)", json!({})), "fraction_unsupported -");
@@ -1291,9 +1295,10 @@ mod fraction_mode_tests {
 
     #[test]
     fn operators_without_an_exact_implementation_are_refused() {
-        for expression in ["5!", "1/3 & 1", "1/3 << 1", "~(1/3)"] {
-            assert!(
-                answer(expression, json!({})).starts_with("fraction_unsupported "),
+        for (expression, position) in [("5!", 1), ("1/3 & 1", 4), ("1/3 << 1", 4), ("~(1/3)", 0)] {
+            assert_eq!(
+                answer(expression, json!({})),
+                format!("fraction_unsupported {position}"),
                 "{expression}"
             );
         }

@@ -382,12 +382,16 @@ impl Parser {
         let first = self.shift()?;
         let mut params = vec![first];
         let mut ops = Vec::new();
+        let mut first_at = 0;
         while let Some(op) = OPS
             .iter()
             .find(|(p, _)| matches!(self.peek(), Some(Tok::Punct(q)) if q == p))
             .map(|(_, op)| *op)
         {
-            self.bump_operator();
+            let token = self.bump_operator();
+            if ops.is_empty() {
+                first_at = token.start;
+            }
             ops.push(op);
             params.push(self.shift()?);
         }
@@ -400,6 +404,7 @@ impl Parser {
                     args: params,
                     implicit: false,
                     percentage: false,
+                    at: first_at,
                 },
                 span,
             },
@@ -440,6 +445,7 @@ impl Parser {
                             args: vec![node, symbol],
                             implicit: true,
                             percentage: false,
+                            at: inch.start,
                         },
                         span,
                     };
@@ -449,9 +455,9 @@ impl Parser {
             } else {
                 return Ok(node);
             };
-            self.bump_operator();
+            let token = self.bump_operator();
             let right = self.range()?;
-            node = operator(op, vec![node, right]);
+            node = operator(op, vec![node, right], token.start);
         }
     }
 
@@ -538,9 +544,9 @@ impl Parser {
                 Some(Tok::Name(n)) if n == "mod" => Op::Mod,
                 _ => return Ok(node),
             };
-            self.bump_operator();
+            let token = self.bump_operator();
             let right = self.implicit()?;
-            node = operator(op, vec![node, right]);
+            node = operator(op, vec![node, right], token.start);
         }
     }
 
@@ -565,6 +571,7 @@ impl Parser {
                 return Ok(node);
             }
             let factor = self.rule2()?;
+            let factor_at = factor.span.start;
             last = factor.clone();
             let span = Span::new(node.span.start, factor.span.end);
             node = Node {
@@ -573,6 +580,7 @@ impl Parser {
                     args: vec![node, factor],
                     implicit: true,
                     percentage: false,
+                    at: factor_at,
                 },
                 span,
             };
@@ -592,9 +600,9 @@ impl Parser {
             if !(numerator_next && then) {
                 break;
             }
-            self.bump_operator();
+            let token = self.bump_operator();
             let right = self.percent()?;
-            node = operator(Op::Divide, vec![node, right]);
+            node = operator(Op::Divide, vec![node, right], token.start);
         }
         Ok(node)
     }
@@ -612,6 +620,7 @@ impl Parser {
                     args: vec![node],
                     implicit: false,
                     percentage: true,
+                    at: percent.start,
                 },
                 span,
             };
@@ -648,6 +657,7 @@ impl Parser {
                 args: vec![operand],
                 implicit: false,
                 percentage: false,
+                at: start.start,
             },
             span,
         })
@@ -660,9 +670,9 @@ impl Parser {
             Some(Tok::Punct(".^")) => Op::DotPow,
             _ => return Ok(base),
         };
-        self.bump_operator();
+        let token = self.bump_operator();
         let exponent = self.unary()?;
-        Ok(operator(op, vec![base, exponent]))
+        Ok(operator(op, vec![base, exponent], token.start))
     }
 
     fn nullish(&mut self) -> Parsed {
@@ -676,11 +686,11 @@ impl Parser {
             match self.peek() {
                 Some(Tok::Punct("!")) => {
                     let bang = self.bump();
-                    node = postfix(Op::Factorial, node, bang.end);
+                    node = postfix(Op::Factorial, node, bang);
                 }
                 Some(Tok::Punct("'")) => {
                     let quote = self.bump();
-                    node = postfix(Op::Transpose, node, quote.end);
+                    node = postfix(Op::Transpose, node, quote);
                 }
                 Some(Tok::Punct("(")) if !literal && is_callable(&node) => {
                     node = self.call(node, false)?
@@ -955,9 +965,9 @@ impl Parser {
             .find(|(p, _)| matches!(self.peek(), Some(Tok::Punct(q)) if q == p))
             .map(|(_, op)| *op)
         {
-            self.bump_operator();
+            let token = self.bump_operator();
             let right = next(self)?;
-            node = operator(op, vec![node, right]);
+            node = operator(op, vec![node, right], token.start);
         }
         Ok(node)
     }
@@ -969,9 +979,9 @@ impl Parser {
             .find(|(n, _)| matches!(self.peek(), Some(Tok::Name(m)) if m == n))
             .map(|(_, op)| *op)
         {
-            self.bump_operator();
+            let token = self.bump_operator();
             let right = next(self)?;
-            node = operator(op, vec![node, right]);
+            node = operator(op, vec![node, right], token.start);
         }
         Ok(node)
     }
@@ -984,7 +994,7 @@ fn undefined(position: usize) -> Node {
     }
 }
 
-fn operator(op: Op, args: Vec<Node>) -> Node {
+fn operator(op: Op, args: Vec<Node>, at: usize) -> Node {
     let span = Span::new(
         args.first().map_or(0, |n| n.span.start),
         args.last().map_or(0, |n| n.span.end),
@@ -995,19 +1005,21 @@ fn operator(op: Op, args: Vec<Node>) -> Node {
             args,
             implicit: false,
             percentage: false,
+            at,
         },
         span,
     }
 }
 
-fn postfix(op: Op, operand: Node, end: usize) -> Node {
-    let span = Span::new(operand.span.start, end);
+fn postfix(op: Op, operand: Node, token: Span) -> Node {
+    let span = Span::new(operand.span.start, token.end);
     Node {
         kind: NodeKind::Operator {
             op,
             args: vec![operand],
             implicit: false,
             percentage: false,
+            at: token.start,
         },
         span,
     }
@@ -1106,6 +1118,7 @@ mod tests {
                 args,
                 implicit,
                 percentage,
+                ..
             } => {
                 let name = if *percentage {
                     "percent"
