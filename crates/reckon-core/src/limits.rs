@@ -85,7 +85,15 @@ impl Meter {
     /// # Errors
     /// [`WorkExhausted`] when the charge would take the total over the budget; nothing is charged then.
     pub fn charge_digits(&mut self, digits: u32) -> Result<(), WorkExhausted> {
-        let charge = u64::from(digits) * u64::from(digits);
+        self.charge(u64::from(digits) * u64::from(digits))
+    }
+
+    /// Charges `charge` units, for tools whose costs are not digit counts (one unit per node
+    /// evaluated, a product of limb counts).
+    ///
+    /// # Errors
+    /// [`WorkExhausted`] when the charge would take the total over the budget; nothing is charged then.
+    pub fn charge(&mut self, charge: u64) -> Result<(), WorkExhausted> {
         match self.used.checked_add(charge) {
             Some(total) if total <= self.budget => {
                 self.used = total;
@@ -181,6 +189,19 @@ mod tests {
             }
         );
         assert_eq!(meter.used(), 50_000, "a refused charge is not recorded");
+    }
+
+    #[test]
+    fn plain_charges_admit_exactly_the_budget() {
+        let mut meter = Meter::new(10);
+        meter.charge(9).expect("9 of 10 fits");
+        meter.charge(1).expect("exactly 10 fits");
+        assert!(meter.charge(1).is_err(), "11 does not fit");
+        assert!(
+            meter.charge(u64::MAX).is_err(),
+            "an overflowing charge is refused"
+        );
+        assert_eq!(meter.used(), 10);
     }
 
     #[test]

@@ -13,6 +13,7 @@ use crate::functions::{
 use crate::value::{Function, UserFunction, Value};
 use dashu_int::ops::Abs;
 use dashu_ratio::RBig;
+use reckon_core::Meter;
 use std::rc::Rc;
 
 /// Deepest nesting of calls of expression-defined functions (a recursive definition fails here,
@@ -42,8 +43,8 @@ pub(crate) struct Evaluator {
     /// Names bound so far: the request's scope first, then assignments, latest last.
     bindings: Vec<(String, Value)>,
     call_depth: usize,
-    /// Work units left (section 11a).
-    work_left: u64,
+    /// The work meter (section 11a).
+    meter: Meter,
     /// numericType "Fraction": literals are exact rationals (section 5.3).
     fraction_mode: bool,
 }
@@ -105,7 +106,7 @@ impl Evaluator {
                 .map(|(k, v)| (k.clone(), Value::Number(*v)))
                 .collect(),
             call_depth: 0,
-            work_left: WORK_BUDGET,
+            meter: Meter::new(WORK_BUDGET),
             fraction_mode: false,
         }
     }
@@ -131,15 +132,14 @@ impl Evaluator {
     #[cfg(test)]
     fn with_budget(scope: &[(String, f64)], budget: u64) -> Self {
         Self {
-            work_left: budget,
+            meter: Meter::new(budget),
             ..Self::new(scope)
         }
     }
 
     /// Spends `units` of the work meter, or fails as the timeout does.
     fn charge(&mut self, units: u64) -> Result<(), CalculateError> {
-        self.work_left = self.work_left.checked_sub(units).ok_or_else(timed_out)?;
-        Ok(())
+        self.meter.charge(units).map_err(|_| timed_out())
     }
 
     fn lookup(&self, name: &str) -> Option<&Value> {
@@ -155,7 +155,7 @@ impl Evaluator {
     }
 
     pub(crate) fn eval(&mut self, node: &Node) -> Evaluated {
-        self.work_left = self.work_left.checked_sub(1).ok_or_else(timed_out)?;
+        self.charge(1)?;
         let at = node.span.start;
         match &node.kind {
             NodeKind::Number(raw) if self.fraction_mode => fraction::literal(raw)
