@@ -15,6 +15,7 @@ use dashu_int::ops::Abs;
 use dashu_ratio::RBig;
 use reckon_core::Meter;
 use std::rc::Rc;
+use std::time::{Duration, Instant};
 
 /// Deepest nesting of calls of expression-defined functions (a recursive definition fails here,
 /// as math.js's stack overflow does).
@@ -28,6 +29,14 @@ const MAX_CALL_DEPTH: usize = 200;
 /// finishes in about 1.7 s (n = 21 passes, n = 22 is refused), and the same input gets the same
 /// answer on every machine.
 pub(crate) const WORK_BUDGET: u64 = 60_000_000;
+
+/// The wall-clock backstop of section 10. The work meter ends every evaluation long before it
+/// (60,000,000 units take about 2 s in a release build); the deadline only guards against a cost
+/// the meter misjudges, and is reported the same way.
+const DEADLINE: Duration = Duration::from_secs(5);
+
+/// How many charges pass between two readings of the clock.
+const DEADLINE_STRIDE: u64 = 4096;
 
 /// The timeout error of section 9, reported the same way whether the work meter or a deadline
 /// stopped the evaluation.
@@ -45,6 +54,9 @@ pub(crate) struct Evaluator {
     call_depth: usize,
     /// The work meter (section 11a).
     meter: Meter,
+    /// The wall-clock backstop (section 10): checked every [`DEADLINE_STRIDE`] charges.
+    deadline: Instant,
+    charges: u64,
     /// numericType "Fraction": literals are exact rationals (section 5.3).
     fraction_mode: bool,
 }
@@ -107,6 +119,8 @@ impl Evaluator {
                 .collect(),
             call_depth: 0,
             meter: Meter::new(WORK_BUDGET),
+            deadline: Instant::now() + DEADLINE,
+            charges: 0,
             fraction_mode: false,
         }
     }
@@ -139,7 +153,12 @@ impl Evaluator {
 
     /// Spends `units` of the work meter, or fails as the timeout does.
     fn charge(&mut self, units: u64) -> Result<(), CalculateError> {
-        self.meter.charge(units).map_err(|_| timed_out())
+        self.meter.charge(units).map_err(|_| timed_out())?;
+        self.charges += 1;
+        if self.charges.is_multiple_of(DEADLINE_STRIDE) && Instant::now() > self.deadline {
+            return Err(timed_out());
+        }
+        Ok(())
     }
 
     fn lookup(&self, name: &str) -> Option<&Value> {
@@ -1131,6 +1150,29 @@ mod tests {
                 Ok(other) => panic!("unexpected {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn the_deadline_is_read_every_stride_of_charges() {
+        // A deadline already past: an evaluation of fewer charges than the stride finishes (the
+        // clock is not read), one of more is stopped at the stride. No timing is asserted.
+        let past = |budget| {
+            let mut evaluator = Evaluator::with_budget(&[], budget);
+            evaluator.deadline = Instant::now() - Duration::from_secs(1);
+            evaluator
+        };
+        let run_with = |mut evaluator: Evaluator, expression: &str| {
+            let input = serde_json::json!({ "expression": expression }).to_string();
+            let request = request::decode(input.as_bytes()).expect("valid request");
+            let tree = request::prepare(&request).expect("prepared");
+            evaluator.eval(&tree)
+        };
+        let small = "{g: f(x) = x <= 0 ? 1 : f(x - 1) + f(x - 1)}.g(7)"; // 2,295 charges
+        let large = "{g: f(x) = x <= 0 ? 1 : f(x - 1) + f(x - 1)}.g(8)"; // 4,599 charges
+        assert!(run_with(past(WORK_BUDGET), small).is_ok());
+        let e = run_with(past(WORK_BUDGET), large).expect_err("stopped by the deadline");
+        assert_eq!(e.reason, Reason::EvaluationTimeout);
+        assert!(run_with(Evaluator::with_budget(&[], WORK_BUDGET), large).is_ok());
     }
 
     #[test]
