@@ -472,7 +472,11 @@ impl Evaluator {
         use Op::*;
         let x = as_fraction(left, at)?;
         let y = as_fraction(right, at)?;
-        self.charge(fraction::cost(&x, &y))?;
+        self.charge(if op == Pow {
+            fraction::power_cost(&x, &y)
+        } else {
+            fraction::cost(&x, &y)
+        })?;
         let error = |e: fraction::FractionError| function_error(e.into(), "", at);
         let result = match op {
             Add if percent_of_left => fraction::mul(&x, &y).and_then(|p| fraction::add(&x, &p)),
@@ -1348,10 +1352,26 @@ mod fraction_mode_tests {
 
     #[test]
     fn exact_values_are_bounded() {
-        // 2^3321928 has 3,321,929 bits, the cap; one more is refused before it is built.
+        // 2^3321928 has 3,321,929 bits, the cap (charged 103,811 limbs · 22 squarings); one more
+        // is refused before it is built.
         assert_eq!(answer("isInteger(2^3321928)", json!({})), "true boolean");
         assert_eq!(answer("2^3321929", json!({})), "evaluation_timeout -");
         assert_eq!(answer("10^(10^10)", json!({})), "evaluation_timeout -");
+        // The exact-root test is charged by its Newton steps: small bases pass, a
+        // million-digit base is refused at once instead of taking seconds.
+        let root = answer("(10^9998)^(1/2)", json!({}));
+        assert_eq!(root, format!("1{}/1 Fraction", "0".repeat(4999)));
+        assert_eq!(
+            answer("(10^999998)^(1/2)", json!({})),
+            "evaluation_timeout -"
+        );
+        // A result with more digits than the 100,000-character limit is refused before its
+        // digits are written out.
+        assert_eq!(answer("2^400000", json!({})), "result_too_large -");
+        assert_eq!(
+            answer("2^300000", json!({})).len(),
+            "/1 Fraction".len() + 90_309
+        );
     }
 }
 

@@ -164,7 +164,7 @@ fn run_length(most: u64, holds: impl Fn(u64) -> bool) -> u64 {
     low
 }
 
-fn bits(value: &RBig) -> usize {
+pub(crate) fn bits(value: &RBig) -> usize {
     value
         .numerator()
         .unsigned_abs()
@@ -185,6 +185,25 @@ fn checked(value: RBig) -> Result<RBig, FractionError> {
 pub(crate) fn cost(x: &RBig, y: &RBig) -> u64 {
     let limbs = |v: &RBig| (bits(v) / 64 + 1) as u64;
     limbs(x).saturating_mul(limbs(y))
+}
+
+/// The work units `base ^ exponent` costs, charged before it is computed: for an integer
+/// exponent e, the limbs of the result times the ⌈log2 e⌉ squarings that build it; for a
+/// rational exponent, the Newton iterations of the exact-root test, each a product of the base's
+/// size with itself. Saturates, so an absurd power is refused by the meter, not attempted.
+pub(crate) fn power_cost(base: &RBig, exponent: &RBig) -> u64 {
+    let base_limbs = (bits(base) / 64 + 1) as u64;
+    let steps = |n: u64| u64::from(64 - n.leading_zeros()).max(1);
+    if exponent.is_int() {
+        let e = u64::try_from(exponent.numerator().unsigned_abs()).unwrap_or(u64::MAX);
+        let result_limbs = (bits(base) as u64).saturating_mul(e) / 64 + 1;
+        result_limbs.saturating_mul(steps(e))
+    } else {
+        let newton_steps = steps(bits(base) as u64);
+        base_limbs
+            .saturating_mul(base_limbs)
+            .saturating_mul(newton_steps)
+    }
 }
 
 /// `x + y`.

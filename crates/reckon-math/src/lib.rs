@@ -78,12 +78,16 @@ pub fn calculate(input: &[u8]) -> Result<Json, CalculateError> {
     };
     let value = evaluator.eval(&tree)?;
     check_result(&value, fraction_mode)?;
+    if let value::Value::Fraction(f) = &value
+        && fraction::bits(f) > MAX_RESULT_UNITS * 10 / 3
+    {
+        // More bits than 100,000 digits can hold (a part needs ≥ bits·log10 2 > 100,000
+        // digits): refuse before spending time writing the digits out.
+        return Err(result_too_large());
+    }
     let result = value.format(request.precision);
     if result.encode_utf16().count() > MAX_RESULT_UNITS {
-        return Err(CalculateError::new(
-            Reason::ResultTooLarge,
-            "Result exceeds maximum size (100000 characters). Reduce matrix dimensions or simplify the expression.",
-        ));
+        return Err(result_too_large());
     }
     let mut out = Map::new();
     out.insert("result".into(), result.into());
@@ -100,6 +104,13 @@ pub fn calculate(input: &[u8]) -> Result<Json, CalculateError> {
         out.insert("precisionUsed".into(), precision.into());
     }
     Ok(Json::Object(out))
+}
+
+fn result_too_large() -> CalculateError {
+    CalculateError::new(
+        Reason::ResultTooLarge,
+        "Result exceeds maximum size (100000 characters). Reduce matrix dimensions or simplify the expression.",
+    )
 }
 
 /// Step 10 for the values of this slice: a function result (a), non-finite numbers (d), and in
