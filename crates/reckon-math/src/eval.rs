@@ -151,6 +151,14 @@ impl Evaluator {
         }
     }
 
+    /// Charges an exact comparison by the cross products it forms (nothing for other values).
+    fn charge_comparison(&mut self, left: &Value, right: &Value) -> Result<(), CalculateError> {
+        match (left, right) {
+            (Value::Fraction(x), Value::Fraction(y)) => self.charge(fraction::cost(x, y)),
+            _ => Ok(()),
+        }
+    }
+
     /// Spends `units` of the work meter, or fails as the timeout does.
     fn charge(&mut self, units: u64) -> Result<(), CalculateError> {
         self.meter.charge(units).map_err(|_| timed_out())?;
@@ -203,6 +211,7 @@ impl Evaluator {
                 let mut left = self.eval(&params[0])?;
                 for (op, param) in ops.iter().zip(&params[1..]) {
                     let right = self.eval(param)?;
+                    self.charge_comparison(&left, &right)?;
                     if !compare(*op, &left, &right, param.span.start)? {
                         return Ok(Value::Boolean(false));
                     }
@@ -430,6 +439,7 @@ impl Evaluator {
             op,
             Equal | Unequal | Smaller | Larger | SmallerEq | LargerEq
         ) {
+            self.charge_comparison(&left_value, &right_value)?;
             return compare(op, &left_value, &right_value, at).map(Value::Boolean);
         }
         if op == Xor {
@@ -550,6 +560,7 @@ impl Evaluator {
                     } else {
                         Op::Smaller
                     };
+                    self.charge_comparison(next, best)?;
                     if compare(op, next, best, at)? {
                         best = next;
                     }
