@@ -14,27 +14,10 @@
 //!
 //! Needs Node.js and `tests/peer/node_modules` (`npm ci` in `tests/peer`, which `scripts/test` runs).
 
+mod common;
+
+use common::{Rng, run_peer};
 use serde_json::{Value, json};
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Stdio};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
-}
 
 fn operand(rng: &mut Rng, depth: usize) -> String {
     if depth == 0 || rng.below(10) < 3 {
@@ -99,16 +82,7 @@ fn operand(rng: &mut Rng, depth: usize) -> String {
 
 #[test]
 fn fraction_mode_agrees_with_mathjs() {
-    let peer = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/peer");
-    assert!(
-        peer.join("node_modules/mathjs").is_dir(),
-        "math.js is not installed: run `npm ci` in tests/peer"
-    );
-    let seed = std::env::var("RECKON_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0xF4AC_2026_1130u64);
-    let mut rng = Rng(seed | 1);
+    let mut rng = Rng::from_env(0xF4AC_2026_1130);
     let expressions: Vec<String> = (0..2000)
         .map(|_| {
             let depth = 1 + rng.below(3);
@@ -119,32 +93,11 @@ fn fraction_mode_agrees_with_mathjs() {
     // (Not 1e-10: fraction.js's unaccelerated Farey search takes 70 ms to convert it, where
     // reckon's takes microseconds, and the test would spend minutes in math.js.)
     let scope = [("x", 0.5), ("y", 0.123456789012345)];
-    let mut child = Command::new("node")
-        .arg(peer.join("evaluate.mjs"))
-        .arg("Fraction")
-        .current_dir(&peer)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("node starts");
-    let input: String = expressions
+    let inputs: Vec<Value> = expressions
         .iter()
-        .map(|e| {
-            format!(
-                "{}\n",
-                json!({"expression": e, "scope": {"x": scope[0].1, "y": scope[1].1}})
-            )
-        })
+        .map(|e| json!({"expression": e, "scope": {"x": scope[0].1, "y": scope[1].1}}))
         .collect();
-    let mut stdin = child.stdin.take().expect("stdin");
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output().expect("node finishes");
-    writer.join().expect("writer").expect("written");
-    let answers: Vec<Value> = String::from_utf8(output.stdout)
-        .expect("UTF-8")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON"))
-        .collect();
+    let answers = run_peer("evaluate.mjs", &["Fraction"], &inputs);
     assert_eq!(answers.len(), expressions.len());
     let (mut same, mut pending, mut refused_floats, mut failures) = (0, 0, 0, Vec::new());
     for (expression, want) in expressions.iter().zip(&answers) {

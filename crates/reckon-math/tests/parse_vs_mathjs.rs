@@ -9,29 +9,11 @@
 //! Needs Node.js and `tests/peer/node_modules` (`npm ci` in `tests/peer`, which `scripts/test`
 //! runs before `cargo test`).
 
+mod common;
+
+use common::{Rng, run_peer};
 use reckon_math::parse;
 use serde_json::{Value, json};
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Stdio};
-
-/// xorshift64*: a small seeded generator, so every run tests the same expressions.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
-}
 
 fn operand(rng: &mut Rng, depth: usize) -> String {
     if depth == 0 || rng.below(10) < 3 {
@@ -100,11 +82,7 @@ fn mutate(rng: &mut Rng, text: &str) -> String {
 
 #[test]
 fn the_parser_agrees_with_mathjs() {
-    let peer = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/peer");
-    assert!(
-        peer.join("node_modules/mathjs").is_dir(),
-        "math.js is not installed: run `npm ci` in tests/peer (scripts/test does it before cargo test)"
-    );
+    let peer = common::peer();
     let mut rng = Rng(0x5EED_2026_1130);
     let mut expressions = Vec::new();
     for _ in 0..4000 {
@@ -116,26 +94,8 @@ fn the_parser_agrees_with_mathjs() {
             expressions.push(expression);
         }
     }
-    let mut child = Command::new("node")
-        .arg(peer.join("parse_trees.mjs"))
-        .current_dir(&peer)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("node starts");
-    let input: String = expressions
-        .iter()
-        .map(|e| format!("{}\n", json!(e)))
-        .collect();
-    let mut stdin = child.stdin.take().expect("stdin");
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output().expect("node finishes");
-    writer.join().expect("writer").expect("written");
-    let answers: Vec<Value> = String::from_utf8(output.stdout)
-        .expect("UTF-8")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON"))
-        .collect();
+    let inputs: Vec<Value> = expressions.iter().map(|e| json!(e)).collect();
+    let answers = run_peer("parse_trees.mjs", &[], &inputs);
     assert_eq!(answers.len(), expressions.len());
     let mut failures = Vec::new();
     let (mut trees, mut errors) = (0, 0);

@@ -1,0 +1,76 @@
+//! What the differential tests against math.js share: the seeded generator and the run of a
+//! peer script in `tests/peer` (Node.js, math.js installed there by `npm ci`, which
+//! `scripts/test` runs before `cargo test`).
+//!
+//! Each test file compiles this module on its own, and not every file uses every item.
+#![allow(dead_code)]
+
+use serde_json::Value;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// xorshift64*: a small seeded generator, so every run tests the same expressions.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The seed of `RECKON_SEED` when set (to explore other expressions), else `default`.
+    pub fn from_env(default: u64) -> Self {
+        let seed = std::env::var("RECKON_SEED")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(default);
+        Self(seed | 1)
+    }
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    /// A number below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    /// One of `items`.
+    pub fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len())]
+    }
+}
+
+/// `tests/peer`, checked to hold math.js.
+pub fn peer() -> PathBuf {
+    let peer = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/peer");
+    assert!(
+        peer.join("node_modules/mathjs").is_dir(),
+        "math.js is not installed: run `npm ci` in tests/peer (scripts/test does it before cargo test)"
+    );
+    peer
+}
+
+/// Runs `node tests/peer/{script} {args}` with one JSON value per input line and returns its
+/// one JSON answer per line, checking that every input was answered.
+pub fn run_peer(script: &str, args: &[&str], inputs: &[Value]) -> Vec<Value> {
+    let peer = peer();
+    let mut child = Command::new("node")
+        .arg(peer.join(script))
+        .args(args)
+        .current_dir(&peer)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("node starts");
+    let input: String = inputs.iter().map(|v| format!("{v}\n")).collect();
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().expect("node finishes");
+    writer.join().expect("writer").expect("written");
+    let answers: Vec<Value> = String::from_utf8(output.stdout)
+        .expect("UTF-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(answers.len(), inputs.len(), "math.js answered every input");
+    answers
+}
