@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{Rng, run_peer};
+use common::{Rng, assert_no_differences, difference, run_peer};
 use serde_json::{Value, json};
 
 const TRANSCENDENTAL: [&str; 34] = [
@@ -156,25 +156,9 @@ fn number_mode_agrees_with_mathjs() {
         if agree {
             same += 1;
         } else {
-            let ours = match &got {
-                Ok(out) => out.to_string(),
-                Err(e) => format!("{} ({})", e.reason.name(), e.message),
-            };
-            failures.push(format!(
-                "{expression}\n  math.js: {want}\n  reckon:  {ours}"
-            ));
+            failures.push(difference(expression, want, &got));
         }
     }
     println!("{same} agree, {pending} pending (complex results and functions not implemented yet)");
-    assert!(
-        failures.is_empty(),
-        "{} differ:\n{}",
-        failures.len(),
-        failures
-            .iter()
-            .take(20)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
+    assert_no_differences(&failures);
 }

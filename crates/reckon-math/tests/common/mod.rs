@@ -74,3 +74,26 @@ pub fn run_peer(script: &str, args: &[&str], inputs: &[Value]) -> Vec<Value> {
     assert_eq!(answers.len(), inputs.len(), "math.js answered every input");
     answers
 }
+
+/// One line pair of a differential report: the expression, math.js's answer and reckon's.
+pub fn difference(
+    expression: &str,
+    want: &Value,
+    got: &Result<Value, reckon_math::CalculateError>,
+) -> String {
+    let ours = match got {
+        Ok(out) => out.to_string(),
+        Err(e) => format!("{} ({})", e.reason.name(), e.message),
+    };
+    format!("{expression}\n  math.js: {want}\n  reckon:  {ours}")
+}
+
+/// Fails with the first 20 differences when there are any.
+pub fn assert_no_differences(failures: &[String]) {
+    assert!(
+        failures.is_empty(),
+        "{} differ:\n{}",
+        failures.len(),
+        failures[..failures.len().min(20)].join("\n")
+    );
+}
