@@ -25,8 +25,15 @@ pub(crate) struct EvalArgs {
     /// Print the tool's JSON answer instead of the value.
     #[arg(long)]
     json: bool,
-    /// The tool: decimal-expression-evaluate (exact decimals, the default) or calc (JavaScript
-    /// numbers, with hex/binary/octal/scientific literals, ** and %).
+    /// calculate: significant digits of numeric results (1-16).
+    #[arg(long)]
+    precision: Option<u32>,
+    /// calculate: number (default), BigNumber (64 digits) or Fraction (exact rationals).
+    #[arg(long = "numeric-type", value_name = "TYPE")]
+    numeric_type: Option<String>,
+    /// The tool: decimal-expression-evaluate (exact decimals, the default), calc (JavaScript
+    /// numbers, with hex/binary/octal/scientific literals, ** and %) or calculate (the math.js
+    /// language: functions, constants, Fraction and BigNumber modes; --var values are numbers).
     #[arg(long, default_value = DEFAULT_TOOL)]
     tool: String,
 }
@@ -35,10 +42,10 @@ pub(crate) fn run(registry: &Registry, args: &EvalArgs) -> ExitCode {
     let Some(tool) = registry.get(&args.tool) else {
         return crate::unknown_tool(registry, &args.tool);
     };
-    let built = if tool.id() == "calc" {
-        calc_request(args)
-    } else {
-        request(args)
+    let built = match tool.id() {
+        "calc" => calc_request(args),
+        "calculate" => calculate_request(args),
+        _ => request(args),
     };
     let input = match built {
         Ok(input) => input,
@@ -53,6 +60,8 @@ pub(crate) fn run(registry: &Registry, args: &EvalArgs) -> ExitCode {
         println!("{answer}");
     } else if failed {
         eprint!("{}", render_error(&args.expression, &answer));
+    } else if tool.id() == "calculate" {
+        println!("{}", answer["result"].as_str().unwrap_or_default());
     } else if tool.id() == "calc" {
         println!(
             "{}",
@@ -73,6 +82,11 @@ pub(crate) fn run(registry: &Registry, args: &EvalArgs) -> ExitCode {
 
 /// The tool input for these arguments.
 fn request(args: &EvalArgs) -> Result<Value, String> {
+    if args.precision.is_some() || args.numeric_type.is_some() {
+        return Err(
+            "--precision and --numeric-type belong to calculate; decimal-expression-evaluate takes --scale and --rounding".into(),
+        );
+    }
     let mut input = Map::new();
     input.insert("expression".into(), args.expression.clone().into());
     if !args.vars.is_empty() {
@@ -98,12 +112,50 @@ fn request(args: &EvalArgs) -> Result<Value, String> {
     Ok(Value::Object(input))
 }
 
+/// The calculate input: the expression, `--var` values as the scope (JSON numbers), precision and
+/// numeric type.
+fn calculate_request(args: &EvalArgs) -> Result<Value, String> {
+    if args.scale.is_some() || args.rounding.is_some() {
+        return Err("--scale and --rounding belong to decimal-expression-evaluate; calculate takes --precision".into());
+    }
+    let mut input = Map::new();
+    input.insert("expression".into(), args.expression.clone().into());
+    if !args.vars.is_empty() {
+        let mut scope = Map::new();
+        for var in &args.vars {
+            let parsed = var.split_once('=').and_then(|(name, value)| {
+                Some((
+                    name,
+                    serde_json::from_str::<serde_json::Number>(value.trim()).ok()?,
+                ))
+            });
+            let Some((name, value)) = parsed else {
+                return Err(format!(
+                    "--var {var:?} must be NAME=NUMBER, such as --var x=2.5"
+                ));
+            };
+            scope.insert(name.to_owned(), Value::Number(value));
+        }
+        input.insert("scope".into(), scope.into());
+    }
+    if let Some(precision) = args.precision {
+        input.insert("precision".into(), precision.into());
+    }
+    if let Some(numeric_type) = &args.numeric_type {
+        input.insert("numericType".into(), numeric_type.clone().into());
+    }
+    Ok(Value::Object(input))
+}
+
 /// The calc input for these arguments: one calculation without prefix or suffix.
 fn calc_request(args: &EvalArgs) -> Result<Value, String> {
     if !args.vars.is_empty() || args.scale.is_some() || args.rounding.is_some() {
         return Err(
             "--var, --scale and --rounding belong to decimal-expression-evaluate, not calc".into(),
         );
+    }
+    if args.precision.is_some() || args.numeric_type.is_some() {
+        return Err("--precision and --numeric-type belong to calculate, not calc".into());
     }
     Ok(json!({"calculations": [{"expression": args.expression, "prefix": "", "suffix": ""}]}))
 }
@@ -130,11 +182,18 @@ fn render_value(answer: &Value) -> String {
 /// The message, and when a token is at fault the expression with a caret under it.
 fn render_error(expression: &str, answer: &Value) -> String {
     let error = &answer["error"];
-    let code = error["code"].as_str().unwrap_or("error");
+    // calculate's errors carry a JSON-RPC code and `data` (reason, hint, a position in
+    // characters); the other tools' carry a category code and `details` (a position in bytes).
+    let calculate = error.get("data").is_some();
+    let code = error["code"]
+        .as_str()
+        .or_else(|| error.pointer("/data/reason").and_then(Value::as_str))
+        .unwrap_or("error");
     let message = error["message"].as_str().unwrap_or_default();
     let mut out = format!("error ({code}): {message}\n");
     let position = error
         .pointer("/details/position")
+        .or_else(|| error.pointer("/data/position"))
         .or_else(|| error.get("position"))
         .and_then(Value::as_u64)
         .map(|p| p as usize);
@@ -143,14 +202,21 @@ fn render_error(expression: &str, answer: &Value) -> String {
             .pointer("/details/token")
             .and_then(Value::as_str)
             .map_or(1, |t| t.chars().count().max(1));
-        let column = expression
-            .get(..position)
-            .map_or(position, |prefix| prefix.chars().count());
+        let column = if calculate {
+            position
+        } else {
+            expression
+                .get(..position)
+                .map_or(position, |prefix| prefix.chars().count())
+        };
         out.push_str(&format!(
             "  {expression}\n  {}{}\n",
             " ".repeat(column),
             "^".repeat(width)
         ));
+    }
+    if let Some(hint) = error.pointer("/data/recovery/hint").and_then(Value::as_str) {
+        out.push_str(&format!("hint: {hint}\n"));
     }
     out
 }
@@ -166,6 +232,15 @@ mod tests {
         assert_eq!(
             shown,
             "error (invalid_input): unknown variable \"taxx\"\n  1 + 2*taxx\n        ^^^^\n"
+        );
+    }
+
+    #[test]
+    fn calculate_errors_show_the_reason_a_caret_by_characters_and_the_hint() {
+        let answer = json!({"error": {"code": -32007, "message": "Invalid expression: Undefined symbol y", "data": {"reason": "parse_failed", "recovery": {"hint": "Check syntax."}, "position": 5}}});
+        assert_eq!(
+            render_error("π² + y", &answer),
+            "error (parse_failed): Invalid expression: Undefined symbol y\n  π² + y\n       ^\nhint: Check syntax.\n"
         );
     }
 

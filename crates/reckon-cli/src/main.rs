@@ -79,6 +79,26 @@ enum ToolsAction {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Every command calls tools on this thread; give it the stack recursive tools need, so calls
+    // run in place instead of starting a thread each.
+    let large = std::thread::Builder::new()
+        .name("reckon".into())
+        .stack_size(reckon_tools::stack::LARGE_STACK_BYTES)
+        .spawn(|| {
+            reckon_tools::stack::declare_large_stack();
+            run(cli)
+        });
+    match large.map(std::thread::JoinHandle::join) {
+        Ok(Ok(code)) => code,
+        Ok(Err(_)) => ExitCode::FAILURE,
+        Err(_) => {
+            eprintln!("reckon: cannot start the main thread");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> ExitCode {
     let registry = Registry::standard();
     match cli.command {
         Command::Eval(args) => eval::run(&registry, &args),

@@ -49,6 +49,27 @@ impl Reason {
         }
     }
 
+    /// The category front ends answer with (an HTTP status, a metrics label): the caller's
+    /// input at fault, a limit reached, or a result that does not exist or cannot be given.
+    pub fn category(self) -> reckon_core::ErrorCategory {
+        use Reason::*;
+        use reckon_core::ErrorCategory::*;
+        match self {
+            InvalidArguments
+            | InvalidJson
+            | EmptyExpression
+            | MultipleExpressions
+            | ReservedScopeKey
+            | DisallowedResultType
+            | OperationAsFunction
+            | ParseFailed
+            | TypeMismatch
+            | DerivativeMissingVariable => InvalidInput,
+            ExpressionTooLong | ResultTooLarge | EvaluationTimeout => LimitExceeded,
+            EvaluationFailed | UndefinedResult | FractionUnsupported => NotComputable,
+        }
+    }
+
     /// The JSON-RPC error code.
     pub fn code(self) -> i64 {
         match self {

@@ -38,6 +38,13 @@ pub use parser::{ParseError, STACK_BYTES, parse};
 use request::{NumericType, Operation};
 use serde_json::{Map, Value as Json, json};
 
+/// The tool's id.
+pub const TOOL_ID: &str = "calculate";
+/// The tool's version.
+pub const TOOL_VERSION: &str = "1.0.0";
+/// The tool's manifest: the seed's input and output schemas verbatim, its limits and examples.
+pub const MANIFEST_JSON: &str = include_str!("../manifest.json");
+
 /// Longest formatted result, in UTF-16 code units.
 const MAX_RESULT_UNITS: usize = 100_000;
 

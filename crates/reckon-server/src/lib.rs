@@ -211,6 +211,10 @@ pub fn run(
     config: Config,
 ) -> Result<(), String> {
     let mut builder = tokio::runtime::Builder::new_multi_thread();
+    // Tool calls run in place on the runtime's threads, which recursive tools need large.
+    builder
+        .thread_stack_size(reckon_tools::stack::LARGE_STACK_BYTES)
+        .on_thread_start(reckon_tools::stack::declare_large_stack);
     if let Some(workers) = workers {
         builder.worker_threads(workers.max(1));
     }
@@ -234,7 +238,9 @@ pub fn run(
 }
 
 /// Runs `reckon mcp`: MCP over stdin and stdout on a single-threaded runtime, until the client
-/// closes the stream. Blocks the calling thread; logs go to stderr only.
+/// closes the stream. Blocks the calling thread (tool calls run on it, so give it
+/// [`reckon_tools::stack::LARGE_STACK_BYTES`] and declare it, or each call starts a thread); logs
+/// go to stderr only.
 ///
 /// # Errors
 /// A message when the runtime cannot start or the transport fails.

@@ -9,8 +9,10 @@
 #![forbid(unsafe_code)]
 
 mod calc;
+mod calculate;
 pub mod corpus;
 mod decimal;
+pub mod stack;
 
 pub use reckon_core::ErrorCategory;
 use serde_json::Value;
@@ -190,6 +192,7 @@ impl Registry {
             tools: vec![
                 Box::new(decimal::DecimalTool::new()),
                 Box::new(calc::CalcTool::new()),
+                Box::new(calculate::CalculateTool::new()),
             ],
         }
     }

@@ -27,6 +27,12 @@ fn load(tool: &str) -> Vec<Case> {
         .collect()
 }
 
+/// Only calculate may still answer "not implemented in reckon yet" (issue 6 is open); such cases
+/// are counted and printed as pending, never as passing.
+fn pending_allowed(tool: &str) -> bool {
+    tool == "calculate"
+}
+
 #[test]
 fn every_case_passes_through_the_library() {
     let registry = Registry::standard();
@@ -38,15 +44,21 @@ fn every_case_passes_through_the_library() {
             tool.id(),
             cases.len()
         );
+        let mut pending = 0;
         let failures: Vec<String> = cases
             .iter()
             .filter_map(|case| {
                 let got = tool.execute_json(case.line.as_bytes()).body;
-                corpus::check(&case.expect, &got)
+                if pending_allowed(tool.id()) && corpus::is_pending(&got) {
+                    pending += 1;
+                    return None;
+                }
+                corpus::check_case(case, &got)
                     .err()
                     .map(|why| format!("{} [{}]: {why}", case.id, case.category))
             })
             .collect();
+        println!("{}: {} cases, {pending} pending", tool.id(), cases.len());
         assert!(
             failures.is_empty(),
             "{}: {} of {} cases failed:\n{}",
@@ -100,7 +112,10 @@ fn the_registry_serves_the_manifest_and_schemas_as_written() {
             .is_none()
     );
     assert!(registry.get("nope").is_none());
-    assert_eq!(registry.ids(), ["decimal-expression-evaluate", "calc"]);
+    assert_eq!(
+        registry.ids(),
+        ["decimal-expression-evaluate", "calc", "calculate"]
+    );
 }
 
 #[test]
@@ -159,7 +174,7 @@ fn retain_keeps_a_subset_and_refuses_unknown_ids() {
     assert!(error.contains("unknown tool \"nope\""), "{error}");
     assert_eq!(
         registry.ids(),
-        ["decimal-expression-evaluate", "calc"],
+        ["decimal-expression-evaluate", "calc", "calculate"],
         "nothing removed on error"
     );
     registry
@@ -202,4 +217,33 @@ fn answer_texts_are_short_and_say_code_reason_and_message() {
     let refused = tool.execute_json(br#"{"expression": "1/3"}"#).body;
     let text = tool.answer_text(&refused);
     assert!(text.starts_with("error not_computable (non_terminating_decimal): the exact result has no finite decimal expansion"), "{text}");
+}
+
+/// The JSON documents of a seed file, in order (the seed gives a name and a description line,
+/// then the input schema and the output schema).
+fn seed_documents(text: &str) -> Vec<serde_json::Value> {
+    let start = text.find('{').expect("a JSON document");
+    serde_json::Deserializer::from_str(&text[start..])
+        .into_iter::<serde_json::Value>()
+        .map(|document| document.expect("valid JSON"))
+        .collect()
+}
+
+#[test]
+fn calculate_publishes_the_seed_schemas_verbatim() {
+    let registry = Registry::standard();
+    let tool = registry
+        .get_version("calculate", "1.0.0")
+        .expect("registered");
+    let seed = std::fs::read_to_string(cases_dir().join("calculate/seed.md")).expect("the seed");
+    let documents = seed_documents(&seed);
+    assert_eq!(documents.len(), 2);
+    assert_eq!(tool.input_schema(), &documents[0]);
+    assert_eq!(tool.output_schema(), &documents[1]);
+    assert_eq!(
+        tool.manifest()["execute_url"],
+        "/v1/tools/calculate/versions/1.0.0/execute"
+    );
+    let description = seed.lines().filter(|l| !l.trim().is_empty()).nth(1);
+    assert_eq!(Some(tool.description()), description);
 }

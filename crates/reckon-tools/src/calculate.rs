@@ -1,0 +1,111 @@
+//! `calculate` as a registry [`Tool`]. Every call runs on a large stack
+//! ([`crate::stack::on_large_stack`]), since the tool recurses over the expression tree.
+
+use crate::{Execution, Tool};
+use reckon_core::ErrorCategory;
+use reckon_math::{MANIFEST_JSON, Reason, TOOL_ID, TOOL_VERSION};
+use serde_json::{Value, json};
+
+/// The calculate tool with its manifest parsed once.
+pub(crate) struct CalculateTool {
+    manifest: Value,
+    description: String,
+}
+
+impl CalculateTool {
+    pub(crate) fn new() -> Self {
+        // The manifest is compiled in; the registry's tests parse it, so this cannot fail at run time.
+        let manifest: Value =
+            serde_json::from_str(MANIFEST_JSON).expect("the embedded manifest is valid JSON");
+        let description = manifest
+            .get("description")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned();
+        Self {
+            manifest,
+            description,
+        }
+    }
+}
+
+/// The error object of the spec (section 9.1) for a refusal made outside the tool.
+fn error_body(reason: Reason, message: &str) -> Value {
+    reckon_math::CalculateError::new(reason, message).to_json()
+}
+
+impl Tool for CalculateTool {
+    fn id(&self) -> &'static str {
+        TOOL_ID
+    }
+
+    fn version(&self) -> &'static str {
+        TOOL_VERSION
+    }
+
+    fn description(&self) -> &str {
+        &self.description
+    }
+
+    fn manifest(&self) -> &Value {
+        &self.manifest
+    }
+
+    fn error_schema(&self) -> Value {
+        json!({
+            "type": "object",
+            "required": ["error"],
+            "additionalProperties": false,
+            "properties": {"error": {
+                "type": "object",
+                "required": ["code", "message", "data"],
+                "properties": {
+                    "code": {"type": "integer", "description": "JSON-RPC error code: -32007, -32004 (timeout), -32602 (invalid arguments) or -32700 (invalid JSON)."},
+                    "message": {"type": "string"},
+                    "data": {
+                        "type": "object",
+                        "required": ["reason", "recovery"],
+                        "properties": {
+                            "reason": {"type": "string"},
+                            "recovery": {
+                                "type": "object",
+                                "required": ["hint"],
+                                "properties": {"hint": {"type": "string"}},
+                            },
+                            "retryable": {"type": "boolean"},
+                            "position": {"type": "integer", "minimum": 0, "description": "0-based character index of the token at fault."},
+                        },
+                    },
+                },
+            }},
+        })
+    }
+
+    fn reject(&self, category: ErrorCategory, _reason: &str, message: &str) -> Value {
+        let reason = match category {
+            ErrorCategory::InvalidInput => Reason::InvalidArguments,
+            ErrorCategory::LimitExceeded | ErrorCategory::NotComputable => Reason::ResultTooLarge,
+        };
+        error_body(reason, message)
+    }
+
+    fn execute_json(&self, input: &[u8]) -> Execution {
+        let answer = crate::stack::on_large_stack(|| reckon_math::calculate(input));
+        let (body, error) = match answer {
+            Some(Ok(body)) => (body, None),
+            Some(Err(error)) => (error.to_json(), Some(error.reason.category())),
+            None => (
+                error_body(
+                    Reason::EvaluationFailed,
+                    "Evaluation failed: internal error (the evaluation could not run); please report the expression",
+                ),
+                Some(ErrorCategory::NotComputable),
+            ),
+        };
+        Execution {
+            body,
+            error,
+            work_units: 0,
+        }
+    }
+}
