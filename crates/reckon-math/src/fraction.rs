@@ -248,6 +248,10 @@ pub(crate) fn gcd(x: &RBig, y: &RBig) -> RBig {
     use dashu_int::ops::Gcd;
     let (xn, xd) = (x.numerator().unsigned_abs(), x.denominator().clone());
     let (yn, yd) = (y.numerator().unsigned_abs(), y.denominator().clone());
+    if xn.is_zero() && yn.is_zero() {
+        // dashu's gcd is undefined (it panics) for two zeros; fraction.js answers 0.
+        return RBig::ZERO;
+    }
     let numerator = xn.gcd(&yn);
     let denominator_gcd = xd.clone().gcd(&yd);
     let denominator = &xd / &denominator_gcd * &yd;

@@ -53,6 +53,10 @@ pub(crate) enum Imp {
     Numbers(Variadic),
     /// Any values in, any value out (conversions, predicates, `typeOf`).
     Values(fn(&[Value]) -> Result<Value, FnError>),
+    /// Implemented by the evaluator, which owns the work meter and the element operations:
+    /// operators called as functions (`add`, `equal`, `dotPow`), statistics and matrix
+    /// functions (`collections`).
+    Evaluator,
 }
 
 /// One row of the table.
@@ -83,6 +87,14 @@ const fn numbers(name: &'static str, arity: Arity, f: Variadic) -> Builtin {
         name,
         arity,
         imp: Imp::Numbers(f),
+    }
+}
+
+const fn evaluator(name: &'static str, arity: Arity) -> Builtin {
+    Builtin {
+        name,
+        arity,
+        imp: Imp::Evaluator,
     }
 }
 
@@ -272,6 +284,71 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     values("boolean", Arity::Exactly(1), |a| {
         to_number(&a[0]).map(|x| Value::Boolean(x != 0.0 && !x.is_nan()))
     }),
+    // Operators as functions: the evaluator applies them as it applies the operators.
+    evaluator("dotMultiply", Arity::Exactly(2)),
+    evaluator("dotDivide", Arity::Exactly(2)),
+    evaluator("dotPow", Arity::Exactly(2)),
+    evaluator("equal", Arity::Exactly(2)),
+    evaluator("unequal", Arity::Exactly(2)),
+    evaluator("larger", Arity::Exactly(2)),
+    evaluator("largerEq", Arity::Exactly(2)),
+    evaluator("smaller", Arity::Exactly(2)),
+    evaluator("smallerEq", Arity::Exactly(2)),
+    evaluator("compare", Arity::Exactly(2)),
+    evaluator("and", Arity::Exactly(2)),
+    evaluator("or", Arity::Exactly(2)),
+    evaluator("xor", Arity::Exactly(2)),
+    evaluator("not", Arity::Exactly(1)),
+    evaluator("bitAnd", Arity::Exactly(2)),
+    evaluator("bitOr", Arity::Exactly(2)),
+    evaluator("bitXor", Arity::Exactly(2)),
+    evaluator("bitNot", Arity::Exactly(1)),
+    evaluator("leftShift", Arity::Exactly(2)),
+    evaluator("rightArithShift", Arity::Exactly(2)),
+    evaluator("rightLogShift", Arity::Exactly(2)),
+    // Statistics (section 6.1), over a collection or over their arguments.
+    evaluator("mean", Arity::AtLeast(1)),
+    evaluator("average", Arity::AtLeast(1)),
+    evaluator("avg", Arity::AtLeast(1)),
+    evaluator("median", Arity::AtLeast(1)),
+    evaluator("mode", Arity::AtLeast(1)),
+    evaluator("std", Arity::AtLeast(1)),
+    evaluator("stdev", Arity::AtLeast(1)),
+    evaluator("stddev", Arity::AtLeast(1)),
+    evaluator("variance", Arity::AtLeast(1)),
+    evaluator("sum", Arity::AtLeast(1)),
+    evaluator("prod", Arity::AtLeast(1)),
+    evaluator("cumsum", Arity::AtLeast(1)),
+    evaluator("quantileSeq", Arity::Between(2, 4)),
+    evaluator("mad", Arity::AtLeast(1)),
+    evaluator("corr", Arity::Exactly(2)),
+    evaluator("count", Arity::Exactly(1)),
+    evaluator("length", Arity::Exactly(1)),
+    evaluator("len", Arity::Exactly(1)),
+    // Matrix functions.
+    evaluator("size", Arity::Exactly(1)),
+    evaluator("zeros", Arity::AtLeast(0)),
+    evaluator("ones", Arity::AtLeast(0)),
+    evaluator("identity", Arity::Between(1, 2)),
+    evaluator("range", Arity::Between(1, 4)),
+    evaluator("matrix", Arity::Between(0, 2)),
+    evaluator("concat", Arity::AtLeast(1)),
+    evaluator("transpose", Arity::Exactly(1)),
+    evaluator("ctranspose", Arity::Exactly(1)),
+    evaluator("flatten", Arity::Exactly(1)),
+    evaluator("reshape", Arity::Exactly(2)),
+    evaluator("squeeze", Arity::Exactly(1)),
+    evaluator("diag", Arity::Between(1, 2)),
+    evaluator("column", Arity::Exactly(2)),
+    evaluator("row", Arity::Exactly(2)),
+    evaluator("trace", Arity::Exactly(1)),
+    evaluator("det", Arity::Exactly(1)),
+    evaluator("inv", Arity::Exactly(1)),
+    evaluator("dot", Arity::Exactly(2)),
+    evaluator("cross", Arity::Exactly(2)),
+    evaluator("kron", Arity::Exactly(2)),
+    evaluator("diff", Arity::Between(1, 2)),
+    evaluator("sort", Arity::Between(1, 2)),
 ];
 
 /// The row called `name`.
@@ -315,6 +392,10 @@ pub(crate) fn to_number(value: &Value) -> Result<f64, FnError> {
         Value::Object(_) => Err(FnError::Type(
             "unexpected type of argument (actual: Object)".into(),
         )),
+        Value::Matrix(m) => Err(FnError::Type(format!(
+            "unexpected type of argument (actual: {})",
+            m.type_name()
+        ))),
     }
 }
 

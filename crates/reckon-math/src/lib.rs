@@ -20,12 +20,14 @@
 #![forbid(unsafe_code)]
 
 pub mod ast;
+mod collections;
 mod error;
 mod eval;
 pub mod format;
 mod fraction;
 mod functions;
 mod lexer;
+mod matrix;
 mod names;
 mod parser;
 pub mod request;
@@ -129,6 +131,9 @@ fn check_result(value: &value::Value, fraction_mode: bool) -> Result<(), Calcula
             "Expression produced a function, which cannot be returned — the result must be a value, not a function.",
         ));
     }
+    if matrix::leaves(value) > MAX_RESULT_UNITS / 3 {
+        return Err(result_too_large());
+    }
     if has_non_finite(value) {
         return Err(eval::undefined_result());
     }
@@ -146,6 +151,7 @@ fn has_unsafe_float(value: &value::Value) -> bool {
     match value {
         value::Value::Number(x) => x.fract() != 0.0 || x.abs() > MAX_SAFE,
         value::Value::Object(entries) => entries.iter().any(|(_, v)| has_unsafe_float(v)),
+        value::Value::Matrix(m) => m.data.iter().any(has_unsafe_float),
         _ => false,
     }
 }
@@ -154,6 +160,7 @@ fn has_non_finite(value: &value::Value) -> bool {
     match value {
         value::Value::Number(x) => !x.is_finite(),
         value::Value::Object(entries) => entries.iter().any(|(_, v)| has_non_finite(v)),
+        value::Value::Matrix(m) => m.data.iter().any(has_non_finite),
         _ => false,
     }
 }

@@ -1,8 +1,9 @@
-//! Values of the calculate tool. This slice holds the scalar kinds of number and Fraction mode;
-//! BigNumber, Complex, matrices and units join the enum in later slices.
+//! Values of the calculate tool: the scalars of number and Fraction mode, dense matrices and
+//! arrays, objects and functions. BigNumber, Complex and units join the enum in later slices.
 
 use crate::ast::Node;
 use crate::format::format_number;
+use crate::matrix::Matrix;
 use std::rc::Rc;
 
 /// A value an expression can produce.
@@ -24,6 +25,8 @@ pub enum Value {
     Function(Function),
     /// An object, keys in insertion order.
     Object(Vec<(String, Value)>),
+    /// A dense matrix or a plain array (shared: copying a value never copies its elements).
+    Matrix(Rc<Matrix>),
 }
 
 /// A function value.
@@ -47,6 +50,11 @@ pub struct UserFunction {
 }
 
 impl Value {
+    /// A matrix value.
+    pub fn matrix(matrix: Matrix) -> Self {
+        Self::Matrix(Rc::new(matrix))
+    }
+
     /// math.js `typeOf`.
     pub fn type_name(&self) -> &'static str {
         match self {
@@ -58,6 +66,7 @@ impl Value {
             Self::Undefined => "undefined",
             Self::Function(_) => "function",
             Self::Object(_) => "Object",
+            Self::Matrix(m) => m.type_name(),
         }
     }
 
@@ -72,6 +81,7 @@ impl Value {
             Self::Undefined => "undefined".into(),
             Self::Function(Function::Builtin(name)) => format!("function {name}"),
             Self::Function(Function::User(f)) => format!("{}({})", f.name, f.params.join(", ")),
+            Self::Matrix(m) => m.format(precision),
             Self::Object(entries) => {
                 let inner: Vec<String> = entries
                     .iter()

@@ -1,0 +1,2597 @@
+//! Collections in the evaluator (spec sections 4.6, 4.7, 6.1 and 10): array literals, ranges,
+//! 1-based indexing, element-wise and matrix arithmetic with math.js 15's broadcasting, the
+//! statistics functions and the matrix functions. Every element operation goes through the
+//! evaluator's scalar operators, so number and Fraction mode (and the types still to come) share
+//! one implementation, and every collection built is charged to the work meter and counted
+//! against the element limits before it is built.
+//!
+//! The algorithms follow math.js where the order of floating-point operations shows in the last
+//! digits: sums fold left from the first element, `mean` divides the sum, `variance` subtracts
+//! the mean, `median` averages the two middle values, `quantileSeq` interpolates linearly,
+//! matrix products accumulate left to right, `det` eliminates without fractions (Bareiss) and
+//! `inv` uses Gauss–Jordan elimination with partial pivoting.
+
+use crate::ast::{Node, Op};
+use crate::eval::{
+    Evaluated, Evaluator, compare, failed, fraction_unsupported_function, mismatch, not_implemented,
+};
+use crate::matrix::{self, Matrix};
+use crate::value::Value;
+use crate::{CalculateError, Reason};
+
+/// Most elements one call may build (section 10, per-call build).
+const MAX_BUILD: u64 = 1_000_000;
+/// Most elements one evaluation may build in all (section 10, per-evaluation budget).
+const MAX_BUILT: u64 = 20_000_000;
+
+/// An index along one dimension: the selected positions (0-based), and whether the dimension is
+/// kept (a scalar index drops it).
+struct Selection {
+    positions: Vec<usize>,
+    keep: bool,
+}
+
+/// `n` with `,` thousands separators, as the size-limit message writes it.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The size-limit refusal for one call that would build `count` elements (`None`: unbounded).
+fn build_limit(name: &str, count: Option<u64>, at: usize) -> CalculateError {
+    let n = count.map_or_else(|| "unbounded".to_owned(), thousands);
+    CalculateError::new(
+        Reason::ResultTooLarge,
+        format!(
+            "Size limit exceeded: {name}() would build {n} elements, over the limit of 1,000,000."
+        ),
+    )
+    .at(at)
+}
+
+/// The operator a function name stands for, when it is an operator called as a function.
+fn operator_of(name: &str) -> Option<Op> {
+    use Op::*;
+    Some(match name {
+        "add" => Add,
+        "subtract" => Subtract,
+        "multiply" => Multiply,
+        "divide" => Divide,
+        "pow" => Pow,
+        "mod" => Mod,
+        "dotMultiply" => DotMultiply,
+        "dotDivide" => DotDivide,
+        "dotPow" => DotPow,
+        "equal" => Equal,
+        "unequal" => Unequal,
+        "larger" => Larger,
+        "largerEq" => LargerEq,
+        "smaller" => Smaller,
+        "smallerEq" => SmallerEq,
+        "and" => And,
+        "or" => Or,
+        "xor" => Xor,
+        "bitAnd" => BitAnd,
+        "bitOr" => BitOr,
+        "bitXor" => BitXor,
+        "leftShift" => LeftShift,
+        "rightArithShift" => RightArithShift,
+        "rightLogShift" => RightLogShift,
+        "not" => Not,
+        "bitNot" => BitNot,
+        "unaryMinus" => UnaryMinus,
+        "unaryPlus" => UnaryPlus,
+        _ => return None,
+    })
+}
+
+/// Functions math.js applies to each element of a matrix argument (the others refuse one).
+const ELEMENTWISE: &[&str] = &[
+    "abs",
+    "boolean",
+    "ceil",
+    "factorial",
+    "fix",
+    "floor",
+    "isInteger",
+    "isNaN",
+    "isNegative",
+    "isPositive",
+    "isPrime",
+    "isZero",
+    "log10",
+    "log1p",
+    "log2",
+    "number",
+    "round",
+    "sign",
+    "string",
+    "mod",
+    "gcd",
+    "lcm",
+    "atan2",
+    "nthRoot",
+];
+
+/// A value's shape as a matrix (`[]` for a scalar).
+fn shape_of(value: &Value) -> &[usize] {
+    match value {
+        Value::Matrix(m) => &m.shape,
+        _ => &[],
+    }
+}
+
+/// A matrix's elements, or the value itself as the only element.
+fn elements(value: &Value) -> &[Value] {
+    match value {
+        Value::Matrix(m) => &m.data,
+        other => std::slice::from_ref(other),
+    }
+}
+
+/// Whether a result built from these operands is a plain array: only when an operand is an
+/// array and none is a matrix.
+fn array_result(values: &[&Value]) -> bool {
+    let mut array = false;
+    for value in values {
+        if let Value::Matrix(m) = value {
+            if !m.array {
+                return false;
+            }
+            array = true;
+        }
+    }
+    array
+}
+
+impl Evaluator {
+    /// Counts `count` elements a call is about to build: the per-call limit, the evaluation's
+    /// budget and the work meter (one unit per element).
+    pub(crate) fn build(
+        &mut self,
+        name: &str,
+        count: u64,
+        at: usize,
+    ) -> Result<(), CalculateError> {
+        if count > MAX_BUILD {
+            return Err(build_limit(name, Some(count), at));
+        }
+        self.elements_built += count;
+        if self.elements_built > MAX_BUILT {
+            return Err(CalculateError::new(
+                Reason::ResultTooLarge,
+                "Size limit exceeded: The expression built over 20,000,000 elements in total while evaluating.",
+            )
+            .at(at));
+        }
+        self.charge(count)
+    }
+
+    /// `[a, b, ...]`: a vector of scalars, or equally shaped matrices stacked along a new first
+    /// dimension (`[[1, 2], [3, 4]]`, `[1:3, 4:6]`).
+    pub(crate) fn array_literal(&mut self, items: &[Node], at: usize) -> Evaluated {
+        let mut values = Vec::with_capacity(items.len());
+        for item in items {
+            values.push(self.eval(item)?);
+        }
+        let matrices = values
+            .iter()
+            .filter(|v| matches!(v, Value::Matrix(_)))
+            .count();
+        let result = if matrices == 0 {
+            Matrix::vector(values)
+        } else if matrices < values.len() {
+            let (scalar, matrix) = (
+                values.iter().position(|v| !matches!(v, Value::Matrix(_))),
+                values.iter().position(|v| matches!(v, Value::Matrix(_))),
+            );
+            let rank = values
+                .iter()
+                .find_map(|v| match v {
+                    Value::Matrix(m) => Some(m.rank()),
+                    _ => None,
+                })
+                .unwrap_or(1);
+            let detail = if scalar < matrix {
+                format!("Dimension mismatch ({} > {})", rank + 1, 1)
+            } else {
+                format!("Dimension mismatch ({} < {})", 1, rank + 1)
+            };
+            return Err(failed(detail, at));
+        } else {
+            let items = values
+                .into_iter()
+                .filter_map(|v| match v {
+                    Value::Matrix(m) => Some(Matrix::clone(&m)),
+                    _ => None,
+                })
+                .collect();
+            Matrix::stack(items).map_err(|detail| failed(detail, at))?
+        };
+        self.build("matrix", result.data.len() as u64, at)?;
+        Ok(Value::matrix(result))
+    }
+
+    /// A range `start:end` or `start:step:end` (inclusive of `end`, compared with math.js's
+    /// tolerance), counted against the build limit before it is built.
+    pub(crate) fn range(
+        &mut self,
+        start: Value,
+        step: Option<Value>,
+        end: Value,
+        include_end: bool,
+        at: usize,
+    ) -> Evaluated {
+        let step = step.unwrap_or(if self.fraction_mode {
+            Value::Fraction(dashu_ratio::RBig::ONE)
+        } else {
+            Value::Number(1.0)
+        });
+        for value in [&start, &step, &end] {
+            if !matches!(
+                value,
+                Value::Number(_) | Value::Fraction(_) | Value::Boolean(_)
+            ) {
+                return Err(mismatch(
+                    format!(
+                        "Unexpected type of argument in function range (actual: {})",
+                        value.type_name()
+                    ),
+                    at,
+                ));
+            }
+        }
+        let as_f64 = |v: &Value| match v {
+            Value::Number(x) => *x,
+            Value::Fraction(f) => crate::fraction::to_f64(f),
+            Value::Boolean(b) => f64::from(u8::from(*b)),
+            _ => f64::NAN,
+        };
+        let (a, s, b) = (as_f64(&start), as_f64(&step), as_f64(&end));
+        let span = (b - a) / s;
+        let count = if s == 0.0 || !span.is_finite() {
+            if a.is_nan() || b.is_nan() || s.is_nan() {
+                Some(0)
+            } else if s == 0.0 || span > 0.0 {
+                None
+            } else {
+                Some(0)
+            }
+        } else if span < 0.0 {
+            Some(0)
+        } else {
+            Some((span.floor() as u64).saturating_add(1))
+        };
+        let Some(count) = count else {
+            return Err(build_limit("range", None, at));
+        };
+        if count > MAX_BUILD {
+            return Err(build_limit("range", Some(count), at));
+        }
+        let ongoing = match (s > 0.0, include_end) {
+            (true, true) => Op::SmallerEq,
+            (true, false) => Op::Smaller,
+            (false, true) => Op::LargerEq,
+            (false, false) => Op::Larger,
+        };
+        let mut data = Vec::new();
+        let mut x = start;
+        // One more than the estimate: the tolerant comparison may admit a last value.
+        while (data.len() as u64) <= count && compare(ongoing, &x, &end, at)? {
+            let next = self.binary(Op::Add, &x, &step, false, (at, at), at)?;
+            data.push(x);
+            x = next;
+        }
+        self.build("range", data.len() as u64, at)?;
+        Ok(Value::matrix(Matrix::vector(data)))
+    }
+
+    /// `value[i, j, ...]` on a matrix or a string (section 4.7): each index evaluated with
+    /// `end` bound to its dimension's size.
+    pub(crate) fn index_into(&mut self, value: Value, dimensions: &[Node], at: usize) -> Evaluated {
+        let shape: Vec<usize> = match &value {
+            Value::Matrix(m) => m.shape.clone(),
+            Value::Str(s) => vec![s.chars().count()],
+            _ => return Err(failed("Cannot apply index: unsupported type of object", at)),
+        };
+        if dimensions.len() != shape.len() && !matches!(value, Value::Str(_)) {
+            return Err(failed(
+                format!(
+                    "Dimension mismatch ({} != {})",
+                    dimensions.len(),
+                    shape.len()
+                ),
+                at,
+            ));
+        }
+        let mut selections = Vec::with_capacity(dimensions.len());
+        for (d, node) in dimensions.iter().enumerate() {
+            let size = shape.get(d).copied().unwrap_or(if dimensions.len() == 1 {
+                shape.iter().product()
+            } else {
+                0
+            });
+            let mark = self.bindings_len();
+            self.bind("end", Value::Number(size as f64));
+            let index = self.eval(node);
+            self.truncate_bindings(mark);
+            let index = index?;
+            if let Value::Str(key) = &index {
+                return Err(CalculateError::new(
+                    Reason::ParseFailed,
+                    format!("Invalid expression: No access to property \"{key}\""),
+                )
+                .at(at));
+            }
+            selections.push(self.selection(&index, size, at)?);
+        }
+        if dimensions.len() != shape.len() {
+            return Err(failed(
+                format!(
+                    "Dimension mismatch ({} != {})",
+                    dimensions.len(),
+                    shape.len()
+                ),
+                at,
+            ));
+        }
+        match value {
+            Value::Str(text) => {
+                let chars: Vec<char> = text.chars().collect();
+                Ok(Value::Str(
+                    selections[0].positions.iter().map(|&p| chars[p]).collect(),
+                ))
+            }
+            Value::Matrix(m) => self.select(&m, &selections, at),
+            _ => Err(failed("Cannot apply index: unsupported type of object", at)),
+        }
+    }
+
+    /// One dimension's index: a whole number from 1 to `size`, a vector of them (a range or
+    /// `[[1, 3]]`), or a boolean mask.
+    fn selection(
+        &mut self,
+        index: &Value,
+        size: usize,
+        at: usize,
+    ) -> Result<Selection, CalculateError> {
+        let position = |value: &Value| -> Result<usize, CalculateError> {
+            let x = match value {
+                Value::Number(x) => *x,
+                Value::Fraction(f) if f.is_int() => crate::fraction::to_f64(f),
+                Value::Fraction(f) => {
+                    return Err(failed(
+                        format!(
+                            "Index {} needs whole-number indexes",
+                            crate::fraction::format(f)
+                        ),
+                        at,
+                    ));
+                }
+                other => {
+                    return Err(failed(
+                        format!(
+                            "Dimension must be an Array, Matrix, number, bigint, string, or Range (actual: {})",
+                            other.type_name()
+                        ),
+                        at,
+                    ));
+                }
+            };
+            if x.fract() != 0.0 || !x.is_finite() {
+                return Err(failed(
+                    format!(
+                        "Index must be an integer (value: {})",
+                        crate::format::format_number(x - 1.0, None)
+                    ),
+                    at,
+                ));
+            }
+            if x < 1.0 {
+                return Err(failed(
+                    format!(
+                        "Index out of range ({} < 1)",
+                        crate::format::format_number(x, None)
+                    ),
+                    at,
+                ));
+            }
+            if x > size as f64 {
+                return Err(failed(
+                    format!(
+                        "Index out of range ({} > {size})",
+                        crate::format::format_number(x, None)
+                    ),
+                    at,
+                ));
+            }
+            Ok(x as usize - 1)
+        };
+        match index {
+            Value::Matrix(m)
+                if m.data.iter().all(|v| matches!(v, Value::Boolean(_))) && !m.data.is_empty() =>
+            {
+                if m.data.len() > size {
+                    return Err(failed(
+                        format!("Index out of range ({} > {size})", m.data.len()),
+                        at,
+                    ));
+                }
+                Ok(Selection {
+                    positions: m
+                        .data
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, v)| matches!(v, Value::Boolean(true)))
+                        .map(|(i, _)| i)
+                        .collect(),
+                    keep: true,
+                })
+            }
+            Value::Matrix(m) => Ok(Selection {
+                positions: m.data.iter().map(position).collect::<Result<_, _>>()?,
+                keep: true,
+            }),
+            scalar => Ok(Selection {
+                positions: vec![position(scalar)?],
+                keep: false,
+            }),
+        }
+    }
+
+    /// The sub-matrix the selections pick; the single element when every index is a scalar.
+    fn select(&mut self, m: &Matrix, selections: &[Selection], at: usize) -> Evaluated {
+        let count: u64 = selections
+            .iter()
+            .map(|s| s.positions.len() as u64)
+            .product();
+        self.build("subset", count, at)?;
+        let strides = m.strides();
+        let mut data = Vec::with_capacity(count as usize);
+        let mut cursor = vec![0usize; selections.len()];
+        if count > 0 {
+            // An odometer over the selected positions, the last dimension fastest.
+            'positions: loop {
+                let offset: usize = cursor
+                    .iter()
+                    .zip(selections)
+                    .zip(&strides)
+                    .map(|((c, s), stride)| s.positions[*c] * stride)
+                    .sum();
+                data.push(m.data[offset].clone());
+                let mut d = selections.len();
+                loop {
+                    if d == 0 {
+                        break 'positions;
+                    }
+                    d -= 1;
+                    cursor[d] += 1;
+                    if cursor[d] < selections[d].positions.len() {
+                        break;
+                    }
+                    cursor[d] = 0;
+                }
+            }
+        }
+        let shape: Vec<usize> = selections
+            .iter()
+            .filter(|s| s.keep)
+            .map(|s| s.positions.len())
+            .collect();
+        if shape.is_empty() {
+            return Ok(data.pop().unwrap_or(Value::Undefined));
+        }
+        Ok(Value::matrix(Matrix {
+            shape,
+            data,
+            array: m.array,
+        }))
+    }
+
+    /// A binary operator with a matrix operand: the matrix product for `*` of two matrices,
+    /// `x / A` as `x * inv(A)`, the matrix power for `A ^ n`; otherwise element by element with
+    /// broadcasting.
+    pub(crate) fn matrix_binary(
+        &mut self,
+        op: Op,
+        left: &Value,
+        right: &Value,
+        percent_of_left: bool,
+        positions: (usize, usize),
+        at: usize,
+    ) -> Evaluated {
+        match (op, left, right) {
+            (Op::Multiply, Value::Matrix(a), Value::Matrix(b)) => {
+                let array = a.array && b.array;
+                return self.matrix_product(a, b, array, at);
+            }
+            (Op::Divide, _, Value::Matrix(_)) => {
+                let inverse = self.inverse(right, at)?;
+                return self.binary(Op::Multiply, left, &inverse, false, positions, at);
+            }
+            (Op::Pow, Value::Matrix(a), exponent) => return self.matrix_power(a, exponent, at),
+            (Op::Pow, _, Value::Matrix(m)) => {
+                return Err(mismatch(
+                    format!(
+                        "Unexpected type of argument in function pow (expected: number or Complex or BigNumber or bigint or Fraction, actual: {}, index: 1)",
+                        m.type_name()
+                    ),
+                    at,
+                ));
+            }
+            _ => {}
+        }
+        let element_op = match op {
+            Op::DotMultiply => Op::Multiply,
+            Op::DotDivide => Op::Divide,
+            Op::DotPow => Op::Pow,
+            other => other,
+        };
+        let shape = matrix::broadcast_shape(shape_of(left), shape_of(right))
+            .map_err(|detail| failed(detail, at))?;
+        let count: u64 = shape.iter().map(|&n| n as u64).product();
+        self.build(op.symbol_and_fn().1, count, at)?;
+        let (a, b) = (elements(left), elements(right));
+        let (pa, pb) = (
+            matrix::broadcast_positions(shape_of(left), &shape),
+            matrix::broadcast_positions(shape_of(right), &shape),
+        );
+        let mut data = Vec::with_capacity(count as usize);
+        for (i, j) in pa.into_iter().zip(pb) {
+            data.push(self.binary(element_op, &a[i], &b[j], percent_of_left, positions, at)?);
+        }
+        Ok(Value::matrix(Matrix {
+            shape,
+            data,
+            array: array_result(&[left, right]),
+        }))
+    }
+
+    /// math.js `multiply` of two matrices: vector·vector is their dot product, otherwise the
+    /// matrix product (a vector on the left is a row, on the right a column), each entry
+    /// accumulated left to right from the first product.
+    fn matrix_product(&mut self, a: &Matrix, b: &Matrix, array: bool, at: usize) -> Evaluated {
+        let (rows, inner, left_vector) = match a.shape.as_slice() {
+            [n] => (1, *n, true),
+            [r, c] => (*r, *c, false),
+            _ => {
+                return Err(failed(
+                    "Only one- and two-dimensional matrices can be multiplied",
+                    at,
+                ));
+            }
+        };
+        let (inner_b, cols, right_vector) = match b.shape.as_slice() {
+            [n] => (*n, 1, true),
+            [r, c] => (*r, *c, false),
+            _ => {
+                return Err(failed(
+                    "Only one- and two-dimensional matrices can be multiplied",
+                    at,
+                ));
+            }
+        };
+        if inner != inner_b {
+            let detail = if left_vector && right_vector {
+                format!(
+                    "Dimension mismatch in multiplication. Vectors must have the same length ({inner} != {inner_b})"
+                )
+            } else {
+                format!(
+                    "Dimension mismatch in multiplication. Matrix columns ({inner}) must match Matrix rows ({inner_b})"
+                )
+            };
+            return Err(failed(detail, at));
+        }
+        let count = (rows * cols) as u64;
+        self.build("multiply", count, at)?;
+        self.charge(count.saturating_mul(inner as u64))?;
+        let mut data = Vec::with_capacity(rows * cols);
+        for i in 0..rows {
+            for j in 0..cols {
+                let mut sum: Option<Value> = None;
+                for k in 0..inner {
+                    let x = &a.data[i * inner + k];
+                    let y = &b.data[k * cols + j];
+                    let product = self.binary(Op::Multiply, x, y, false, (at, at), at)?;
+                    sum = Some(match sum {
+                        None => product,
+                        Some(s) => self.binary(Op::Add, &s, &product, false, (at, at), at)?,
+                    });
+                }
+                data.push(sum.unwrap_or(Value::Number(0.0)));
+            }
+        }
+        if left_vector && right_vector {
+            return Ok(data.pop().unwrap_or(Value::Number(0.0)));
+        }
+        let shape = match (left_vector, right_vector) {
+            (true, false) => vec![cols],
+            (false, true) => vec![rows],
+            _ => vec![rows, cols],
+        };
+        Ok(Value::matrix(Matrix { shape, data, array }))
+    }
+
+    /// `A ^ n` for a square matrix and an integer n (a negative n inverts first), by repeated
+    /// squaring as math.js does.
+    fn matrix_power(&mut self, a: &Matrix, exponent: &Value, at: usize) -> Evaluated {
+        let n = match exponent {
+            Value::Number(x) => *x,
+            Value::Fraction(f) if f.is_int() => crate::fraction::to_f64(f),
+            Value::Fraction(_) => return Err(failed("For A^b, b must be an integer", at)),
+            other => {
+                return Err(mismatch(
+                    format!(
+                        "Unexpected type of argument in function pow (actual: {})",
+                        other.type_name()
+                    ),
+                    at,
+                ));
+            }
+        };
+        if n.fract() != 0.0 || !n.is_finite() {
+            return Err(failed(
+                format!(
+                    "For A^b, b must be an integer (value is {})",
+                    crate::format::format_number(n, None)
+                ),
+                at,
+            ));
+        }
+        let size = match a.shape.as_slice() {
+            [r, c] if r == c => *r,
+            [r, c] => {
+                return Err(failed(
+                    format!("For A^b, A must be square (size is {r}x{c})"),
+                    at,
+                ));
+            }
+            shape => {
+                return Err(failed(
+                    format!(
+                        "For A^b, A must be 2 dimensional (A has {} dimensions)",
+                        shape.len()
+                    ),
+                    at,
+                ));
+            }
+        };
+        let mut base = if n < 0.0 {
+            match self.inverse(&Value::matrix(a.clone()), at)? {
+                Value::Matrix(inverse) => Matrix::clone(&inverse),
+                _ => return Err(failed("For A^b, A must be invertible", at)),
+            }
+        } else {
+            a.clone()
+        };
+        let mut k = n.abs() as u64;
+        let mut result = identity(size, size);
+        while k >= 1 {
+            if k & 1 == 1 {
+                result = self.matrix_product_of(&base, &result, at)?;
+            }
+            k >>= 1;
+            if k >= 1 {
+                base = self.matrix_product_of(&base, &base, at)?;
+            }
+        }
+        Ok(Value::matrix(result))
+    }
+
+    fn matrix_product_of(
+        &mut self,
+        a: &Matrix,
+        b: &Matrix,
+        at: usize,
+    ) -> Result<Matrix, CalculateError> {
+        match self.matrix_product(a, b, false, at)? {
+            Value::Matrix(m) => Ok(Matrix::clone(&m)),
+            scalar => Ok(Matrix::new(vec![1, 1], vec![scalar])),
+        }
+    }
+
+    /// math.js `inv`: 1×1 and 2×2 directly, larger matrices by Gauss–Jordan elimination with
+    /// partial pivoting.
+    pub(crate) fn inverse(&mut self, value: &Value, at: usize) -> Evaluated {
+        let Value::Matrix(m) = value else {
+            let one = Value::Number(1.0);
+            return self.binary(Op::Divide, &one, value, false, (at, at), at);
+        };
+        let n = match m.shape.as_slice() {
+            [1] => {
+                let one = Value::Number(1.0);
+                let x = self.binary(Op::Divide, &one, &m.data[0], false, (at, at), at)?;
+                return Ok(Value::matrix(Matrix {
+                    shape: vec![1],
+                    data: vec![x],
+                    array: m.array,
+                }));
+            }
+            [r, c] if r == c => *r,
+            [_] | [_, _] => {
+                return Err(failed(
+                    format!(
+                        "Matrix must be square (size: {})",
+                        matrix::show_shape(&m.shape)
+                    ),
+                    at,
+                ));
+            }
+            _ => {
+                return Err(failed(
+                    format!(
+                        "Matrix must be two dimensional (size: {})",
+                        matrix::show_shape(&m.shape)
+                    ),
+                    at,
+                ));
+            }
+        };
+        let singular = || failed("Cannot calculate inverse, determinant is zero", at);
+        let is_number_zero = |v: &Value| matches!(v, Value::Number(x) if *x == 0.0);
+        self.charge((n * n * n) as u64)?;
+        let result = if n == 0 {
+            Vec::new()
+        } else if n == 1 {
+            if is_number_zero(&m.data[0]) {
+                return Err(singular());
+            }
+            let one = Value::Number(1.0);
+            vec![self.binary(Op::Divide, &one, &m.data[0], false, (at, at), at)?]
+        } else if n == 2 {
+            let d = self.determinant(m, at)?;
+            if is_number_zero(&d) {
+                return Err(singular());
+            }
+            let (a, b, c, e) = (&m.data[0], &m.data[1], &m.data[2], &m.data[3]);
+            let nb = self.unary(Op::UnaryMinus, b.clone(), at, at)?;
+            let nc = self.unary(Op::UnaryMinus, c.clone(), at, at)?;
+            vec![
+                self.binary(Op::Divide, e, &d, false, (at, at), at)?,
+                self.binary(Op::Divide, &nb, &d, false, (at, at), at)?,
+                self.binary(Op::Divide, &nc, &d, false, (at, at), at)?,
+                self.binary(Op::Divide, a, &d, false, (at, at), at)?,
+            ]
+        } else {
+            let mut a: Vec<Vec<Value>> = m.data.chunks(n).map(<[Value]>::to_vec).collect();
+            let mut b: Vec<Vec<Value>> = identity(n, n)
+                .data
+                .chunks(n)
+                .map(<[Value]>::to_vec)
+                .collect();
+            for c in 0..n {
+                let mut best = self.absolute(&a[c][c], at)?;
+                let mut best_row = c;
+                for (r, row) in a.iter().enumerate().skip(c + 1) {
+                    let candidate = self.absolute(&row[c], at)?;
+                    // JavaScript's `>` on the absolute values, without math.js's tolerance.
+                    let larger = match (&candidate, &best) {
+                        (Value::Number(x), Value::Number(y)) => x > y,
+                        (Value::Fraction(x), Value::Fraction(y)) => x > y,
+                        _ => crate::eval::js_number(&candidate) > crate::eval::js_number(&best),
+                    };
+                    if larger {
+                        best = candidate;
+                        best_row = r;
+                    }
+                }
+                if is_number_zero(&best) {
+                    return Err(singular());
+                }
+                a.swap(c, best_row);
+                b.swap(c, best_row);
+                for r in 0..n {
+                    // Row c as it is now: math.js divides it in place when r reaches c, and
+                    // the rows after that eliminate with the divided row.
+                    let (pivot_row, pivot_b) = (a[c].clone(), b[c].clone());
+                    if r != c {
+                        if is_number_zero(&a[r][c]) {
+                            continue;
+                        }
+                        let negated = self.unary(Op::UnaryMinus, a[r][c].clone(), at, at)?;
+                        let f =
+                            self.binary(Op::Divide, &negated, &pivot_row[c], false, (at, at), at)?;
+                        for s in c..n {
+                            let term =
+                                self.binary(Op::Multiply, &f, &pivot_row[s], false, (at, at), at)?;
+                            a[r][s] = self.binary(Op::Add, &a[r][s], &term, false, (at, at), at)?;
+                        }
+                        for s in 0..n {
+                            let term =
+                                self.binary(Op::Multiply, &f, &pivot_b[s], false, (at, at), at)?;
+                            b[r][s] = self.binary(Op::Add, &b[r][s], &term, false, (at, at), at)?;
+                        }
+                    } else {
+                        let f = pivot_row[c].clone();
+                        for cell in a[r].iter_mut().skip(c) {
+                            *cell = self.binary(Op::Divide, cell, &f, false, (at, at), at)?;
+                        }
+                        for cell in b[r].iter_mut() {
+                            *cell = self.binary(Op::Divide, cell, &f, false, (at, at), at)?;
+                        }
+                    }
+                }
+            }
+            b.into_iter().flatten().collect()
+        };
+        Ok(Value::matrix(Matrix {
+            shape: vec![n, n],
+            data: result,
+            array: m.array,
+        }))
+    }
+
+    fn absolute(&mut self, value: &Value, at: usize) -> Evaluated {
+        match value {
+            Value::Fraction(f) => Ok(Value::Fraction(dashu_int::ops::Abs::abs(f.clone()))),
+            other => Ok(Value::Number(self.to_number(other, at)?.abs())),
+        }
+    }
+
+    /// math.js `det` of a square matrix: 1×1 and 2×2 directly, larger ones by fraction-free
+    /// (Bareiss) elimination with row swaps.
+    fn determinant(&mut self, m: &Matrix, at: usize) -> Evaluated {
+        let n = m.shape[0];
+        self.charge((n * n * n) as u64)?;
+        let cell = |a: &[Vec<Value>], i: usize, j: usize| a[i][j].clone();
+        match n {
+            0 => Ok(Value::Number(1.0)),
+            1 => Ok(m.data[0].clone()),
+            2 => {
+                let p = self.binary(Op::Multiply, &m.data[0], &m.data[3], false, (at, at), at)?;
+                let q = self.binary(Op::Multiply, &m.data[2], &m.data[1], false, (at, at), at)?;
+                self.binary(Op::Subtract, &p, &q, false, (at, at), at)
+            }
+            _ => {
+                let mut a: Vec<Vec<Value>> = m.data.chunks(n).map(<[Value]>::to_vec).collect();
+                let mut rows: Vec<usize> = (0..n).collect();
+                let mut negated = false;
+                for k in 0..n {
+                    let mut kr = rows[k];
+                    if self.is_zero_value(&a[kr][k]) {
+                        let mut found = false;
+                        for swap in k + 1..n {
+                            if !self.is_zero_value(&a[rows[swap]][k]) {
+                                kr = rows[swap];
+                                rows[swap] = rows[k];
+                                rows[k] = kr;
+                                negated = !negated;
+                                found = true;
+                                break;
+                            }
+                        }
+                        if !found {
+                            return Ok(cell(&a, kr, k));
+                        }
+                    }
+                    let pivot = cell(&a, kr, k);
+                    let previous = if k == 0 {
+                        Value::Number(1.0)
+                    } else {
+                        cell(&a, rows[k - 1], k - 1)
+                    };
+                    for &ir in &rows[k + 1..] {
+                        for j in k + 1..n {
+                            let p =
+                                self.binary(Op::Multiply, &a[ir][j], &pivot, false, (at, at), at)?;
+                            let q = self.binary(
+                                Op::Multiply,
+                                &a[ir][k],
+                                &a[kr][j],
+                                false,
+                                (at, at),
+                                at,
+                            )?;
+                            let difference =
+                                self.binary(Op::Subtract, &p, &q, false, (at, at), at)?;
+                            a[ir][j] = self.binary(
+                                Op::Divide,
+                                &difference,
+                                &previous,
+                                false,
+                                (at, at),
+                                at,
+                            )?;
+                        }
+                    }
+                }
+                let det = cell(&a, rows[n - 1], n - 1);
+                if negated {
+                    self.unary(Op::UnaryMinus, det, at, at)
+                } else {
+                    Ok(det)
+                }
+            }
+        }
+    }
+
+    /// math.js `isZero` on a matrix entry (with its tolerance for numbers).
+    fn is_zero_value(&self, value: &Value) -> bool {
+        match value {
+            Value::Number(x) => crate::functions::nearly_equal(*x, 0.0),
+            Value::Fraction(f) => f.is_zero(),
+            Value::Boolean(b) => !b,
+            _ => false,
+        }
+    }
+
+    /// Functions the evaluator implements itself (`Imp::Evaluator` rows, and the operators
+    /// called as functions); `None` for the table's own implementations.
+    pub(crate) fn evaluator_function(
+        &mut self,
+        name: &str,
+        values: &[Value],
+        at: usize,
+    ) -> Option<Evaluated> {
+        if let Some(op) = operator_of(name) {
+            return Some(match values {
+                [x] => self.unary(op, x.clone(), at, at),
+                [x, y] => self.binary(op, x, y, false, (at, at), at),
+                _ => return None,
+            });
+        }
+        let any_matrix = values.iter().any(|v| matches!(v, Value::Matrix(_)));
+        Some(match name {
+            "compare" => self.compare_values(&values[0], &values[1], at),
+            "mean" | "average" | "avg" => self.mean(name, values, at),
+            "sum" => self.sum(values, at),
+            "prod" => self.product(values, at),
+            "median" => self.median_of(name, values, at),
+            "mode" => self.mode(values, at),
+            "variance" | "std" | "stdev" | "stddev" => self.variance(name, values, at),
+            "min" | "max" if any_matrix => self.extremum(name, values, at),
+            "cumsum" => self.cumsum(values, at),
+            "quantileSeq" => self.quantile_seq(values, at),
+            "mad" => self.mad(values, at),
+            "corr" => self.corr(values, at),
+            "count" | "length" | "len" => count(&values[0], at),
+            "size" => Ok(size(&values[0])),
+            "zeros" | "ones" => self.filled(name, values, at),
+            "identity" => self.identity_of(values, at),
+            "range" => self.range_function(values, at),
+            "matrix" => matrix_function(values, at),
+            "concat" => self.concat(values, at),
+            "transpose" | "ctranspose" => match &values[0] {
+                Value::Matrix(m) => m.transpose().map(Value::matrix).map_err(|d| failed(d, at)),
+                other => Ok(other.clone()),
+            },
+            "flatten" => Ok(match &values[0] {
+                Value::Matrix(m) => Value::matrix(Matrix {
+                    shape: vec![m.data.len()],
+                    data: m.data.clone(),
+                    array: m.array,
+                }),
+                other => other.clone(),
+            }),
+            "reshape" => self.reshape(values, at),
+            "squeeze" => Ok(squeeze(&values[0])),
+            "diag" => self.diag(values, at),
+            "column" | "row" => self.column_or_row(name, values, at),
+            "trace" => self.trace(&values[0], at),
+            "det" => self.det(&values[0], at),
+            "inv" => self.inverse(&values[0], at),
+            "dot" => self.dot(values, at),
+            "cross" => self.cross(values, at),
+            "kron" => self.kron(values, at),
+            "diff" => self.diff(values, at),
+            "sort" => self.sort(values, at),
+            "hypot" if any_matrix => {
+                let flat: Vec<Value> = values.iter().flat_map(|v| elements(v).to_vec()).collect();
+                let row = crate::functions::builtin("hypot")?;
+                self.call_builtin(row, "hypot", flat, at)
+            }
+            _ => return None,
+        })
+    }
+
+    /// A table function over matrix arguments: element by element (with broadcasting for two
+    /// arguments) for the functions math.js maps, refused for the others.
+    pub(crate) fn map_function(
+        &mut self,
+        row: &'static crate::functions::Builtin,
+        name: &str,
+        values: &[Value],
+        at: usize,
+    ) -> Evaluated {
+        if !ELEMENTWISE.contains(&row.name) || values.len() > 2 {
+            return Err(failed(
+                format!(
+                    "Function '{name}' doesn't apply to matrices. To call it elementwise on a matrix 'M', try 'map(M, {name})'."
+                ),
+                at,
+            ));
+        }
+        let empty = Value::Undefined;
+        let (left, right) = (&values[0], values.get(1).unwrap_or(&empty));
+        let shape = matrix::broadcast_shape(shape_of(left), shape_of(right))
+            .map_err(|detail| failed(detail, at))?;
+        let count: u64 = shape.iter().map(|&n| n as u64).product();
+        self.build(name, count, at)?;
+        let (pa, pb) = (
+            matrix::broadcast_positions(shape_of(left), &shape),
+            matrix::broadcast_positions(shape_of(right), &shape),
+        );
+        let (a, b) = (elements(left), elements(right));
+        let mut data = Vec::with_capacity(count as usize);
+        for (i, j) in pa.into_iter().zip(pb) {
+            let args = if values.len() == 1 {
+                vec![a[i].clone()]
+            } else {
+                vec![a[i].clone(), b[j].clone()]
+            };
+            data.push(self.call_builtin(row, name, args, at)?);
+        }
+        Ok(Value::matrix(Matrix {
+            shape,
+            data,
+            array: array_result(&values.iter().collect::<Vec<_>>()),
+        }))
+    }
+
+    /// math.js `compare`: -1, 0 or 1 (with its tolerance for numbers), element-wise on matrices.
+    fn compare_values(&mut self, x: &Value, y: &Value, at: usize) -> Evaluated {
+        if matches!(x, Value::Matrix(_)) || matches!(y, Value::Matrix(_)) {
+            let shape =
+                matrix::broadcast_shape(shape_of(x), shape_of(y)).map_err(|d| failed(d, at))?;
+            let count: u64 = shape.iter().map(|&n| n as u64).product();
+            self.build("compare", count, at)?;
+            let (pa, pb) = (
+                matrix::broadcast_positions(shape_of(x), &shape),
+                matrix::broadcast_positions(shape_of(y), &shape),
+            );
+            let (a, b) = (elements(x), elements(y));
+            let mut data = Vec::with_capacity(count as usize);
+            for (i, j) in pa.into_iter().zip(pb) {
+                data.push(self.compare_values(&a[i], &b[j], at)?);
+            }
+            return Ok(Value::matrix(Matrix {
+                shape,
+                data,
+                array: array_result(&[x, y]),
+            }));
+        }
+        let sign = if compare(Op::Equal, x, y, at)? {
+            0
+        } else if compare(Op::Larger, x, y, at)? {
+            1
+        } else {
+            -1
+        };
+        Ok(
+            if matches!(x, Value::Fraction(_)) || matches!(y, Value::Fraction(_)) {
+                Value::Fraction(dashu_ratio::RBig::from(sign))
+            } else {
+                Value::Number(f64::from(sign))
+            },
+        )
+    }
+
+    /// The values a statistics function reduces: one collection's elements, or the arguments
+    /// themselves (which must then be scalars).
+    fn flat(&self, name: &str, values: &[Value], at: usize) -> Result<Vec<Value>, CalculateError> {
+        match values {
+            [Value::Matrix(m)] => Ok(m.data.clone()),
+            _ if values.iter().any(|v| matches!(v, Value::Matrix(_))) => Err(mismatch(
+                format!("Scalar values expected in function {name}"),
+                at,
+            )),
+            _ => Ok(values.to_vec()),
+        }
+    }
+
+    /// A dimension argument (1-based in expressions), as a 0-based index into `shape`.
+    fn dimension(
+        &self,
+        value: &Value,
+        shape: &[usize],
+        at: usize,
+    ) -> Result<usize, CalculateError> {
+        let d = whole_number(value, at)?;
+        let shown = crate::format::format_number(d, None);
+        if d < 1.0 {
+            return Err(failed(format!("Index out of range ({shown} < 1)"), at));
+        }
+        if d > shape.len() as f64 {
+            return Err(failed(
+                format!("Index out of range ({shown} > {})", shape.len()),
+                at,
+            ));
+        }
+        Ok(d as usize - 1)
+    }
+
+    fn fold(
+        &mut self,
+        op: Op,
+        items: &[Value],
+        at: usize,
+    ) -> Result<Option<Value>, CalculateError> {
+        let mut accumulated: Option<Value> = None;
+        for item in items {
+            accumulated = Some(match accumulated {
+                None => item.clone(),
+                Some(sum) => self.binary(op, &sum, item, false, (at, at), at)?,
+            });
+        }
+        Ok(accumulated)
+    }
+
+    /// The zero of the mode's number type.
+    fn zero(&self) -> Value {
+        if self.fraction_mode {
+            Value::Fraction(dashu_ratio::RBig::ZERO)
+        } else {
+            Value::Number(0.0)
+        }
+    }
+
+    /// A reduction along a dimension: `f` applied to each slice, the results in a matrix.
+    fn along(
+        &mut self,
+        m: &Matrix,
+        dim: usize,
+        at: usize,
+        mut f: impl FnMut(&mut Self, &[Value]) -> Evaluated,
+    ) -> Evaluated {
+        if m.rank() == 1 {
+            // math.js builds a matrix from the one reduced value: a falsy value (0, NaN,
+            // false) makes an empty matrix, anything else is refused.
+            let value = f(self, &m.data)?;
+            let falsy = match &value {
+                Value::Number(x) => *x == 0.0 || x.is_nan(),
+                Value::Boolean(b) => !b,
+                _ => false,
+            };
+            if falsy {
+                return Ok(Value::matrix(Matrix::vector(Vec::new())));
+            }
+            return Err(failed(
+                format!("Unsupported type of data ({})", value.type_name()),
+                at,
+            ));
+        }
+        let (shape, slices) = m.slices(dim);
+        self.build("reduce", slices.len() as u64, at)?;
+        let mut data = Vec::with_capacity(slices.len());
+        for slice in &slices {
+            data.push(f(self, slice)?);
+        }
+        if shape.is_empty() {
+            return Ok(data.pop().unwrap_or(Value::Undefined));
+        }
+        Ok(Value::matrix(Matrix {
+            shape,
+            data,
+            array: m.array,
+        }))
+    }
+
+    fn sum(&mut self, values: &[Value], at: usize) -> Evaluated {
+        if let [Value::Matrix(m), dim] = values
+            && !matches!(dim, Value::Matrix(_))
+        {
+            let dim = self.dimension(dim, &m.shape, at)?;
+            return self.along(m, dim, at, |this, slice| {
+                this.fold(Op::Add, slice, at)
+                    .map(|s| s.unwrap_or(Value::Number(0.0)))
+            });
+        }
+        let items = self.flat("sum", values, at)?;
+        let total = self.fold(Op::Add, &items, at)?;
+        Ok(match total {
+            Some(Value::Str(text)) => self.unary(Op::UnaryPlus, Value::Str(text), at, at)?,
+            Some(value) => value,
+            None => self.zero(),
+        })
+    }
+
+    fn product(&mut self, values: &[Value], at: usize) -> Evaluated {
+        if let [Value::Matrix(_), dim] = values
+            && !matches!(dim, Value::Matrix(_))
+        {
+            return Err(failed("prod(A, dim) is not yet supported", at));
+        }
+        let items = self.flat("prod", values, at)?;
+        self.fold(Op::Multiply, &items, at)?
+            .ok_or_else(|| failed("Cannot calculate prod of an empty array", at))
+    }
+
+    fn mean(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
+        if let [Value::Matrix(m), dim] = values
+            && !matches!(dim, Value::Matrix(_))
+        {
+            let dim = self.dimension(dim, &m.shape, at)?;
+            let n = Value::Number(m.shape[dim] as f64);
+            return self.along(m, dim, at, |this, slice| {
+                let total = this
+                    .fold(Op::Add, slice, at)?
+                    .ok_or_else(|| failed("Cannot calculate the mean of an empty array", at))?;
+                this.binary(Op::Divide, &total, &n, false, (at, at), at)
+            });
+        }
+        let items = self.flat(canonical_statistic(name), values, at)?;
+        let total = self
+            .fold(Op::Add, &items, at)?
+            .ok_or_else(|| failed("Cannot calculate the mean of an empty array", at))?;
+        let n = Value::Number(items.len() as f64);
+        self.binary(Op::Divide, &total, &n, false, (at, at), at)
+    }
+
+    /// math.js `median`: the middle value, or the mean of the two middle values.
+    fn median_of(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
+        if let [Value::Matrix(_), _] = values {
+            return Err(failed("median(A, dim) is not yet supported", at));
+        }
+        let items = self.flat(name, values, at)?;
+        self.median(&items, at)
+    }
+
+    fn median(&mut self, items: &[Value], at: usize) -> Evaluated {
+        if items.is_empty() {
+            return Err(failed("Cannot calculate median of an empty array", at));
+        }
+        if items.iter().any(|v| matches!(v, Value::Fraction(_))) {
+            return Err(fraction_unsupported_function(at));
+        }
+        let sorted = self.sorted_numbers(items, at)?;
+        let n = sorted.len();
+        if n % 2 == 1 {
+            return Ok(Value::Number(sorted[n / 2]));
+        }
+        Ok(Value::Number((sorted[n / 2 - 1] + sorted[n / 2]) / 2.0))
+    }
+
+    /// The items as numbers, ascending (math.js's `median` and `quantileSeq` accept numbers
+    /// only, and compare NaN as the largest).
+    fn sorted_numbers(&mut self, items: &[Value], at: usize) -> Result<Vec<f64>, CalculateError> {
+        let mut numbers = Vec::with_capacity(items.len());
+        for item in items {
+            match item {
+                Value::Number(x) => numbers.push(*x),
+                other => {
+                    return Err(mismatch(
+                        format!("Cannot convert {} to a number", other.type_name()),
+                        at,
+                    ));
+                }
+            }
+        }
+        self.charge(numbers.len() as u64 * 8)?;
+        numbers.sort_by(|a, b| {
+            a.partial_cmp(b)
+                .unwrap_or_else(|| a.is_nan().cmp(&b.is_nan()))
+        });
+        Ok(numbers)
+    }
+
+    fn mode(&mut self, values: &[Value], at: usize) -> Evaluated {
+        let items = self.flat("mode", values, at)?;
+        if items.is_empty() {
+            return Err(failed("Cannot calculate mode of an empty array", at));
+        }
+        self.charge(items.len() as u64)?;
+        let mut counts: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+        let mut modes: Vec<Value> = Vec::new();
+        let mut best = 0;
+        for item in items {
+            if matches!(item, Value::Number(x) if x.is_nan()) {
+                return Err(failed(
+                    "Cannot calculate mode of an array containing NaN values",
+                    at,
+                ));
+            }
+            // JavaScript object keys: values count as equal when they print the same.
+            let count = counts.entry(item.format(None)).or_insert(0);
+            *count += 1;
+            let count = *count;
+            if count == best {
+                modes.push(item);
+            } else if count > best {
+                best = count;
+                modes = vec![item];
+            }
+        }
+        Ok(Value::matrix(Matrix::vector(modes).into_array()))
+    }
+
+    /// `variance` and `std` with math.js's normalisations: "unbiased" (n − 1, the default),
+    /// "uncorrected" (n) and "biased" (n + 1).
+    fn variance(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
+        let root = name != "variance";
+        let (data, dim, normalization) = match values {
+            [Value::Matrix(m)] => (Some(m), None, "unbiased".to_owned()),
+            [Value::Matrix(m), Value::Str(n)] => (Some(m), None, n.clone()),
+            [Value::Matrix(m), dim] if !matches!(dim, Value::Matrix(_)) => {
+                (Some(m), Some(dim), "unbiased".to_owned())
+            }
+            [Value::Matrix(m), dim, Value::Str(n)] => (Some(m), Some(dim), n.clone()),
+            _ => (None, None, "unbiased".to_owned()),
+        };
+        if !["unbiased", "uncorrected", "biased"].contains(&normalization.as_str()) {
+            return Err(failed(
+                format!(
+                    "Unknown normalization \"{normalization}\". Choose \"unbiased\" (default), \"uncorrected\", or \"biased\"."
+                ),
+                at,
+            ));
+        }
+        let one = |this: &mut Self, items: &[Value]| -> Evaluated {
+            let v = this.variance_of(items, &normalization, at)?;
+            if root {
+                this.square_root(&v, at)
+            } else {
+                Ok(v)
+            }
+        };
+        match (data, dim) {
+            (Some(m), Some(dim)) => {
+                let dim = self.dimension(dim, &m.shape, at)?;
+                self.along(m, dim, at, one)
+            }
+            (Some(m), None) => one(self, &m.data),
+            _ => {
+                let items = self.flat(canonical_statistic(name), values, at)?;
+                one(self, &items)
+            }
+        }
+    }
+
+    fn square_root(&mut self, value: &Value, at: usize) -> Evaluated {
+        let row = crate::functions::builtin("sqrt").ok_or_else(|| not_implemented("sqrt()", at))?;
+        self.call_builtin(row, "sqrt", vec![value.clone()], at)
+    }
+
+    fn variance_of(&mut self, items: &[Value], normalization: &str, at: usize) -> Evaluated {
+        let total = self
+            .fold(Op::Add, items, at)?
+            .ok_or_else(|| failed("Cannot calculate variance of an empty array", at))?;
+        let n = items.len();
+        let mean = self.binary(
+            Op::Divide,
+            &total,
+            &Value::Number(n as f64),
+            false,
+            (at, at),
+            at,
+        )?;
+        let mut sum: Option<Value> = None;
+        for item in items {
+            let difference = self.binary(Op::Subtract, item, &mean, false, (at, at), at)?;
+            let square =
+                self.binary(Op::Multiply, &difference, &difference, false, (at, at), at)?;
+            sum = Some(match sum {
+                None => square,
+                Some(s) => self.binary(Op::Add, &s, &square, false, (at, at), at)?,
+            });
+        }
+        let sum = sum.unwrap_or(Value::Number(0.0));
+        if matches!(sum, Value::Number(x) if x.is_nan()) {
+            return Ok(sum);
+        }
+        let divisor = match normalization {
+            "uncorrected" => n as f64,
+            "biased" => n as f64 + 1.0,
+            _ if n == 1 => return Ok(Value::Number(0.0)),
+            _ => n as f64 - 1.0,
+        };
+        self.binary(
+            Op::Divide,
+            &sum,
+            &Value::Number(divisor),
+            false,
+            (at, at),
+            at,
+        )
+    }
+
+    /// `min`/`max` over a collection, or along a dimension: the first extreme value (NaN wins).
+    fn extremum(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
+        let larger = name == "max";
+        if let [Value::Matrix(m), dim] = values
+            && !matches!(dim, Value::Matrix(_))
+        {
+            let dim = self.dimension(dim, &m.shape, at)?;
+            return self.along(m, dim, at, |this, slice| {
+                this.extreme(name, slice, larger, at)
+            });
+        }
+        let items = self.flat(name, values, at)?;
+        self.extreme(name, &items, larger, at)
+    }
+
+    fn extreme(&mut self, name: &str, items: &[Value], larger: bool, at: usize) -> Evaluated {
+        let mut best: Option<Value> = None;
+        for item in items {
+            if matches!(item, Value::Number(x) if x.is_nan()) {
+                return Ok(item.clone());
+            }
+            let replace = match &best {
+                None => true,
+                Some(b) => compare(if larger { Op::Larger } else { Op::Smaller }, item, b, at)?,
+            };
+            if replace {
+                best = Some(item.clone());
+            }
+        }
+        best.ok_or_else(|| failed(format!("Cannot calculate {name} of an empty array"), at))
+    }
+
+    fn cumsum(&mut self, values: &[Value], at: usize) -> Evaluated {
+        let running = |this: &mut Self, items: &[Value]| -> Result<Vec<Value>, CalculateError> {
+            let mut out = Vec::with_capacity(items.len());
+            for item in items {
+                let next = match out.last() {
+                    None => item.clone(),
+                    Some(previous) => this.binary(Op::Add, previous, item, false, (at, at), at)?,
+                };
+                out.push(next);
+            }
+            Ok(out)
+        };
+        match values {
+            [Value::Matrix(m)] | [Value::Matrix(m), _] => {
+                let dim = match values.get(1) {
+                    Some(d) => self.dimension(d, &m.shape, at)?,
+                    None => 0,
+                };
+                self.build("cumsum", m.data.len() as u64, at)?;
+                if m.data.is_empty() {
+                    return Ok(Value::Matrix(m.clone()));
+                }
+                let (_, slices) = m.slices(dim);
+                let mut sums = Vec::with_capacity(slices.len());
+                for slice in &slices {
+                    sums.push(running(self, slice)?);
+                }
+                let mut result = Matrix::from_slices(&m.shape, dim, sums);
+                result.array = m.array;
+                Ok(Value::matrix(result))
+            }
+            _ => {
+                let items = self.flat("cumsum", values, at)?;
+                let sums = running(self, &items)?;
+                Ok(Value::matrix(Matrix::vector(sums).into_array()))
+            }
+        }
+    }
+
+    /// `quantileSeq(A, p[, sorted][, dim])`: linear interpolation between the order statistics
+    /// around p·(n − 1); p may be a probability, a list of them, or a count N > 1 of evenly
+    /// spaced quantiles.
+    fn quantile_seq(&mut self, values: &[Value], at: usize) -> Evaluated {
+        let Value::Matrix(data) = &values[0] else {
+            return Err(mismatch(
+                format!(
+                    "Unexpected type of argument in function quantileSeq (expected: Array or Matrix, actual: {}, index: 0)",
+                    values[0].type_name()
+                ),
+                at,
+            ));
+        };
+        let (sorted, dim) = match &values[2..] {
+            [] => (false, None),
+            [Value::Boolean(b)] => (*b, None),
+            [Value::Boolean(b), d] => (*b, Some(d)),
+            [d] => (false, Some(d)),
+            _ => return Err(failed("quantileSeq() takes (A, p[, sorted][, dim])", at)),
+        };
+        let probability = values[1].clone();
+        if let Some(dim) = dim {
+            let dim = self.dimension(dim, &data.shape, at)?;
+            return self.along(data, dim, at, |this, slice| {
+                this.quantiles(slice, &probability, sorted, at)
+            });
+        }
+        self.quantiles(&data.data, &probability, sorted, at)
+    }
+
+    fn quantiles(
+        &mut self,
+        items: &[Value],
+        probability: &Value,
+        sorted: bool,
+        at: usize,
+    ) -> Evaluated {
+        if items
+            .iter()
+            .chain(elements(probability))
+            .any(|v| matches!(v, Value::Fraction(_)))
+        {
+            return Err(fraction_unsupported_function(at));
+        }
+        let numbers = if sorted {
+            items
+                .iter()
+                .map(|v| self.to_number(v, at))
+                .collect::<Result<Vec<_>, _>>()?
+        } else {
+            self.sorted_numbers(items, at)?
+        };
+        let quantile = |p: f64| -> Result<f64, CalculateError> {
+            let n = numbers.len();
+            if n == 0 {
+                return Err(failed("Cannot calculate quantile of an empty sequence", at));
+            }
+            let index = p * (n - 1) as f64;
+            let whole = index.floor();
+            let fraction = index % 1.0;
+            if index.fract() == 0.0 {
+                return Ok(numbers[index as usize]);
+            }
+            let (left, right) = (numbers[whole as usize], numbers[whole as usize + 1]);
+            Ok(left * (1.0 - fraction) + right * fraction)
+        };
+        match probability {
+            Value::Matrix(ps) => {
+                let mut out = Vec::with_capacity(ps.data.len());
+                for p in &ps.data {
+                    out.push(Value::Number(quantile(self.to_number(p, at)?)?));
+                }
+                Ok(Value::matrix(Matrix::vector(out).into_array()))
+            }
+            p => {
+                let p = self.to_number(p, at)?;
+                if p < 0.0 {
+                    return Err(failed("N/prob must be non-negative", at));
+                }
+                if p <= 1.0 {
+                    return Ok(Value::Number(quantile(p)?));
+                }
+                if p.fract() != 0.0 {
+                    return Err(failed("N must be a positive integer", at));
+                }
+                if p > MAX_BUILD as f64 {
+                    return Err(build_limit("quantileSeq", Some(p as u64), at));
+                }
+                self.build("quantileSeq", p as u64, at)?;
+                let mut out = Vec::with_capacity(p as usize);
+                for i in 0..p as u64 {
+                    out.push(Value::Number(quantile((i + 1) as f64 / (p + 1.0))?));
+                }
+                Ok(Value::matrix(Matrix::vector(out).into_array()))
+            }
+        }
+    }
+
+    /// Median absolute deviation: the median of |x − median|.
+    fn mad(&mut self, values: &[Value], at: usize) -> Evaluated {
+        let items = self.flat("mad", values, at)?;
+        if items.is_empty() {
+            return Err(failed(
+                "Cannot calculate median absolute deviation (mad) of an empty array",
+                at,
+            ));
+        }
+        let middle = self.median(&items, at)?;
+        let mut deviations = Vec::with_capacity(items.len());
+        for item in &items {
+            let d = self.binary(Op::Subtract, item, &middle, false, (at, at), at)?;
+            deviations.push(self.absolute(&d, at)?);
+        }
+        self.median(&deviations, at)
+    }
+
+    /// Pearson's correlation by math.js's formula from the sums.
+    fn corr(&mut self, values: &[Value], at: usize) -> Evaluated {
+        let (Value::Matrix(a), Value::Matrix(b)) = (&values[0], &values[1]) else {
+            return Err(mismatch(
+                "Unexpected type of argument in function corr (expected: Array or Matrix)",
+                at,
+            ));
+        };
+        if a.rank() == 2 && b.rank() == 2 {
+            if a.shape[0] != b.shape[0] {
+                return Err(failed(
+                    "Dimension mismatch. Array A and B must have the same length.",
+                    at,
+                ));
+            }
+            let (rows_a, rows_b) = (a.outer(), b.outer());
+            let mut out = Vec::with_capacity(rows_a.len());
+            for (x, y) in rows_a.iter().zip(&rows_b) {
+                out.push(self.correlation(elements(x), elements(y), at)?);
+            }
+            return Ok(Value::matrix(Matrix::vector(out)));
+        }
+        if a.data.len() != b.data.len() {
+            return Err(failed(
+                "Dimension mismatch. Array A and B must have the same number of elements.",
+                at,
+            ));
+        }
+        self.correlation(&a.data, &b.data, at)
+    }
+
+    fn correlation(&mut self, a: &[Value], b: &[Value], at: usize) -> Evaluated {
+        if a.len() != b.len() {
+            return Err(failed(
+                "Dimension mismatch. Array A and B must have the same number of elements.",
+                at,
+            ));
+        }
+        if a.iter().chain(b).any(|v| matches!(v, Value::Fraction(_))) {
+            return Err(fraction_unsupported_function(at));
+        }
+        let x: Vec<f64> = a
+            .iter()
+            .map(|v| self.to_number(v, at))
+            .collect::<Result<_, _>>()?;
+        let y: Vec<f64> = b
+            .iter()
+            .map(|v| self.to_number(v, at))
+            .collect::<Result<_, _>>()?;
+        self.charge(x.len() as u64 * 5)?;
+        let n = x.len() as f64;
+        let sum = |v: &[f64]| {
+            v.iter()
+                .skip(1)
+                .fold(v.first().copied().unwrap_or(0.0), |s, t| s + t)
+        };
+        let (sum_x, sum_y) = (sum(&x), sum(&y));
+        let sum_xy = x.iter().zip(&y).fold(0.0, |s, (p, q)| s + p * q);
+        let squares = |v: &[f64]| sum(&v.iter().map(|t| t.powi(2)).collect::<Vec<_>>());
+        let (sum_xx, sum_yy) = (squares(&x), squares(&y));
+        let numerator = n * sum_xy - sum_x * sum_y;
+        let denominator = ((n * sum_xx - sum_x.powi(2)) * (n * sum_yy - sum_y.powi(2))).sqrt();
+        Ok(Value::Number(numerator / denominator))
+    }
+
+    /// `zeros(m, n, ...)` and `ones(...)`: sizes as arguments or as one list; numbers even in
+    /// Fraction mode, as math.js builds them.
+    fn filled(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
+        let shape = sizes(values, at)?;
+        let count = shape.iter().try_fold(1u64, |p, &n| p.checked_mul(n as u64));
+        let count = match count {
+            Some(c) if c <= MAX_BUILD => c,
+            other => return Err(build_limit(name, other, at)),
+        };
+        self.build(name, count, at)?;
+        let fill = Value::Number(if name == "ones" { 1.0 } else { 0.0 });
+        let shape = if shape.is_empty() { vec![0] } else { shape };
+        let array = matches!(values, [Value::Matrix(m)] if m.array);
+        Ok(Value::matrix(Matrix {
+            data: vec![fill; count as usize],
+            shape,
+            array,
+        }))
+    }
+
+    fn identity_of(&mut self, values: &[Value], at: usize) -> Evaluated {
+        let shape = sizes(values, at)?;
+        let (rows, cols) = match shape.as_slice() {
+            [n] => (*n, *n),
+            [r, c] => (*r, *c),
+            _ => return Err(failed("identity() takes one or two sizes", at)),
+        };
+        match (rows as u64).checked_mul(cols as u64) {
+            Some(c) if c <= MAX_BUILD => self.build("identity", c, at)?,
+            other => return Err(build_limit("identity", other, at)),
+        }
+        Ok(Value::matrix(identity(rows, cols)))
+    }
+
+    /// `range(start, end[, step][, includeEnd])` and `range("start:step:end")`.
+    fn range_function(&mut self, values: &[Value], at: usize) -> Evaluated {
+        if let [Value::Str(text)] = values {
+            let parts: Vec<f64> = text
+                .split(':')
+                .map(|p| crate::functions::to_number(&Value::Str(p.to_owned())).unwrap_or(f64::NAN))
+                .collect();
+            let (start, step, end) = match parts.as_slice() {
+                [a, b] if !a.is_nan() && !b.is_nan() => (*a, 1.0, *b),
+                [a, s, b] if !a.is_nan() && !s.is_nan() && !b.is_nan() => (*a, *s, *b),
+                _ => return Err(failed(format!("String \"{text}\" is no valid range"), at)),
+            };
+            return self.range(
+                Value::Number(start),
+                Some(Value::Number(step)),
+                Value::Number(end),
+                true,
+                at,
+            );
+        }
+        let (start, end, step, include_end) = match values {
+            [a, b] => (a, b, None, true),
+            [a, b, Value::Boolean(include)] => (a, b, None, *include),
+            [a, b, s] => (a, b, Some(s.clone()), true),
+            [a, b, s, Value::Boolean(include)] => (a, b, Some(s.clone()), *include),
+            _ => {
+                return Err(failed(
+                    "range() takes (start, end[, step][, includeEnd])",
+                    at,
+                ));
+            }
+        };
+        self.range(start.clone(), step, end.clone(), include_end, at)
+    }
+
+    fn concat(&mut self, values: &[Value], at: usize) -> Evaluated {
+        if values.iter().all(|v| matches!(v, Value::Str(_))) {
+            let text: String = values
+                .iter()
+                .map(|v| match v {
+                    Value::Str(s) => s.as_str(),
+                    _ => "",
+                })
+                .collect();
+            let length = text.encode_utf16().count() as u64;
+            if length > MAX_BUILD {
+                return Err(CalculateError::new(
+                    Reason::ResultTooLarge,
+                    format!("Size limit exceeded: concat() would build a string of {} characters, over the limit of 1,000,000.", thousands(length)),
+                )
+                .at(at));
+            }
+            self.build("concat", length, at)?;
+            return Ok(Value::Str(text));
+        }
+        let (matrices, dim) = match values.split_last() {
+            Some((last, rest)) if !matches!(last, Value::Matrix(_)) && !rest.is_empty() => {
+                (rest, Some(last))
+            }
+            _ => (values, None),
+        };
+        let mut parts = Vec::with_capacity(matrices.len());
+        for value in matrices {
+            match value {
+                Value::Matrix(m) => parts.push(m.clone()),
+                other => {
+                    return Err(mismatch(
+                        format!(
+                            "Unexpected type of argument in function concat (actual: {})",
+                            other.type_name()
+                        ),
+                        at,
+                    ));
+                }
+            }
+        }
+        let rank = parts[0].rank();
+        let dim = match dim {
+            Some(d) => self.dimension(d, &parts[0].shape, at)?,
+            None => rank - 1,
+        };
+        let mut shape = parts[0].shape.clone();
+        for part in &parts[1..] {
+            if part.rank() != rank {
+                return Err(failed(
+                    format!("Dimension mismatch ({} != {rank})", part.rank()),
+                    at,
+                ));
+            }
+            for (d, (have, want)) in part.shape.iter().zip(&shape).enumerate() {
+                if d != dim && have != want {
+                    return Err(failed(format!("Dimension mismatch ({have} != {want})"), at));
+                }
+            }
+            shape[dim] += part.shape[dim];
+        }
+        let count: u64 = shape.iter().map(|&n| n as u64).product();
+        self.build("concat", count, at)?;
+        let blocks: Vec<usize> = parts
+            .iter()
+            .map(|p| p.shape[dim..].iter().product())
+            .collect();
+        let outer: usize = shape[..dim].iter().product();
+        let mut data = Vec::with_capacity(count as usize);
+        for o in 0..outer {
+            for (part, block) in parts.iter().zip(&blocks) {
+                data.extend_from_slice(&part.data[o * block..(o + 1) * block]);
+            }
+        }
+        let array = parts.iter().all(|p| p.array);
+        Ok(Value::matrix(Matrix { shape, data, array }))
+    }
+
+    fn reshape(&mut self, values: &[Value], at: usize) -> Evaluated {
+        let Value::Matrix(m) = &values[0] else {
+            return Err(mismatch(
+                "Unexpected type of argument in function reshape",
+                at,
+            ));
+        };
+        let shape = sizes(&values[1..], at)?;
+        let count = shape
+            .iter()
+            .try_fold(1usize, |p, &n| p.checked_mul(n))
+            .unwrap_or(usize::MAX);
+        if count != m.data.len() || shape.is_empty() {
+            return Err(failed(
+                format!("Dimension mismatch ({} != {count})", m.data.len()),
+                at,
+            ));
+        }
+        self.build("reshape", count as u64, at)?;
+        Ok(Value::matrix(Matrix {
+            shape,
+            data: m.data.clone(),
+            array: m.array,
+        }))
+    }
+
+    fn diag(&mut self, values: &[Value], at: usize) -> Evaluated {
+        let Value::Matrix(m) = &values[0] else {
+            return Err(mismatch(
+                "Unexpected type of argument in function diag (expected: Array or Matrix)",
+                at,
+            ));
+        };
+        let k = match values.get(1) {
+            // Clamped far beyond any size the build limit admits, so negation cannot overflow.
+            Some(v) => whole_number(v, at)?.clamp(-1e15, 1e15) as i64,
+            None => 0,
+        };
+        match m.shape.as_slice() {
+            [n] => {
+                let size = *n + k.unsigned_abs() as usize;
+                match (size as u64).checked_mul(size as u64) {
+                    Some(c) if c <= MAX_BUILD => self.build("diag", c, at)?,
+                    other => return Err(build_limit("diag", other, at)),
+                }
+                let mut data = vec![Value::Number(0.0); size * size];
+                for (i, value) in m.data.iter().enumerate() {
+                    let (r, c) = if k >= 0 {
+                        (i, i + k as usize)
+                    } else {
+                        (i + k.unsigned_abs() as usize, i)
+                    };
+                    data[r * size + c] = value.clone();
+                }
+                Ok(Value::matrix(Matrix {
+                    shape: vec![size, size],
+                    data,
+                    array: m.array,
+                }))
+            }
+            [rows, cols] => {
+                let (rows, cols) = (*rows as i64, *cols as i64);
+                let mut data = Vec::new();
+                let (mut r, mut c) = if k >= 0 { (0, k) } else { (-k, 0) };
+                while r < rows && c < cols {
+                    data.push(m.data[(r * cols + c) as usize].clone());
+                    r += 1;
+                    c += 1;
+                }
+                self.build("diag", data.len() as u64, at)?;
+                Ok(Value::matrix(Matrix {
+                    shape: vec![data.len()],
+                    data,
+                    array: m.array,
+                }))
+            }
+            _ => Err(failed("Matrix for function diag must be 2 dimensional", at)),
+        }
+    }
+
+    fn column_or_row(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
+        let Value::Matrix(m) = &values[0] else {
+            return Err(mismatch(
+                format!("Unexpected type of argument in function {name}"),
+                at,
+            ));
+        };
+        let [rows, cols] = m.shape.as_slice() else {
+            return Err(failed("Only two dimensional matrix is supported", at));
+        };
+        let (rows, cols) = (*rows, *cols);
+        let size = if name == "column" { cols } else { rows };
+        let i = whole_number(&values[1], at)?;
+        if i < 1.0 || i > size as f64 {
+            return Err(failed(
+                format!(
+                    "Index out of range ({} > {size})",
+                    crate::format::format_number(i, None)
+                ),
+                at,
+            ));
+        }
+        let i = i as usize - 1;
+        let (shape, data) = if name == "column" {
+            (
+                vec![rows, 1],
+                (0..rows).map(|r| m.data[r * cols + i].clone()).collect(),
+            )
+        } else {
+            (vec![1, cols], m.data[i * cols..(i + 1) * cols].to_vec())
+        };
+        Ok(Value::matrix(Matrix {
+            shape,
+            data,
+            array: m.array,
+        }))
+    }
+
+    fn trace(&mut self, value: &Value, at: usize) -> Evaluated {
+        let Value::Matrix(m) = value else {
+            return Ok(value.clone());
+        };
+        let n = match m.shape.as_slice() {
+            [r, c] if r == c => *r,
+            [1] => return Ok(m.data[0].clone()),
+            _ => {
+                return Err(failed(
+                    format!(
+                        "Matrix must be square (size: {})",
+                        matrix::show_shape(&m.shape)
+                    ),
+                    at,
+                ));
+            }
+        };
+        let diagonal: Vec<Value> = (0..n).map(|i| m.data[i * n + i].clone()).collect();
+        Ok(self
+            .fold(Op::Add, &diagonal, at)?
+            .unwrap_or(Value::Number(0.0)))
+    }
+
+    fn det(&mut self, value: &Value, at: usize) -> Evaluated {
+        let Value::Matrix(m) = value else {
+            return Ok(value.clone());
+        };
+        match m.shape.as_slice() {
+            [1] => Ok(m.data[0].clone()),
+            [0] | [_, 0] => Ok(Value::Number(1.0)),
+            [r, c] if r == c => self.determinant(m, at),
+            [_] | [_, _] => Err(failed(
+                format!(
+                    "Matrix must be square (size: {})",
+                    matrix::show_shape(&m.shape)
+                ),
+                at,
+            )),
+            _ => Err(failed(
+                format!(
+                    "Matrix must be two dimensional (size: {})",
+                    matrix::show_shape(&m.shape)
+                ),
+                at,
+            )),
+        }
+    }
+
+    fn vector_of<'v>(
+        &self,
+        name: &str,
+        value: &'v Value,
+        at: usize,
+    ) -> Result<&'v [Value], CalculateError> {
+        match value {
+            Value::Matrix(m)
+                if m.rank() == 1 || (m.rank() == 2 && (m.shape[1] == 1 || m.shape[0] == 1)) =>
+            {
+                Ok(&m.data)
+            }
+            Value::Matrix(m) => Err(failed(
+                format!(
+                    "Vector expected in function {name} (size: {})",
+                    matrix::show_shape(&m.shape)
+                ),
+                at,
+            )),
+            other => Err(mismatch(
+                format!(
+                    "Unexpected type of argument in function {name} (actual: {})",
+                    other.type_name()
+                ),
+                at,
+            )),
+        }
+    }
+
+    fn dot(&mut self, values: &[Value], at: usize) -> Evaluated {
+        let a = self.vector_of("dot", &values[0], at)?.to_vec();
+        let b = self.vector_of("dot", &values[1], at)?.to_vec();
+        if a.len() != b.len() {
+            return Err(failed(
+                format!(
+                    "Vectors must have equal length ({} != {})",
+                    a.len(),
+                    b.len()
+                ),
+                at,
+            ));
+        }
+        if a.is_empty() {
+            return Err(failed(
+                "Cannot calculate the dot product of empty vectors",
+                at,
+            ));
+        }
+        let mut sum: Option<Value> = None;
+        for (x, y) in a.iter().zip(&b) {
+            let p = self.binary(Op::Multiply, x, y, false, (at, at), at)?;
+            sum = Some(match sum {
+                None => p,
+                Some(s) => self.binary(Op::Add, &s, &p, false, (at, at), at)?,
+            });
+        }
+        Ok(sum.unwrap_or(Value::Number(0.0)))
+    }
+
+    fn cross(&mut self, values: &[Value], at: usize) -> Evaluated {
+        let a = self.vector_of("cross", &values[0], at)?.to_vec();
+        let b = self.vector_of("cross", &values[1], at)?.to_vec();
+        if a.len() != 3 || b.len() != 3 {
+            return Err(failed(
+                format!(
+                    "Vectors with length 3 expected (Size A = [{}], B = [{}])",
+                    a.len(),
+                    b.len()
+                ),
+                at,
+            ));
+        }
+        let mut out = Vec::with_capacity(3);
+        for (i, j) in [(1, 2), (2, 0), (0, 1)] {
+            let p = self.binary(Op::Multiply, &a[i], &b[j], false, (at, at), at)?;
+            let q = self.binary(Op::Multiply, &a[j], &b[i], false, (at, at), at)?;
+            out.push(self.binary(Op::Subtract, &p, &q, false, (at, at), at)?);
+        }
+        let two_d = matches!(&values[0], Value::Matrix(m) if m.rank() == 2)
+            || matches!(&values[1], Value::Matrix(m) if m.rank() == 2);
+        let shape = if two_d { vec![1, 3] } else { vec![3] };
+        Ok(Value::matrix(Matrix {
+            shape,
+            data: out,
+            array: array_result(&[&values[0], &values[1]]),
+        }))
+    }
+
+    fn kron(&mut self, values: &[Value], at: usize) -> Evaluated {
+        let (Value::Matrix(a), Value::Matrix(b)) = (&values[0], &values[1]) else {
+            return Err(mismatch(
+                "Unexpected type of argument in function kron (expected: Array or Matrix)",
+                at,
+            ));
+        };
+        let as_2d = |m: &Matrix| match m.shape.as_slice() {
+            [n] => Some((1, *n)),
+            [r, c] => Some((*r, *c)),
+            _ => None,
+        };
+        let (Some((ra, ca)), Some((rb, cb))) = (as_2d(a), as_2d(b)) else {
+            return Err(failed("kron() takes one- or two-dimensional matrices", at));
+        };
+        let count = (ra * rb * ca * cb) as u64;
+        self.build("kron", count, at)?;
+        let mut data = Vec::with_capacity(count as usize);
+        for i in 0..ra {
+            for k in 0..rb {
+                for j in 0..ca {
+                    for l in 0..cb {
+                        data.push(self.binary(
+                            Op::Multiply,
+                            &a.data[i * ca + j],
+                            &b.data[k * cb + l],
+                            false,
+                            (at, at),
+                            at,
+                        )?);
+                    }
+                }
+            }
+        }
+        let shape = if a.rank() == 1 && b.rank() == 1 {
+            vec![ca * cb]
+        } else {
+            vec![ra * rb, ca * cb]
+        };
+        Ok(Value::matrix(Matrix {
+            shape,
+            data,
+            array: a.array && b.array,
+        }))
+    }
+
+    fn diff(&mut self, values: &[Value], at: usize) -> Evaluated {
+        let Value::Matrix(m) = &values[0] else {
+            return Err(mismatch(
+                "Unexpected type of argument in function diff (expected: Array or Matrix)",
+                at,
+            ));
+        };
+        let dim = match values.get(1) {
+            Some(d) => self.dimension(d, &m.shape, at)?,
+            None => 0,
+        };
+        let (_, slices) = m.slices(dim);
+        let mut out = Vec::with_capacity(slices.len());
+        for slice in &slices {
+            let mut differences = Vec::with_capacity(slice.len().saturating_sub(1));
+            for pair in slice.windows(2) {
+                differences.push(self.binary(
+                    Op::Subtract,
+                    &pair[1],
+                    &pair[0],
+                    false,
+                    (at, at),
+                    at,
+                )?);
+            }
+            out.push(differences);
+        }
+        let mut shape = m.shape.clone();
+        shape[dim] = shape[dim].saturating_sub(1);
+        self.build("diff", shape.iter().product::<usize>() as u64, at)?;
+        let mut result = Matrix::from_slices(&shape, dim, out);
+        result.array = m.array;
+        Ok(Value::matrix(result))
+    }
+
+    fn sort(&mut self, values: &[Value], at: usize) -> Evaluated {
+        let Value::Matrix(m) = &values[0] else {
+            return Err(mismatch(
+                "Unexpected type of argument in function sort (expected: Array or Matrix)",
+                at,
+            ));
+        };
+        if m.rank() != 1 {
+            return Err(failed("Only one dimensional matrices supported", at));
+        }
+        let descending = match values.get(1) {
+            None => false,
+            Some(Value::Str(order)) if order == "asc" => false,
+            Some(Value::Str(order)) if order == "desc" => true,
+            Some(_) => return Err(failed("String \"asc\" or \"desc\" expected", at)),
+        };
+        self.charge(m.data.len() as u64 * 8)?;
+        let mut items = m.data.clone();
+        let mut error = None;
+        let mut keyed: Vec<(usize, Value)> = items.drain(..).enumerate().collect();
+        keyed.sort_by(|(i, x), (j, y)| {
+            let ordering = match (
+                compare(Op::Smaller, x, y, at),
+                compare(Op::Larger, x, y, at),
+            ) {
+                (Ok(true), _) => std::cmp::Ordering::Less,
+                (_, Ok(true)) => std::cmp::Ordering::Greater,
+                (Err(e), _) | (_, Err(e)) => {
+                    error.get_or_insert(e);
+                    std::cmp::Ordering::Equal
+                }
+                _ => std::cmp::Ordering::Equal,
+            };
+            let ordering = if descending {
+                ordering.reverse()
+            } else {
+                ordering
+            };
+            ordering.then(i.cmp(j))
+        });
+        if let Some(e) = error {
+            return Err(e);
+        }
+        let data = keyed.into_iter().map(|(_, v)| v).collect();
+        Ok(Value::matrix(Matrix {
+            shape: m.shape.clone(),
+            data,
+            array: m.array,
+        }))
+    }
+}
+
+/// The statistic a name is an alias of, for messages.
+fn canonical_statistic(name: &str) -> &str {
+    match name {
+        "average" | "avg" => "mean",
+        "stdev" | "stddev" => "std",
+        other => other,
+    }
+}
+
+/// An identity matrix of numbers.
+fn identity(rows: usize, cols: usize) -> Matrix {
+    let mut data = vec![Value::Number(0.0); rows * cols];
+    for i in 0..rows.min(cols) {
+        data[i * cols + i] = Value::Number(1.0);
+    }
+    Matrix::new(vec![rows, cols], data)
+}
+
+/// A whole number argument (a size, a dimension, an index): numbers, and whole Fractions
+/// (section 5.3).
+fn whole_number(value: &Value, at: usize) -> Result<f64, CalculateError> {
+    let x = match value {
+        Value::Number(x) => *x,
+        Value::Fraction(f) if f.is_int() => crate::fraction::to_f64(f),
+        Value::Fraction(f) => {
+            return Err(failed(
+                format!(
+                    "{} is not a whole number: sizes, dimensions and indexes need whole-number values",
+                    crate::fraction::format(f)
+                ),
+                at,
+            ));
+        }
+        Value::Boolean(b) => f64::from(u8::from(*b)),
+        other => {
+            return Err(mismatch(
+                format!(
+                    "Unexpected type of argument (expected: number, actual: {})",
+                    other.type_name()
+                ),
+                at,
+            ));
+        }
+    };
+    if x.fract() != 0.0 || !x.is_finite() {
+        return Err(failed(
+            format!(
+                "Integer expected (value: {})",
+                crate::format::format_number(x, None)
+            ),
+            at,
+        ));
+    }
+    Ok(x)
+}
+
+/// Sizes given as arguments (`zeros(2, 3)`) or as one list (`zeros([2, 3])`).
+fn sizes(values: &[Value], at: usize) -> Result<Vec<usize>, CalculateError> {
+    let list: &[Value] = match values {
+        [Value::Matrix(m)] => &m.data,
+        _ => values,
+    };
+    list.iter()
+        .map(|v| {
+            let x = whole_number(v, at)?;
+            if x < 0.0 {
+                return Err(failed(
+                    format!(
+                        "Parameters in function size must be positive integers (value: {})",
+                        crate::format::format_number(x, None)
+                    ),
+                    at,
+                ));
+            }
+            Ok(x.min(u32::MAX as f64) as usize)
+        })
+        .collect()
+}
+
+fn count(value: &Value, at: usize) -> Evaluated {
+    match value {
+        Value::Matrix(m) => Ok(Value::Number(m.data.len() as f64)),
+        Value::Str(s) => Ok(Value::Number(s.encode_utf16().count() as f64)),
+        other => Err(mismatch(
+            format!(
+                "Unexpected type of argument in function count (expected: string or Array or Matrix, actual: {}, index: 0)",
+                other.type_name()
+            ),
+            at,
+        )),
+    }
+}
+
+fn size(value: &Value) -> Value {
+    let shape: Vec<usize> = match value {
+        Value::Matrix(m) => m.shape.clone(),
+        Value::Str(s) => vec![s.encode_utf16().count()],
+        _ => Vec::new(),
+    };
+    Value::matrix(
+        Matrix::vector(shape.into_iter().map(|n| Value::Number(n as f64)).collect()).into_array(),
+    )
+}
+
+fn squeeze(value: &Value) -> Value {
+    let Value::Matrix(m) = value else {
+        return value.clone();
+    };
+    let shape: Vec<usize> = m.shape.iter().copied().filter(|&n| n != 1).collect();
+    if shape.is_empty() && m.data.len() == 1 {
+        return m.data[0].clone();
+    }
+    let shape = if shape.is_empty() {
+        vec![m.data.len()]
+    } else {
+        shape
+    };
+    Value::matrix(Matrix {
+        shape,
+        data: m.data.clone(),
+        array: m.array,
+    })
+}
+
+fn matrix_function(values: &[Value], at: usize) -> Evaluated {
+    match values {
+        [] => Ok(Value::matrix(Matrix::vector(Vec::new()))),
+        [Value::Str(format)] | [_, Value::Str(format)] if format == "sparse" => {
+            Err(not_implemented("SparseMatrix", at))
+        }
+        [Value::Str(format)] if format == "dense" => Ok(Value::matrix(Matrix::vector(Vec::new()))),
+        [Value::Matrix(m)] | [Value::Matrix(m), Value::Str(_)] => Ok(Value::matrix(Matrix {
+            array: false,
+            ..Matrix::clone(m)
+        })),
+        [Value::Str(other)] | [_, Value::Str(other)] => {
+            Err(failed(format!("Unknown matrix type \"{other}\""), at))
+        }
+        [other, ..] => Err(mismatch(
+            format!(
+                "Unexpected type of argument in function matrix (expected: Array or Matrix, actual: {})",
+                other.type_name()
+            ),
+            at,
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    /// The result, or `reason: message`.
+    fn answer_in(expression: &str, numeric_type: &str) -> String {
+        let input = json!({"expression": expression, "numericType": numeric_type}).to_string();
+        match crate::calculate(input.as_bytes()) {
+            Ok(out) => format!(
+                "{} {}",
+                out["resultType"].as_str().unwrap_or("?"),
+                out["result"].as_str().unwrap_or("?")
+            ),
+            Err(e) => format!("{}: {}", e.reason.name(), e.message),
+        }
+    }
+
+    fn answer(expression: &str) -> String {
+        answer_in(expression, "number")
+    }
+
+    #[test]
+    fn literals_ranges_and_indexes() {
+        assert_eq!(answer("[1, 2; 3, 4]"), "DenseMatrix [[1, 2], [3, 4]]");
+        assert_eq!(answer("[[1, 2], [3, 4]]"), "DenseMatrix [[1, 2], [3, 4]]");
+        assert_eq!(answer("[1:3, 4:6]"), "DenseMatrix [[1, 2, 3], [4, 5, 6]]");
+        assert_eq!(answer("[]"), "DenseMatrix []");
+        assert_eq!(answer("[[]]"), "DenseMatrix [[]]");
+        assert!(
+            answer("[[1, 2], [3]]")
+                .starts_with("evaluation_failed: Evaluation failed: Dimension mismatch")
+        );
+        assert_eq!(answer("1:5"), "DenseMatrix [1, 2, 3, 4, 5]");
+        assert_eq!(answer("3:-1:1"), "DenseMatrix [3, 2, 1]");
+        assert_eq!(answer("1:0"), "DenseMatrix []");
+        // Repeated addition, as math.js builds ranges.
+        assert_eq!(
+            answer("0:0.1:0.3"),
+            "DenseMatrix [0, 0.1, 0.2, 0.30000000000000004]"
+        );
+        assert_eq!(answer("range(0, 10, 2)"), "DenseMatrix [0, 2, 4, 6, 8, 10]");
+        assert_eq!(answer("range(\"1:3\")"), "DenseMatrix [1, 2, 3]");
+        assert_eq!(answer("[1, 2; 3, 4][1, :]"), "DenseMatrix [1, 2]");
+        assert_eq!(answer("[1, 2; 3, 4][:, 2]"), "DenseMatrix [2, 4]");
+        assert_eq!(answer("[1, 2; 3, 4][2, 1]"), "number 3");
+        assert_eq!(answer("[1, 2; 3, 4][2:end, 1:2]"), "DenseMatrix [[3, 4]]");
+        assert_eq!(answer("[1, 2, 3][end]"), "number 3");
+        assert_eq!(answer("[1, 2, 3][[1, 3]]"), "DenseMatrix [1, 3]");
+        assert_eq!(
+            answer("[1, 2, 3][[true, false, true]]"),
+            "DenseMatrix [1, 3]"
+        );
+        assert_eq!(answer("\"hello\"[2:3]"), "string \"el\"");
+        assert_eq!(answer("\"hello\"[end]"), "string \"o\"");
+        assert_eq!(
+            answer("[1, 2, 3][0]"),
+            "evaluation_failed: Evaluation failed: Index out of range (0 < 1)"
+        );
+        assert_eq!(
+            answer("[1, 2, 3][4]"),
+            "evaluation_failed: Evaluation failed: Index out of range (4 > 3)"
+        );
+        assert_eq!(
+            answer("[1, 2, 3][1.5]"),
+            "evaluation_failed: Evaluation failed: Index must be an integer (value: 0.5)"
+        );
+        assert_eq!(
+            answer("[1, 2; 3, 4][1]"),
+            "evaluation_failed: Evaluation failed: Dimension mismatch (1 != 2)"
+        );
+        assert_eq!(
+            answer("[1, 2, 3][\"a\"]"),
+            "parse_failed: Invalid expression: No access to property \"a\""
+        );
+    }
+
+    #[test]
+    fn arithmetic_broadcasts_and_multiplies() {
+        assert_eq!(answer("[1, 2; 3, 4]'"), "DenseMatrix [[1, 3], [2, 4]]");
+        assert_eq!(answer("[1, 2; 3, 4] * [5; 6]"), "DenseMatrix [[17], [39]]");
+        assert_eq!(answer("[1, 2] * [3, 4]"), "number 11");
+        assert_eq!(answer("[1, 2, 3] .* [4, 5, 6]"), "DenseMatrix [4, 10, 18]");
+        assert_eq!(
+            answer("[1, 2] + [[1], [2]]"),
+            "DenseMatrix [[2, 3], [3, 4]]"
+        );
+        assert_eq!(answer("zeros(2, 2) + 1"), "DenseMatrix [[1, 1], [1, 1]]");
+        assert_eq!(answer("[1, 2; 3, 4]^2"), "DenseMatrix [[7, 10], [15, 22]]");
+        assert_eq!(
+            answer("[1, 2; 3, 4]^-1"),
+            "DenseMatrix [[-2, 1], [1.5, -0.5]]"
+        );
+        assert_eq!(answer("[1, 2] == [1, 3]"), "DenseMatrix [true, false]");
+        assert_eq!(answer("-[1, 2]"), "DenseMatrix [-1, -2]");
+        assert_eq!(answer("abs([-1, 2])"), "DenseMatrix [1, 2]");
+        assert!(
+            answer("[1, 2] + [1, 2, 3]")
+                .starts_with("evaluation_failed: Evaluation failed: shape mismatch")
+        );
+        assert!(answer("sin([0, 1])").starts_with(
+            "evaluation_failed: Evaluation failed: Function 'sin' doesn't apply to matrices"
+        ));
+        assert_eq!(answer("2^[1, 2]").split(':').next(), Some("type_mismatch"));
+    }
+
+    #[test]
+    fn statistics() {
+        assert_eq!(answer("mean([1, 2, 3, 4])"), "number 2.5");
+        assert_eq!(answer("mean([1, 2; 3, 4], 1)"), "DenseMatrix [2, 3]");
+        assert_eq!(answer("median([3, 1, 2])"), "number 2");
+        assert_eq!(answer("median([1, 2; 3, 4])"), "number 2.5");
+        assert_eq!(answer("mode([1, 2, 2, 3])"), "Array [2]");
+        assert_eq!(answer("std([2, 4, 6])"), "number 2");
+        assert_eq!(
+            answer("std([2, 4, 6], \"uncorrected\")"),
+            "number 1.632993161855452"
+        );
+        assert_eq!(answer("variance([2, 4, 6], \"biased\")"), "number 2");
+        assert_eq!(answer("stdev([5])"), "number 0");
+        assert_eq!(answer("min([1, 2; 3, 4], 2)"), "DenseMatrix [1, 3]");
+        assert_eq!(answer("max([1, 5; 3, 4], 1)"), "DenseMatrix [3, 5]");
+        assert_eq!(answer("sum(1, 2, 3)"), "number 6");
+        assert_eq!(answer("sum([])"), "number 0");
+        assert_eq!(answer("prod([1, 2, 3])"), "number 6");
+        assert_eq!(
+            answer("cumsum([1, 2; 3, 4], 2)"),
+            "DenseMatrix [[1, 3], [3, 7]]"
+        );
+        assert_eq!(answer("cumsum(1, 2, 3)"), "Array [1, 3, 6]");
+        assert_eq!(
+            answer("quantileSeq([1, 2, 3, 4], [0.25, 0.75])"),
+            "Array [1.75, 3.25]"
+        );
+        assert_eq!(answer("quantileSeq([1, 2, 3, 4], 2)"), "Array [2, 3]");
+        assert_eq!(answer("mad([1, 2, 3, 4])"), "number 1");
+        assert_eq!(
+            answer("corr([1, 2, 3], [2, 4, 7])"),
+            "number 0.9933992677987828"
+        );
+        assert_eq!(answer("len([1, 2, 3])"), "number 3");
+        assert_eq!(answer("size([1, 2; 3, 4; 5, 6])"), "Array [3, 2]");
+        assert_eq!(
+            answer("mean([])"),
+            "evaluation_failed: Evaluation failed: Cannot calculate the mean of an empty array"
+        );
+        assert_eq!(
+            answer("mean([1, 2], [3, 4])"),
+            "type_mismatch: Type mismatch: Scalar values expected in function mean"
+        );
+        assert!(
+            answer("variance([1, 2], \"foo\")")
+                .starts_with("evaluation_failed: Evaluation failed: Unknown normalization")
+        );
+    }
+
+    #[test]
+    fn matrix_functions() {
+        assert_eq!(answer("det([1, 2; 3, 4])"), "number -2");
+        assert_eq!(answer("det([2, 1, 3; 4, 5, 6; 7, 8, 10])"), "number -3");
+        assert_eq!(
+            answer("inv([2, 0; 0, 4])"),
+            "DenseMatrix [[0.5, 0], [0, 0.25]]"
+        );
+        assert_eq!(
+            answer("inv([1, 2; 2, 4])"),
+            "evaluation_failed: Evaluation failed: Cannot calculate inverse, determinant is zero"
+        );
+        assert!(answer("inv([1, 2, 3])").starts_with("evaluation_failed"));
+        assert!(answer("det([1, 2, 3])").starts_with("evaluation_failed"));
+        assert_eq!(
+            answer("cross([1, 0, 0], [0, 1, 0])"),
+            "DenseMatrix [0, 0, 1]"
+        );
+        assert_eq!(answer("dot([1, 2], [3, 4])"), "number 11");
+        assert_eq!(answer("concat([1, 2], [3, 4])"), "DenseMatrix [1, 2, 3, 4]");
+        assert_eq!(
+            answer("concat([1, 2; 3, 4], [5, 6; 7, 8], 1)"),
+            "DenseMatrix [[1, 2], [3, 4], [5, 6], [7, 8]]"
+        );
+        assert_eq!(answer("concat(\"a;b\", \"c\")"), "string \"a;bc\"");
+        assert_eq!(answer("column([1, 2; 3, 4], 2)"), "DenseMatrix [[2], [4]]");
+        assert_eq!(answer("identity(2)"), "DenseMatrix [[1, 0], [0, 1]]");
+        assert_eq!(
+            answer("reshape([1, 2, 3, 4], [2, 2])"),
+            "DenseMatrix [[1, 2], [3, 4]]"
+        );
+        assert_eq!(answer("diag([1, 2])"), "DenseMatrix [[1, 0], [0, 2]]");
+        assert_eq!(answer("kron([1, 2], [3, 4])"), "DenseMatrix [3, 4, 6, 8]");
+        assert_eq!(answer("diff([1, 4, 9])"), "DenseMatrix [3, 5]");
+        assert_eq!(answer("sort([3, 1, 2], \"desc\")"), "DenseMatrix [3, 2, 1]");
+        assert_eq!(answer("trace([1, 2; 3, 4])"), "number 5");
+        assert_eq!(answer("squeeze([[1], [2]])"), "DenseMatrix [1, 2]");
+    }
+
+    #[test]
+    fn fraction_mode_is_exact_over_collections() {
+        assert_eq!(
+            answer_in("[1/2, 1/3] + [1/2, 2/3]", "Fraction"),
+            "DenseMatrix [1/1, 1/1]"
+        );
+        assert_eq!(answer_in("mean([1, 2, 4])", "Fraction"), "Fraction 7/3");
+        assert_eq!(answer_in("det([1, 2; 3, 4])", "Fraction"), "Fraction -2/1");
+        assert_eq!(
+            answer_in("inv([1, 2; 3, 4])", "Fraction"),
+            "DenseMatrix [[-2/1, 1/1], [3/2, -1/2]]"
+        );
+        assert_eq!(answer_in("[1, 2, 3][2]", "Fraction"), "Fraction 2/1");
+        assert_eq!(answer_in("count([1, 2, 3])", "Fraction"), "number 3");
+        assert_eq!(answer_in("zeros(2)", "Fraction"), "DenseMatrix [0, 0]");
+        assert_eq!(
+            answer_in("identity(2)", "Fraction"),
+            "DenseMatrix [[1, 0], [0, 1]]"
+        );
+        assert_eq!(
+            answer_in("median([1, 2])", "Fraction").split(':').next(),
+            Some("fraction_unsupported")
+        );
+        assert_eq!(
+            answer_in("std([1, 2])", "Fraction").split(':').next(),
+            Some("fraction_unsupported")
+        );
+        assert!(answer_in("[1, 2, 3][3/2]", "Fraction").starts_with("evaluation_failed"));
+    }
+
+    #[test]
+    fn build_limits_hold_at_their_bounds() {
+        let too_large = "result_too_large: Result exceeds maximum size (100000 characters). Reduce matrix dimensions or simplify the expression.";
+        // The per-call build limit: 1,000,000 elements may be built (the result is then too
+        // large to return), 1,000,001 may not.
+        assert_eq!(answer("zeros(1000, 1000)"), too_large);
+        assert_eq!(answer("count(zeros(1000, 1000))"), "number 1000000");
+        assert_eq!(
+            answer("zeros(1000, 1001)"),
+            "result_too_large: Size limit exceeded: zeros() would build 1,001,000 elements, over the limit of 1,000,000."
+        );
+        assert_eq!(answer("count(1:1000000)"), "number 1000000");
+        assert_eq!(
+            answer("1:1000001"),
+            "result_too_large: Size limit exceeded: range() would build 1,000,001 elements, over the limit of 1,000,000."
+        );
+        assert_eq!(
+            answer("1:2000000"),
+            "result_too_large: Size limit exceeded: range() would build 2,000,000 elements, over the limit of 1,000,000."
+        );
+        assert_eq!(
+            answer("range(1, 1/0)"),
+            "result_too_large: Size limit exceeded: range() would build unbounded elements, over the limit of 1,000,000."
+        );
+        assert_eq!(
+            answer("identity(2000)"),
+            "result_too_large: Size limit exceeded: identity() would build 4,000,000 elements, over the limit of 1,000,000."
+        );
+        // The result's collection size: 33,333 elements print, 33,334 are refused.
+        assert!(answer("zeros(33333)").starts_with("DenseMatrix [0, 0"));
+        assert_eq!(answer("zeros(33334)"), too_large);
+        assert_eq!(answer("ones(200, 200)"), too_large);
+    }
+
+    #[test]
+    fn the_evaluation_budget_counts_every_collection_built() {
+        // Each `zeros(1000, 1000)` builds 1,000,000 elements; 20 fit the 20,000,000 budget.
+        let sum = |n: usize| vec!["count(zeros(1000, 1000))"; n].join(" + ");
+        assert_eq!(answer(&sum(20)), "number 20000000");
+        assert_eq!(
+            answer(&sum(21)),
+            "result_too_large: Size limit exceeded: The expression built over 20,000,000 elements in total while evaluating."
+        );
+    }
+}
