@@ -260,17 +260,11 @@ impl Complex {
         Self::new(self.re / abs, self.im / abs)
     }
 
-    /// complex.js `inverse`: 1/0 = ∞, 1/∞ = 0, else conj(z)/|z|² (a² + b² unscaled).
-    /// math.js's own `inv` on a scalar is `divideScalar(1, z)`, i.e. `ONE.div(z)` instead.
+    /// math.js `inv(z)` on a scalar, `divideScalar(1, z)`: [`Complex::ONE.div(z)`](Self::div),
+    /// so 1/0 is ∞ + ∞i and 1/∞ is 0. (complex.js's own `inverse`, conj(z)/|z|², is never
+    /// reached from math.js and can differ in the last bit.)
     pub fn inverse(self) -> Self {
-        if self.is_zero() {
-            return Self::INFINITY;
-        }
-        if self.is_infinite() {
-            return Self::ZERO;
-        }
-        let d = self.re * self.re + self.im * self.im;
-        Self::new(self.re / d, -self.im / d)
+        Self::ONE.div(self)
     }
 
     /// math.js `square`: `self · self`.

@@ -27,7 +27,7 @@ use serde_json::json;
 use std::collections::BTreeMap;
 
 /// Functions whose result must be the same string as math.js's.
-const EXACT: [&str; 15] = [
+const EXACT: [&str; 17] = [
     "add",
     "subtract",
     "multiply",
@@ -43,13 +43,15 @@ const EXACT: [&str; 15] = [
     "floor",
     "ceil",
     "fix",
+    "inv",
+    "equal",
 ];
 
 /// Functions of one complex argument compared within the tolerance.
-const TRANSCENDENTAL: [&str; 33] = [
+const TRANSCENDENTAL: [&str; 34] = [
     "exp", "expm1", "log", "log10", "log2", "log1p", "cbrt", "arg", "sin", "cos", "tan", "sec",
     "csc", "cot", "asin", "acos", "atan", "asec", "acsc", "acot", "sinh", "cosh", "tanh", "sech",
-    "csch", "coth", "asinh", "acosh", "atanh", "asech", "acsch", "acoth", "pow",
+    "csch", "coth", "asinh", "acosh", "atanh", "asech", "acsch", "acoth", "pow", "logb",
 ];
 
 /// Functions of a real argument that answer a Complex outside their real domain.
@@ -160,7 +162,23 @@ fn case(rng: &mut Rng) -> Case {
             };
             vec![complex_arg(rng), exp]
         }
-        "logb" => vec![Arg::Real(part(rng)), Arg::Real(part(rng))],
+        "logb" if kind >= 7 => vec![Arg::Real(part(rng)), Arg::Real(part(rng))],
+        "logb" => vec![complex_arg(rng), complex_arg(rng)],
+        "equal" => {
+            let a = complex_arg(rng);
+            let b = match (a, rng.below(3)) {
+                // Nearby: equal within relTol 1e-12 or not, by a relative step of 1e-10 to 1e-16.
+                (Arg::Complex(z), 0 | 1) => {
+                    let step = 10f64.powi(-(10 + rng.below(7) as i32));
+                    Arg::Complex(Complex::new(z.re * (1.0 + step), z.im - step))
+                }
+                _ => complex_arg(rng),
+            };
+            vec![a, b]
+        }
+        "round" | "floor" | "ceil" if rng.below(2) == 0 => {
+            vec![complex_arg(rng), Arg::Real(rng.below(5) as f64)]
+        }
         _ if kind >= 7 => vec![Arg::Real(part(rng))],
         _ => vec![complex_arg(rng)],
     };
@@ -177,6 +195,10 @@ fn ours(case: &Case) -> (&'static str, String) {
     let real = |i: usize| match case.args[i] {
         Arg::Real(x) => Some(x),
         Arg::Complex(_) => None,
+    };
+    let places = || match case.args.get(1) {
+        Some(Arg::Real(n)) => *n as i32,
+        _ => 0,
     };
     let promoted: Option<RealOrComplex> = match (case.name, real(0)) {
         ("pow", Some(x)) => real(1).map(|y| pow_real(x, y)),
@@ -215,9 +237,12 @@ fn ours(case: &Case) -> (&'static str, String) {
             "abs" => return ("number", number(z(0).abs())),
             "arg" => return ("number", number(z(0).arg())),
             "sign" => z(0).sign(),
-            "round" => z(0).round(0),
-            "floor" => z(0).floor(0),
-            "ceil" => z(0).ceil(0),
+            "round" => z(0).round(places()),
+            "floor" => z(0).floor(places()),
+            "ceil" => z(0).ceil(places()),
+            "inv" => z(0).inverse(),
+            "equal" => return ("boolean", z(0).equals(z(1)).to_string()),
+            "logb" => z(0).log_base(z(1)),
             "fix" => z(0).fix(),
             "exp" => z(0).exp(),
             "expm1" => z(0).expm1(),
@@ -366,5 +391,64 @@ fn complex_functions_agree_with_mathjs() {
         failures.len()
     );
     println!("within the tolerance only, by function: {last_digits:?}");
+    assert_no_differences(&failures);
+}
+
+/// A part for JSON: a number, or its name when it is not finite (JSON has no NaN).
+fn json_part(x: f64) -> serde_json::Value {
+    if x.is_finite() {
+        json!(x)
+    } else {
+        json!(literal(x))
+    }
+}
+
+/// Values that exercise the format's rules: random parts, one part negligible next to the other
+/// by a ratio around 10^−p, and imaginary parts of exactly ±1 or next to it.
+fn format_value(rng: &mut Rng) -> Complex {
+    let (a, b) = (part(rng), part(rng));
+    match rng.below(4) {
+        0 => Complex::new(a, b),
+        1 => {
+            let small = a * 10f64.powi(-(rng.below(20) as i32)) * 1.5;
+            if rng.below(2) == 0 {
+                Complex::new(a, small)
+            } else {
+                Complex::new(small, a)
+            }
+        }
+        2 => Complex::new(a, [1.0, -1.0, 1.0 + 1e-5, -0.99999][rng.below(4)]),
+        _ => Complex::new(a, b * 1e-300),
+    }
+}
+
+#[test]
+fn complex_format_agrees_with_mathjs() {
+    let mut rng = Rng::from_env(0xF0_4A77_2026_1130);
+    let values: Vec<(Complex, Option<u32>)> = (0..3000)
+        .map(|_| {
+            let precision = (rng.below(5) != 0).then(|| 1 + rng.below(16) as u32);
+            (format_value(&mut rng), precision)
+        })
+        .collect();
+    let inputs: Vec<_> = values
+        .iter()
+        .map(|(z, p)| json!([json_part(z.re), json_part(z.im), p]))
+        .collect();
+    let answers = run_peer("format_complex.mjs", &[], &inputs);
+    let mut failures = Vec::new();
+    for ((z, p), want) in values.iter().zip(&answers) {
+        let got = complex::format(*z, *p);
+        if want.as_str() != Some(got.as_str()) {
+            failures.push(format!(
+                "{z:?} precision {p:?}\n  math.js: {want}\n  reckon:  {got}"
+            ));
+        }
+    }
+    println!(
+        "{} values formatted, {} differ",
+        values.len(),
+        failures.len()
+    );
     assert_no_differences(&failures);
 }
