@@ -1294,6 +1294,8 @@ mod tests {
             "0.2739572538301211 + 0.5837007587586147i",
         );
         formats_as(Complex::ZERO.pow(c(0.5, 0.0)), "0");
+        // The i^k cycle answers 0^-1 with -∞i, where 1/0 is ∞ + ∞i.
+        formats_as(Complex::ZERO.pow(c(-1.0, 0.0)), "-Infinityi");
         formats_as(c(5.0, 3.0).pow(Complex::ZERO), "1");
         formats_as(Complex::from_real(4.0).pow(c(0.5, 0.0)), "2");
     }
@@ -1319,6 +1321,13 @@ mod tests {
         );
         formats_as(c(-1.0, 0.0).log(), "3.141592653589793i");
         formats_as(Complex::ZERO.log10(), "Infinity + Infinityi");
+        // math.js's own formulas keep their weaknesses: expm1 cancels, log2 overflows.
+        formats_as(
+            c(1e-10, 1e-10).expm1(),
+            "1.000000082740371e-10 + 1.0000000001000001e-10i",
+        );
+        formats_as(c(1e200, 1e200).log2(), "Infinity + 1.1330900354567985i");
+        formats_as(c(1e200, 1e200).log(), "Infinity + 0.7853981633974483i");
     }
 
     #[test]
