@@ -71,16 +71,16 @@ fn hypot(x: f64, y: f64) -> f64 {
 /// + ln 2.
 fn log_hypot(a: f64, b: f64) -> f64 {
     if a == 0.0 {
-        return v8::log(b.abs());
+        return crate::jsmath::log(b.abs());
     }
     if b == 0.0 {
-        return v8::log(a.abs());
+        return crate::jsmath::log(a.abs());
     }
     if a.abs() < 3000.0 && b.abs() < 3000.0 {
-        return v8::log(a * a + b * b) * 0.5;
+        return crate::jsmath::log(a * a + b * b) * 0.5;
     }
     let (a, b) = (a * 0.5, b * 0.5);
-    0.5 * v8::log(a * a + b * b) + LN_2
+    0.5 * crate::jsmath::log(a * a + b * b) + LN_2
 }
 
 /// JavaScript's `Math.round`: halves go toward +∞, and the sign of zero is kept.
@@ -297,10 +297,10 @@ impl Complex {
         }
         if z.im == 0.0 {
             if self.im == 0.0 && self.re > 0.0 {
-                return Self::from_real(v8::pow(self.re, z.re));
+                return Self::from_real(crate::jsmath::pow(self.re, z.re));
             }
             if self.re == 0.0 {
-                let b = v8::pow(self.im, z.re);
+                let b = crate::jsmath::pow(self.im, z.re);
                 // JavaScript's ((z % 4) + 4) % 4; a non-integer or non-finite z matches no case.
                 let k = (z.re % 4.0 + 4.0) % 4.0;
                 if k == 0.0 {
@@ -319,7 +319,7 @@ impl Complex {
         }
         let theta = libm::atan2(self.im, self.re);
         let l = log_hypot(self.re, self.im);
-        let modulus = v8::exp(z.re * l - z.im * theta);
+        let modulus = crate::jsmath::exp(z.re * l - z.im * theta);
         let angle = z.im * l + z.re * theta;
         Self::new(modulus * libm::cos(angle), modulus * libm::sin(angle))
     }
@@ -351,12 +351,12 @@ impl Complex {
     /// cube root of the modulus times the rotation, multiplied as complex numbers.
     pub fn cbrt(self) -> Self {
         let rotation = Self::new(0.0, self.arg() / 3.0).exp();
-        Self::from_real(v8::cbrt(self.abs())).mul(rotation)
+        Self::from_real(crate::jsmath::cbrt(self.abs())).mul(rotation)
     }
 
     /// e^z = e^a (cos b + i sin b), or e^a alone for a real argument (complex.js `exp`).
     pub fn exp(self) -> Self {
-        let er = v8::exp(self.re);
+        let er = crate::jsmath::exp(self.re);
         if self.im == 0.0 {
             return Self::from_real(er);
         }
@@ -366,7 +366,7 @@ impl Complex {
     /// e^z − 1 as math.js computes it for a Complex (its own formula, not complex.js's):
     /// (e^a cos b − 1) + i e^a sin b.
     pub fn expm1(self) -> Self {
-        let r = v8::exp(self.re);
+        let r = crate::jsmath::exp(self.re);
         Self::new(r * libm::cos(self.im) - 1.0, r * libm::sin(self.im))
     }
 
@@ -374,7 +374,7 @@ impl Complex {
     /// `log`; ln|z| by [`log_hypot`]).
     pub fn log(self) -> Self {
         if self.im == 0.0 && self.re > 0.0 {
-            return Self::from_real(v8::log(self.re));
+            return Self::from_real(crate::jsmath::log(self.re));
         }
         Self::new(log_hypot(self.re, self.im), libm::atan2(self.im, self.re))
     }
@@ -396,7 +396,7 @@ impl Complex {
     pub fn log1p(self) -> Self {
         let re = self.re + 1.0;
         Self::new(
-            v8::log((re * re + self.im * self.im).sqrt()),
+            crate::jsmath::log((re * re + self.im * self.im).sqrt()),
             libm::atan2(self.im, re),
         )
     }
@@ -409,46 +409,52 @@ impl Complex {
     /// sin z = sin a cosh b + i cos a sinh b.
     pub fn sin(self) -> Self {
         let (a, b) = (self.re, self.im);
-        Self::new(libm::sin(a) * v8::cosh(b), libm::cos(a) * v8::sinh(b))
+        Self::new(
+            libm::sin(a) * crate::jsmath::cosh(b),
+            libm::cos(a) * crate::jsmath::sinh(b),
+        )
     }
 
     /// cos z = cos a cosh b − i sin a sinh b.
     pub fn cos(self) -> Self {
         let (a, b) = (self.re, self.im);
-        Self::new(libm::cos(a) * v8::cosh(b), -libm::sin(a) * v8::sinh(b))
+        Self::new(
+            libm::cos(a) * crate::jsmath::cosh(b),
+            -libm::sin(a) * crate::jsmath::sinh(b),
+        )
     }
 
     /// tan z = (sin 2a + i sinh 2b) / (cos 2a + cosh 2b).
     pub fn tan(self) -> Self {
         let (a, b) = (2.0 * self.re, 2.0 * self.im);
-        let d = libm::cos(a) + v8::cosh(b);
-        Self::new(libm::sin(a) / d, v8::sinh(b) / d)
+        let d = libm::cos(a) + crate::jsmath::cosh(b);
+        Self::new(libm::sin(a) / d, crate::jsmath::sinh(b) / d)
     }
 
     /// cot z = (−sin 2a + i sinh 2b) / (cos 2a − cosh 2b).
     pub fn cot(self) -> Self {
         let (a, b) = (2.0 * self.re, 2.0 * self.im);
-        let d = libm::cos(a) - v8::cosh(b);
-        Self::new(-libm::sin(a) / d, v8::sinh(b) / d)
+        let d = libm::cos(a) - crate::jsmath::cosh(b);
+        Self::new(-libm::sin(a) / d, crate::jsmath::sinh(b) / d)
     }
 
     /// sec z = (cos a cosh b + i sin a sinh b) / d with d = ½cosh 2b + ½cos 2a.
     pub fn sec(self) -> Self {
         let (a, b) = (self.re, self.im);
-        let d = 0.5 * v8::cosh(2.0 * b) + 0.5 * libm::cos(2.0 * a);
+        let d = 0.5 * crate::jsmath::cosh(2.0 * b) + 0.5 * libm::cos(2.0 * a);
         Self::new(
-            libm::cos(a) * v8::cosh(b) / d,
-            libm::sin(a) * v8::sinh(b) / d,
+            libm::cos(a) * crate::jsmath::cosh(b) / d,
+            libm::sin(a) * crate::jsmath::sinh(b) / d,
         )
     }
 
     /// csc z = (sin a cosh b − i cos a sinh b) / d with d = ½cosh 2b − ½cos 2a.
     pub fn csc(self) -> Self {
         let (a, b) = (self.re, self.im);
-        let d = 0.5 * v8::cosh(2.0 * b) - 0.5 * libm::cos(2.0 * a);
+        let d = 0.5 * crate::jsmath::cosh(2.0 * b) - 0.5 * libm::cos(2.0 * a);
         Self::new(
-            libm::sin(a) * v8::cosh(b) / d,
-            -libm::cos(a) * v8::sinh(b) / d,
+            libm::sin(a) * crate::jsmath::cosh(b) / d,
+            -libm::cos(a) * crate::jsmath::sinh(b) / d,
         )
     }
 
@@ -531,46 +537,52 @@ impl Complex {
     /// sinh z = sinh a cos b + i cosh a sin b.
     pub fn sinh(self) -> Self {
         let (a, b) = (self.re, self.im);
-        Self::new(v8::sinh(a) * libm::cos(b), v8::cosh(a) * libm::sin(b))
+        Self::new(
+            crate::jsmath::sinh(a) * libm::cos(b),
+            crate::jsmath::cosh(a) * libm::sin(b),
+        )
     }
 
     /// cosh z = cosh a cos b + i sinh a sin b.
     pub fn cosh(self) -> Self {
         let (a, b) = (self.re, self.im);
-        Self::new(v8::cosh(a) * libm::cos(b), v8::sinh(a) * libm::sin(b))
+        Self::new(
+            crate::jsmath::cosh(a) * libm::cos(b),
+            crate::jsmath::sinh(a) * libm::sin(b),
+        )
     }
 
     /// tanh z = (sinh 2a + i sin 2b) / (cosh 2a + cos 2b).
     pub fn tanh(self) -> Self {
         let (a, b) = (2.0 * self.re, 2.0 * self.im);
-        let d = v8::cosh(a) + libm::cos(b);
-        Self::new(v8::sinh(a) / d, libm::sin(b) / d)
+        let d = crate::jsmath::cosh(a) + libm::cos(b);
+        Self::new(crate::jsmath::sinh(a) / d, libm::sin(b) / d)
     }
 
     /// coth z = (sinh 2a − i sin 2b) / (cosh 2a − cos 2b).
     pub fn coth(self) -> Self {
         let (a, b) = (2.0 * self.re, 2.0 * self.im);
-        let d = v8::cosh(a) - libm::cos(b);
-        Self::new(v8::sinh(a) / d, -libm::sin(b) / d)
+        let d = crate::jsmath::cosh(a) - libm::cos(b);
+        Self::new(crate::jsmath::sinh(a) / d, -libm::sin(b) / d)
     }
 
     /// csch z = (−2 sinh a cos b + 2i cosh a sin b) / (cos 2b − cosh 2a).
     pub fn csch(self) -> Self {
         let (a, b) = (self.re, self.im);
-        let d = libm::cos(2.0 * b) - v8::cosh(2.0 * a);
+        let d = libm::cos(2.0 * b) - crate::jsmath::cosh(2.0 * a);
         Self::new(
-            -2.0 * v8::sinh(a) * libm::cos(b) / d,
-            2.0 * v8::cosh(a) * libm::sin(b) / d,
+            -2.0 * crate::jsmath::sinh(a) * libm::cos(b) / d,
+            2.0 * crate::jsmath::cosh(a) * libm::sin(b) / d,
         )
     }
 
     /// sech z = (2 cosh a cos b − 2i sinh a sin b) / (cos 2b + cosh 2a).
     pub fn sech(self) -> Self {
         let (a, b) = (self.re, self.im);
-        let d = libm::cos(2.0 * b) + v8::cosh(2.0 * a);
+        let d = libm::cos(2.0 * b) + crate::jsmath::cosh(2.0 * a);
         Self::new(
-            2.0 * v8::cosh(a) * libm::cos(b) / d,
-            -2.0 * v8::sinh(a) * libm::sin(b) / d,
+            2.0 * crate::jsmath::cosh(a) * libm::cos(b) / d,
+            -2.0 * crate::jsmath::sinh(a) * libm::sin(b) / d,
         )
     }
 
@@ -582,7 +594,7 @@ impl Complex {
                 return Self::ZERO;
             }
             let x = a.abs();
-            let r = v8::log(x + (x * x + 1.0).sqrt());
+            let r = crate::jsmath::log(x + (x * x + 1.0).sqrt());
             return Self::from_real(if a < 0.0 { -r } else { r });
         }
         let t = Self::new(a * a - b * b + 1.0, 2.0 * a * b).sqrt();
@@ -595,10 +607,12 @@ impl Complex {
         let (a, b) = (self.re, self.im);
         if b == 0.0 {
             if a > 1.0 {
-                return Self::from_real(v8::log(a + (a - 1.0).sqrt() * (a + 1.0).sqrt()));
+                return Self::from_real(crate::jsmath::log(
+                    a + (a - 1.0).sqrt() * (a + 1.0).sqrt(),
+                ));
             }
             if a < -1.0 {
-                return Self::new(v8::log(-a + (a * a - 1.0).sqrt()), PI);
+                return Self::new(crate::jsmath::log(-a + (a * a - 1.0).sqrt()), PI);
             }
             return Self::new(0.0, libm::acos(a));
         }
@@ -641,12 +655,15 @@ impl Complex {
         } else if a == -1.0 {
             Self::from_real(f64::NEG_INFINITY)
         } else if -1.0 < a && a < 1.0 {
-            Self::from_real(0.5 * v8::log((1.0 + a) / (1.0 - a)))
+            Self::from_real(0.5 * crate::jsmath::log((1.0 + a) / (1.0 - a)))
         } else if a > 1.0 {
-            Self::new(0.5 * v8::log((a + 1.0) / (a - 1.0)), -FRAC_PI_2)
+            Self::new(0.5 * crate::jsmath::log((a + 1.0) / (a - 1.0)), -FRAC_PI_2)
         } else {
             // a < −1, or NaN.
-            Self::new(0.5 * v8::log(-((1.0 + a) / (1.0 - a))), FRAC_PI_2)
+            Self::new(
+                0.5 * crate::jsmath::log(-((1.0 + a) / (1.0 - a))),
+                FRAC_PI_2,
+            )
         }
     }
 
@@ -666,7 +683,7 @@ impl Complex {
                 return Self::from_real(f64::INFINITY);
             }
             let inv = 1.0 / a;
-            return Self::from_real(v8::log(inv + (inv * inv + 1.0).sqrt()));
+            return Self::from_real(crate::jsmath::log(inv + (inv * inv + 1.0).sqrt()));
         }
         self.reciprocal_parts().asinh()
     }
@@ -682,7 +699,7 @@ impl Complex {
     /// Applies `f` to each part after scaling by 10^places (complex.js's `round`, `floor`,
     /// `ceil`: `f(x·10^p)/10^p`).
     fn per_part(self, places: i32, f: fn(f64) -> f64) -> Self {
-        let scale = v8::pow(10.0, f64::from(places));
+        let scale = crate::jsmath::pow(10.0, f64::from(places));
         Self::new(f(self.re * scale) / scale, f(self.im * scale) / scale)
     }
 
@@ -744,12 +761,20 @@ pub fn sqrt_real(x: f64) -> RealOrComplex {
 /// math.js `log(x)`: ln x for x ≥ 0, else the principal complex logarithm
 /// (`log(-1)` = `3.141592653589793i`).
 pub fn log_real(x: f64) -> RealOrComplex {
-    real_or(x >= 0.0, || v8::log(x), || Complex::from_real(x).log())
+    real_or(
+        x >= 0.0,
+        || crate::jsmath::log(x),
+        || Complex::from_real(x).log(),
+    )
 }
 
 /// math.js `log10(x)`: log10 x for x ≥ 0, else `log(x) / ln 10` on Complex.
 pub fn log10_real(x: f64) -> RealOrComplex {
-    real_or(x >= 0.0, || v8::log10(x), || Complex::from_real(x).log10())
+    real_or(
+        x >= 0.0,
+        || crate::jsmath::log10(x),
+        || Complex::from_real(x).log10(),
+    )
 }
 
 /// math.js `log2(x)`: log2 x for x ≥ 0, else math.js's complex `log2`.
@@ -781,7 +806,11 @@ pub fn log_base_real(x: f64, base: f64) -> RealOrComplex {
 pub fn pow_real(x: f64, y: f64) -> RealOrComplex {
     let to_zero = (x * x < 1.0 && y == f64::INFINITY) || (x * x > 1.0 && y == f64::NEG_INFINITY);
     if is_integer(y) || x >= 0.0 {
-        return RealOrComplex::Real(if to_zero { 0.0 } else { v8::pow(x, y) });
+        return RealOrComplex::Real(if to_zero {
+            0.0
+        } else {
+            crate::jsmath::pow(x, y)
+        });
     }
     if to_zero {
         return RealOrComplex::Real(0.0);
@@ -811,16 +840,23 @@ pub fn acos_real(x: f64) -> RealOrComplex {
 /// (and for NaN) complex.js's `acosh`, i·acos(x).
 pub fn acosh_real(x: f64) -> RealOrComplex {
     if x <= -1.0 {
-        return RealOrComplex::Complex(Complex::new(v8::log((x * x - 1.0).sqrt() - x), PI));
+        return RealOrComplex::Complex(Complex::new(
+            crate::jsmath::log((x * x - 1.0).sqrt() - x),
+            PI,
+        ));
     }
-    real_or(x >= 1.0, || v8::acosh(x), || Complex::from_real(x).acosh())
+    real_or(
+        x >= 1.0,
+        || crate::jsmath::acosh(x),
+        || Complex::from_real(x).acosh(),
+    )
 }
 
 /// math.js `atanh(x)`: real for −1 ≤ x ≤ 1 (±∞ at ±1).
 pub fn atanh_real(x: f64) -> RealOrComplex {
     real_or(
         (-1.0..=1.0).contains(&x),
-        || v8::atanh(x),
+        || crate::jsmath::atanh(x),
         || Complex::from_real(x).atanh(),
     )
 }
@@ -853,8 +889,8 @@ pub fn asech_real(x: f64) -> RealOrComplex {
     let root = (u * u - 1.0).sqrt();
     real_or(
         u > 0.0,
-        || v8::log(root + u),
-        || Complex::new(v8::log(root - u), PI),
+        || crate::jsmath::log(root + u),
+        || Complex::new(crate::jsmath::log(root - u), PI),
     )
 }
 
@@ -863,7 +899,7 @@ pub fn asech_real(x: f64) -> RealOrComplex {
 pub fn acoth_real(x: f64) -> RealOrComplex {
     let real = || {
         if x.is_finite() {
-            (v8::log((x + 1.0) / x) + v8::log(x / (x - 1.0))) / 2.0
+            (crate::jsmath::log((x + 1.0) / x) + crate::jsmath::log(x / (x - 1.0))) / 2.0
         } else {
             0.0
         }
@@ -908,7 +944,7 @@ pub fn format(c: Complex, precision: Option<u32>) -> String {
     let str_im = format_part(c.im, precision);
     let (mut re, mut im) = (c.re, c.im);
     if let Some(p) = precision {
-        let epsilon = v8::pow(10.0, -f64::from(p));
+        let epsilon = crate::jsmath::pow(10.0, -f64::from(p));
         if (re / im).abs() < epsilon {
             re = 0.0;
         }
@@ -935,286 +971,6 @@ pub fn format(c: Complex, precision: Option<u32>) -> String {
         format!("{str_re} + i")
     } else {
         format!("{str_re} + {str_im}i")
-    }
-}
-
-/// The `Math` functions whose V8 results `libm` does not reproduce to the bit, written after
-/// the fdlibm and FreeBSD sources V8 ports (checked against Node.js 20 on 20,000 arguments each:
-/// all equal, except `acosh` and `atanh` in a few last bits through `log1p`). Still differing:
-/// `sin` and `cos` (V8 uses a glibc-derived version) and `pow`, which stay `libm`'s.
-// The constants are written with the digits the C sources print.
-#[allow(clippy::excessive_precision)]
-mod v8 {
-    /// `Math.exp` as V8 computes it: fdlibm's `e_exp.c` (as `libm` ports it) except at 1, where V8
-    /// returns the correctly rounded e (2.718281828459045) instead of fdlibm's 2.7182818284590455.
-    pub(super) fn exp(x: f64) -> f64 {
-        if x == 1.0 {
-            return std::f64::consts::E;
-        }
-        libm::exp(x)
-    }
-
-    /// `Math.cosh` as V8 computes it (fdlibm's `e_cosh.c`; the `libm` crate's `cosh` is musl's
-    /// rewrite and differs in the last bit, e.g. cosh 1 = 1.543080634815244 against V8's
-    /// 1.5430806348152437): 1 + t²/(2(1 + t)) with t = expm1|x| below ½ln 2, (eˣ + e⁻ˣ)/2 below 22,
-    /// eˣ/2 below ln(max double), then eˣ/² · eˣ/²/2 up to the overflow threshold.
-    pub(super) fn cosh(x: f64) -> f64 {
-        const OVERFLOW: f64 = 710.475_860_073_943_9;
-        let ax = x.abs();
-        let high = (ax.to_bits() >> 32) as u32;
-        if high < 0x3FD6_2E43 {
-            let t = libm::expm1(ax);
-            let w = 1.0 + t;
-            if high < 0x3C80_0000 {
-                return w;
-            }
-            return 1.0 + (t * t) / (w + w);
-        }
-        if high < 0x4036_0000 {
-            let t = exp(ax);
-            return 0.5 * t + 0.5 / t;
-        }
-        if high < 0x4086_2E42 {
-            return 0.5 * exp(ax);
-        }
-        if ax <= OVERFLOW {
-            let w = exp(0.5 * ax);
-            return 0.5 * w * w;
-        }
-        // ±∞ and NaN: x·x is +∞ or NaN; beyond the threshold, overflow.
-        if high >= 0x7FF0_0000 {
-            x * x
-        } else {
-            f64::INFINITY
-        }
-    }
-
-    /// `Math.sinh` as V8 computes it (fdlibm's `e_sinh.c`, for the reason given at `cosh`):
-    /// x itself below 2⁻²⁸; with t = expm1|x|, ±(2t − t²/(t + 1))/2 below 1 and ±(t + t/(t + 1))/2
-    /// below 22; ±eˣ/2 below ln(max double), then ±eˣ/² · eˣ/²/2 up to the overflow threshold.
-    pub(super) fn sinh(x: f64) -> f64 {
-        const OVERFLOW: f64 = 710.475_860_073_943_9;
-        const LOG_MAX: f64 = 709.782_226_562_5;
-        let h = if x < 0.0 { -0.5 } else { 0.5 };
-        let ax = x.abs();
-        if ax < 22.0 {
-            if ax < 3.725_290_298_461_914e-9 {
-                return x;
-            }
-            let t = libm::expm1(ax);
-            if ax < 1.0 {
-                return h * (2.0 * t - t * t / (t + 1.0));
-            }
-            return h * (t + t / (t + 1.0));
-        }
-        if ax < LOG_MAX {
-            return h * exp(ax);
-        }
-        if ax <= OVERFLOW {
-            let w = exp(0.5 * ax);
-            let t = h * w;
-            return t * w;
-        }
-        x * 1.0e307
-    }
-
-    /// JavaScript's `Math.pow` on top of C's `pow`: the two differ only where C answers 1 and
-    /// JavaScript NaN, for `pow(x, NaN)` and `pow(±1, ±∞)`.
-    pub(super) fn pow(x: f64, y: f64) -> f64 {
-        if y.is_nan() || (x.abs() == 1.0 && y.is_infinite()) {
-            return f64::NAN;
-        }
-        libm::pow(x, y)
-    }
-
-    /// The high 32 bits of `x` as a signed integer, as fdlibm's `__HI`.
-    fn high_word(x: f64) -> i32 {
-        (x.to_bits() >> 32) as i32
-    }
-
-    /// `x` with its high 32 bits replaced (fdlibm's `SET_HIGH_WORD`).
-    fn with_high_word(x: f64, high: i32) -> f64 {
-        f64::from_bits((u64::from(high as u32) << 32) | (x.to_bits() & 0xFFFF_FFFF))
-    }
-
-    /// fdlibm's first step of `log` and `log10`: for a positive finite `x`, the binary exponent k
-    /// and `x` itself (a subnormal scaled by 2^54, with k lowered by 54 to match); for 0, a
-    /// negative, an infinity or NaN, the logarithm's answer (−∞, NaN, or `x + x`).
-    fn exponent_and_high(x: f64) -> Result<(i32, f64), f64> {
-        let mut x = x;
-        let mut hx = high_word(x);
-        let lx = x.to_bits() as u32;
-        let mut k = 0;
-        if hx < 0x0010_0000 {
-            if ((hx & 0x7FFF_FFFF) as u32 | lx) == 0 {
-                return Err(f64::NEG_INFINITY);
-            }
-            if hx < 0 {
-                return Err(f64::NAN);
-            }
-            k -= 54;
-            x *= 1.801_439_850_948_198_4e16;
-            hx = high_word(x);
-        }
-        if hx >= 0x7FF0_0000 {
-            return Err(x + x);
-        }
-        Ok((k + (hx >> 20) - 1023, x))
-    }
-
-    /// `Math.log`: fdlibm's `e_log.c`.
-    pub(super) fn log(x: f64) -> f64 {
-        const LN2_HI: f64 = 6.931_471_803_691_238_164_90e-1;
-        const LN2_LO: f64 = 1.908_214_929_270_587_700_02e-10;
-        const LG1: f64 = 6.666_666_666_666_735_130e-1;
-        const LG2: f64 = 3.999_999_999_940_941_908e-1;
-        const LG3: f64 = 2.857_142_874_366_239_149e-1;
-        const LG4: f64 = 2.222_219_843_214_978_396e-1;
-        const LG5: f64 = 1.818_357_216_161_805_012e-1;
-        const LG6: f64 = 1.531_383_769_920_937_332e-1;
-        const LG7: f64 = 1.479_819_860_511_658_591e-1;
-        let (mut k, x) = match exponent_and_high(x) {
-            Ok(v) => v,
-            Err(special) => return special,
-        };
-        let hx = high_word(x) & 0x000F_FFFF;
-        let i = (hx + 0x95F64) & 0x10_0000;
-        // Normalise to x or x/2 so that the mantissa lies in [√2/2, √2).
-        let x = with_high_word(x, hx | (i ^ 0x3FF0_0000));
-        k += i >> 20;
-        let f = x - 1.0;
-        let dk = f64::from(k);
-        if (0x000F_FFFF & (2 + hx)) < 3 {
-            // |f| < 2^-20.
-            if f == 0.0 {
-                return if k == 0 {
-                    0.0
-                } else {
-                    dk * LN2_HI + dk * LN2_LO
-                };
-            }
-            let r = f * f * (0.5 - 0.333_333_333_333_333_33 * f);
-            return if k == 0 {
-                f - r
-            } else {
-                dk * LN2_HI - ((r - dk * LN2_LO) - f)
-            };
-        }
-        let s = f / (2.0 + f);
-        let z = s * s;
-        let w = z * z;
-        let t1 = w * (LG2 + w * (LG4 + w * LG6));
-        let t2 = z * (LG1 + w * (LG3 + w * (LG5 + w * LG7)));
-        let r = t2 + t1;
-        if ((hx - 0x6147A) | (0x6B851 - hx)) > 0 {
-            let hfsq = 0.5 * f * f;
-            if k == 0 {
-                f - (hfsq - s * (hfsq + r))
-            } else {
-                dk * LN2_HI - ((hfsq - (s * (hfsq + r) + dk * LN2_LO)) - f)
-            }
-        } else if k == 0 {
-            f - s * (f - r)
-        } else {
-            dk * LN2_HI - ((s * (f - r) - dk * LN2_LO) - f)
-        }
-    }
-
-    /// `Math.log10`: fdlibm's `e_log10.c`, y·log10(2) + log10(m) for x = 2^y · m.
-    pub(super) fn log10(x: f64) -> f64 {
-        const IVLN10: f64 = std::f64::consts::LOG10_E; // fdlibm's ivln10, 0x3FDBCB7B1526E50E
-        const LOG10_2HI: f64 = 3.010_299_956_636_117_713_06e-1;
-        const LOG10_2LO: f64 = 3.694_239_077_158_930_786_16e-13;
-        let (k, x) = match exponent_and_high(x) {
-            Ok(v) => v,
-            Err(special) => return special,
-        };
-        let i = ((k as u32) & 0x8000_0000) >> 31;
-        let hx = (high_word(x) & 0x000F_FFFF) | ((0x3FF - i as i32) << 20);
-        let y = f64::from(k + i as i32);
-        let z = y * LOG10_2LO + IVLN10 * log(with_high_word(x, hx));
-        z + y * LOG10_2HI
-    }
-
-    /// `Math.cbrt`: FreeBSD's `s_cbrt.c` (a 23-bit polynomial estimate, then one Newton step).
-    pub(super) fn cbrt(x: f64) -> f64 {
-        const B1: u32 = 715_094_163;
-        const B2: u32 = 696_219_795;
-        const P0: f64 = 1.875_951_824_271_770_096_43;
-        const P1: f64 = -1.884_979_795_433_771_698_75;
-        const P2: f64 = 1.621_429_720_105_354_466_140;
-        const P3: f64 = -0.758_397_934_778_766_047_437;
-        const P4: f64 = 0.145_996_192_886_612_446_982;
-        let mut bits = x.to_bits();
-        let mut hx = (bits >> 32) as u32 & 0x7FFF_FFFF;
-        if hx >= 0x7FF0_0000 {
-            return x + x;
-        }
-        if hx < 0x0010_0000 {
-            bits = (x * 1.801_439_850_948_198_4e16).to_bits();
-            hx = (bits >> 32) as u32 & 0x7FFF_FFFF;
-            if hx == 0 {
-                return x;
-            }
-            hx = hx / 3 + B2;
-        } else {
-            hx = hx / 3 + B1;
-        }
-        let mut t = f64::from_bits((bits & (1 << 63)) | (u64::from(hx) << 32));
-        let r = (t * t) * (t / x);
-        t *= (P0 + r * (P1 + r * P2)) + ((r * r) * r) * (P3 + r * P4);
-        // Round away from zero to 23 bits.
-        t = f64::from_bits((t.to_bits() + 0x8000_0000) & 0xFFFF_FFFF_C000_0000);
-        let s = t * t;
-        let r = x / s;
-        let w = t + t;
-        let r = (r - t) / (w + r);
-        t + t * r
-    }
-
-    /// `Math.acosh`: fdlibm's `e_acosh.c`.
-    pub(super) fn acosh(x: f64) -> f64 {
-        let hx = high_word(x);
-        if hx < 0x3FF0_0000 {
-            return f64::NAN;
-        }
-        if hx >= 0x41B0_0000 {
-            return if hx >= 0x7FF0_0000 {
-                x + x
-            } else {
-                log(x) + std::f64::consts::LN_2
-            };
-        }
-        if x == 1.0 {
-            return 0.0;
-        }
-        if hx > 0x4000_0000 {
-            let t = x * x;
-            return log(2.0 * x - 1.0 / (x + (t - 1.0).sqrt()));
-        }
-        let t = x - 1.0;
-        libm::log1p(t + (2.0 * t + t * t).sqrt())
-    }
-
-    /// `Math.atanh`: fdlibm's `e_atanh.c`.
-    pub(super) fn atanh(x: f64) -> f64 {
-        let ax = x.abs();
-        if ax.is_nan() || ax > 1.0 {
-            return f64::NAN;
-        }
-        if ax == 1.0 {
-            return x / 0.0;
-        }
-        if ax < 3.725_290_298_461_914e-9 {
-            return x;
-        }
-        let t = if ax < 0.5 {
-            let t = ax + ax;
-            0.5 * libm::log1p(t + t * ax / (1.0 - ax))
-        } else {
-            0.5 * libm::log1p((ax + ax) / (1.0 - ax))
-        };
-        if x >= 0.0 { t } else { -t }
     }
 }
 
@@ -1428,24 +1184,33 @@ mod tests {
     fn v8_math_where_libm_differs() {
         // Node.js 20's `Math` results, each one bit away from `libm`'s.
         for (got, want) in [
-            (v8::log(1.3403468132019043), 0.2929283962980995),
-            (v8::log(0.04288610349904212), -3.1492074332853512),
-            (v8::log10(1.3194365501403809), 0.12038851044355434),
-            (v8::log10(1.6749825477600098), 0.22401028632748446),
-            (v8::acosh(72469473.41090547), 18.791823155314408),
-            (v8::cbrt(6912010.317619683), 190.48822101738875),
-            (v8::cbrt(-489.32228088378906), -7.8800988207896925),
-            (v8::cosh(1.0), 1.5430806348152437),
-            (v8::exp(1.0), std::f64::consts::E),
+            (crate::jsmath::log(1.3403468132019043), 0.2929283962980995),
+            (crate::jsmath::log(0.04288610349904212), -3.1492074332853512),
+            (
+                crate::jsmath::log10(1.3194365501403809),
+                0.12038851044355434,
+            ),
+            (
+                crate::jsmath::log10(1.6749825477600098),
+                0.22401028632748446,
+            ),
+            (crate::jsmath::acosh(72469473.41090547), 18.791823155314408),
+            (crate::jsmath::cbrt(6912010.317619683), 190.48822101738875),
+            (
+                crate::jsmath::cbrt(-489.32228088378906),
+                -7.8800988207896925,
+            ),
+            (crate::jsmath::cosh(1.0), 1.5430806348152437),
+            (crate::jsmath::exp(1.0), std::f64::consts::E),
         ] {
             assert_eq!(got, want);
         }
-        assert_eq!(v8::log(0.0), f64::NEG_INFINITY);
-        assert!(v8::log(-1.0).is_nan());
-        assert_eq!(v8::log(5e-324), -744.4400719213812);
-        assert_eq!(v8::cbrt(-0.0).to_bits(), (-0.0f64).to_bits());
-        assert_eq!(v8::cbrt(-27.0), -3.0);
-        assert_eq!(v8::log10(1e-320), -320.000004834948);
+        assert_eq!(crate::jsmath::log(0.0), f64::NEG_INFINITY);
+        assert!(crate::jsmath::log(-1.0).is_nan());
+        assert_eq!(crate::jsmath::log(5e-324), -744.4400719213812);
+        assert_eq!(crate::jsmath::cbrt(-0.0).to_bits(), (-0.0f64).to_bits());
+        assert_eq!(crate::jsmath::cbrt(-27.0), -3.0);
+        assert_eq!(crate::jsmath::log10(1e-320), -320.000004834948);
     }
 
     #[test]

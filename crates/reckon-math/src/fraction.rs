@@ -295,7 +295,7 @@ pub(crate) fn pow(base: &RBig, exponent: &RBig) -> Result<Power, FractionError> 
             Ok(Power::Exact(RBig::ZERO))
         };
     }
-    let float = || Power::Float(to_f64(base).powf(to_f64(exponent)));
+    let float = || Power::Float(crate::jsmath::pow(to_f64(base), to_f64(exponent)));
     let Ok(q) = usize::try_from(exponent.denominator()) else {
         return Ok(float());
     };

@@ -3,6 +3,7 @@
 //! This slice implements the scalar number-mode functions; matrix, statistics-over-collections,
 //! BigNumber, Fraction, Complex and unit implementations join the table in later slices.
 
+use crate::jsmath;
 use crate::value::Value;
 
 /// How many arguments a function takes.
@@ -140,39 +141,39 @@ pub(crate) static BUILTINS: &[Builtin] = &[
             ok(x.sqrt())
         }
     }),
-    unary("cbrt", |x| ok(x.cbrt())),
+    unary("cbrt", |x| ok(jsmath::cbrt(x))),
     unary("cube", |x| ok(x * x * x)),
     unary("square", |x| ok(x * x)),
-    unary("exp", |x| ok(x.exp())),
-    unary("expm1", |x| ok(x.exp_m1())),
+    unary("exp", |x| ok(jsmath::exp(x))),
+    unary("expm1", |x| ok(jsmath::expm1(x))),
     numbers("log", Arity::Between(1, 2), |a| {
         if a[0] < 0.0 || a.get(1).is_some_and(|b| *b < 0.0) {
             return Err(FnError::Complex);
         }
         ok(match a.get(1) {
-            Some(base) => a[0].ln() / base.ln(),
-            None => a[0].ln(),
+            Some(base) => jsmath::log(a[0]) / jsmath::log(*base),
+            None => jsmath::log(a[0]),
         })
     }),
     unary("log10", |x| {
         if x < 0.0 {
             Err(FnError::Complex)
         } else {
-            ok(x.log10())
+            ok(jsmath::log10(x))
         }
     }),
     unary("log2", |x| {
         if x < 0.0 {
             Err(FnError::Complex)
         } else {
-            ok(x.log2())
+            ok(jsmath::log2(x))
         }
     }),
     unary("log1p", |x| {
         if x < -1.0 {
             Err(FnError::Complex)
         } else {
-            ok(x.ln_1p())
+            ok(jsmath::log1p(x))
         }
     }),
     binary("pow", power),
@@ -195,43 +196,43 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     numbers("lcm", Arity::AtLeast(1), |a| {
         integers("lcm", a).map(|a| a.iter().copied().reduce(lcm).unwrap_or(0.0))
     }),
-    unary("sin", |x| ok(x.sin())),
-    unary("cos", |x| ok(x.cos())),
-    unary("tan", |x| ok(x.tan())),
-    unary("sec", |x| ok(1.0 / x.cos())),
-    unary("csc", |x| ok(1.0 / x.sin())),
-    unary("cot", |x| ok(1.0 / x.tan())),
-    unary("asin", |x| real(x.asin())),
-    unary("acos", |x| real(x.acos())),
-    unary("atan", |x| ok(x.atan())),
-    unary("asec", |x| real((1.0 / x).acos())),
-    unary("acsc", |x| real((1.0 / x).asin())),
-    unary("acot", |x| ok((1.0 / x).atan())),
-    unary("sinh", |x| ok(x.sinh())),
-    unary("cosh", |x| ok(x.cosh())),
-    unary("tanh", |x| ok(x.tanh())),
-    unary("sech", |x| ok(1.0 / x.cosh())),
-    unary("csch", |x| ok(1.0 / x.sinh())),
-    unary("coth", |x| ok(1.0 / x.tanh())),
-    unary("asinh", |x| ok(x.asinh())),
-    unary("acosh", |x| real(x.acosh())),
+    unary("sin", |x| ok(jsmath::sin(x))),
+    unary("cos", |x| ok(jsmath::cos(x))),
+    unary("tan", |x| ok(jsmath::tan(x))),
+    unary("sec", |x| ok(1.0 / jsmath::cos(x))),
+    unary("csc", |x| ok(1.0 / jsmath::sin(x))),
+    unary("cot", |x| ok(1.0 / jsmath::tan(x))),
+    unary("asin", |x| real(jsmath::asin(x))),
+    unary("acos", |x| real(jsmath::acos(x))),
+    unary("atan", |x| ok(jsmath::atan(x))),
+    unary("asec", |x| real(jsmath::acos(1.0 / x))),
+    unary("acsc", |x| real(jsmath::asin(1.0 / x))),
+    unary("acot", |x| ok(jsmath::atan(1.0 / x))),
+    unary("sinh", |x| ok(jsmath::sinh(x))),
+    unary("cosh", |x| ok(jsmath::cosh(x))),
+    unary("tanh", |x| ok(jsmath::tanh(x))),
+    unary("sech", |x| ok(1.0 / jsmath::cosh(x))),
+    unary("csch", |x| ok(1.0 / jsmath::sinh(x))),
+    unary("coth", |x| ok(1.0 / jsmath::tanh(x))),
+    unary("asinh", |x| ok(jsmath::asinh(x))),
+    unary("acosh", |x| real(jsmath::acosh(x))),
     unary("atanh", |x| {
         if x.abs() > 1.0 {
             Err(FnError::Complex)
         } else {
-            ok(x.atanh())
+            ok(jsmath::atanh(x))
         }
     }),
-    unary("asech", |x| real((1.0 / x).acosh())),
-    unary("acsch", |x| ok((1.0 / x).asinh())),
+    unary("asech", |x| real(jsmath::acosh(1.0 / x))),
+    unary("acsch", |x| ok(jsmath::asinh(1.0 / x))),
     unary("acoth", |x| {
         if x.abs() < 1.0 {
             Err(FnError::Complex)
         } else {
-            ok((1.0 / x).atanh())
+            ok(jsmath::atanh(1.0 / x))
         }
     }),
-    binary("atan2", |y, x| ok(y.atan2(x))),
+    binary("atan2", |y, x| ok(jsmath::atan2(y, x))),
     unary("factorial", factorial),
     unary("gamma", |x| ok(gamma(x))),
     binary("combinations", combinations),
@@ -526,7 +527,7 @@ pub(crate) fn power(x: f64, y: f64) -> Result<f64, FnError> {
     if x < 0.0 && y.is_finite() && y.fract() != 0.0 {
         return Err(FnError::Complex);
     }
-    Ok(x.powf(y))
+    Ok(jsmath::pow(x, y))
 }
 
 fn nth_root(a: f64, n: f64) -> Result<f64, FnError> {
@@ -541,10 +542,14 @@ fn nth_root(a: f64, n: f64) -> Result<f64, FnError> {
         }
         return Ok(-nth_root(-a, n)?);
     }
-    let root = a.powf(1.0 / n);
+    let root = jsmath::pow(a, 1.0 / n);
     // Snap to an exact integer root when there is one (nthRoot(27, 3) = 3).
     let rounded = root.round();
-    Ok(if rounded.powf(n) == a { rounded } else { root })
+    Ok(if jsmath::pow(rounded, n) == a {
+        rounded
+    } else {
+        root
+    })
 }
 
 /// `round(x, n)`: decimal rounding half away from zero on the shortest digits of x (so
@@ -660,7 +665,7 @@ pub(crate) fn gamma(n: f64) -> f64 {
         return f64::NAN;
     }
     if n < 0.5 {
-        return std::f64::consts::PI / ((std::f64::consts::PI * n).sin() * gamma(1.0 - n));
+        return std::f64::consts::PI / (jsmath::sin(std::f64::consts::PI * n) * gamma(1.0 - n));
     }
     if n >= 171.35 {
         return f64::INFINITY;
@@ -673,7 +678,7 @@ pub(crate) fn gamma(n: f64) -> f64 {
             + 163879.0 / (209018880.0 * n5)
             + 5246819.0 / (75246796800.0 * n5 * n);
         return (2.0 * std::f64::consts::PI / n).sqrt()
-            * (n / std::f64::consts::E).powf(n)
+            * jsmath::pow(n / std::f64::consts::E, n)
             * series;
     }
     let z = n - 1.0;
@@ -683,7 +688,7 @@ pub(crate) fn gamma(n: f64) -> f64 {
         .skip(1)
         .fold(LANCZOS[0], |acc, (i, c)| acc + c / (z + i as f64));
     let t = z + LANCZOS_G + 0.5;
-    (2.0 * std::f64::consts::PI).sqrt() * t.powf(z + 0.5) * (-t).exp() * sum
+    (2.0 * std::f64::consts::PI).sqrt() * jsmath::pow(t, z + 0.5) * jsmath::exp(-t) * sum
 }
 
 /// `start · (start+1) · … · end`, multiplied by binary splitting (the halves' products, then their

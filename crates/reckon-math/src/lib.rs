@@ -29,6 +29,7 @@ mod eval;
 pub mod format;
 mod fraction;
 mod functions;
+mod jsmath;
 mod lexer;
 mod matrix;
 mod names;

@@ -6,7 +6,8 @@
 //! after both strings are read back into parts.
 //!
 //! The module is not public (the evaluator will use it), so this file compiles its source
-//! directly, with `crate::format` pointing at the crate's public number formatting.
+//! and `jsmath.rs` directly, with `crate::format` pointing at the crate's public number
+//! formatting.
 //!
 //! Needs Node.js and `tests/peer/node_modules` (`npm ci` in `tests/peer`, which `scripts/test` runs).
 
@@ -20,6 +21,11 @@ mod format {
 #[allow(dead_code)]
 #[path = "../src/complex.rs"]
 mod complex;
+
+/// What `complex.rs` reaches as `crate::jsmath`.
+#[allow(dead_code)]
+#[path = "../src/jsmath.rs"]
+mod jsmath;
 
 use common::{Rng, assert_no_differences, run_peer};
 use complex::Complex;
