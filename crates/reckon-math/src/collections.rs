@@ -118,6 +118,10 @@ const ELEMENTWISE: &[&str] = &[
     "lcm",
     "atan2",
     "nthRoot",
+    "re",
+    "im",
+    "conj",
+    "arg",
 ];
 
 /// A value's shape as a matrix (`[]` for a scalar).
@@ -919,6 +923,7 @@ impl Evaluator {
             Value::Number(x) => crate::functions::nearly_equal(*x, 0.0),
             Value::Fraction(f) => f.is_zero(),
             Value::Boolean(b) => !b,
+            Value::Complex(z) => z.is_zero(),
             _ => false,
         }
     }

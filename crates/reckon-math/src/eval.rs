@@ -464,6 +464,20 @@ impl Evaluator {
                 array: m.array,
             }));
         }
+        if let Value::Complex(z) = &value {
+            return match op {
+                Not => Ok(Value::Boolean(z.is_zero())),
+                UnaryMinus => Ok(Value::Complex(z.neg())),
+                UnaryPlus => Ok(value),
+                _ => Err(mismatch(
+                    format!(
+                        "Unexpected type of argument in function {} (actual: Complex)",
+                        op.symbol_and_fn().1
+                    ),
+                    at,
+                )),
+            };
+        }
         if let Value::Fraction(x) = &value {
             return match op {
                 Not => Ok(Value::Boolean(x.is_zero())),
@@ -514,6 +528,9 @@ impl Evaluator {
                 at,
             );
         }
+        if matches!(left_value, Value::Complex(_)) || matches!(right_value, Value::Complex(_)) {
+            return self.complex_binary(op, left_value, right_value, at);
+        }
         let op = match op {
             DotMultiply => Multiply,
             DotDivide => Divide,
@@ -548,7 +565,13 @@ impl Evaluator {
             Multiply => x * y,
             Divide => x / y,
             Mod | ModSign => modulo(x, y),
-            Pow => power(x, y).map_err(|e| function_error(e, "pow", at))?,
+            Pow => match power(x, y) {
+                Err(FnError::Complex) => {
+                    return crate::eval_complex::promote("pow", &[x, y])
+                        .ok_or_else(|| function_error(FnError::Complex, "pow", at));
+                }
+                other => other.map_err(|e| function_error(e, "pow", at))?,
+            },
             BitAnd | BitOr | BitXor | LeftShift | RightArithShift | RightLogShift => {
                 bitwise(op, x, y, at)?
             }
@@ -590,7 +613,11 @@ impl Evaluator {
                 return match fraction::pow(&x, &y).map_err(error)? {
                     Power::Exact(value) => Ok(Value::Fraction(value)),
                     Power::Float(value) => Ok(Value::Number(value)),
-                    Power::Complex => Err(function_error(FnError::Complex, "pow", at)),
+                    Power::Complex => crate::eval_complex::promote(
+                        "pow",
+                        &[fraction::to_f64(&x), fraction::to_f64(&y)],
+                    )
+                    .ok_or_else(|| function_error(FnError::Complex, "pow", at)),
                 };
             }
             _ => return Err(fraction_unsupported_function(at)),
@@ -862,6 +889,9 @@ impl Evaluator {
         if let Some(result) = self.evaluator_function(canonical, &values, at) {
             return result;
         }
+        if let Some(result) = self.complex_function(canonical, &values, at) {
+            return result;
+        }
         if values.iter().any(|v| matches!(v, Value::Matrix(_))) {
             return self.map_function(row, name, &values, at);
         }
@@ -875,12 +905,22 @@ impl Evaluator {
                 .collect()
         };
         let result = match row.imp {
-            Imp::Unary(f) => f(numbers(&values)?[0]).map(Value::Number),
-            Imp::Binary(f) => {
+            Imp::Unary(_) | Imp::Binary(_) | Imp::Numbers(_) => {
                 let n = numbers(&values)?;
-                f(n[0], n[1]).map(Value::Number)
+                let real = match row.imp {
+                    Imp::Unary(f) => f(n[0]),
+                    Imp::Binary(f) => f(n[0], n[1]),
+                    Imp::Numbers(f) => f(&n),
+                    _ => Err(FnError::Complex),
+                };
+                match real {
+                    // Outside the real domain math.js answers a Complex (spec 5.1).
+                    Err(FnError::Complex) => {
+                        crate::eval_complex::promote(canonical, &n).ok_or(FnError::Complex)
+                    }
+                    other => other.map(Value::Number),
+                }
             }
-            Imp::Numbers(f) => f(&numbers(&values)?).map(Value::Number),
             Imp::Values(f) => f(&values),
             Imp::Evaluator => Err(FnError::Domain(format!(
                 "{name}() does not apply to these arguments"
@@ -1148,6 +1188,7 @@ fn constant(name: &str) -> Option<Value> {
         "SQRT2" => consts::SQRT_2,
         "SQRT1_2" => consts::FRAC_1_SQRT_2,
         "version" => return Some(Value::Str("redacted".into())),
+        "i" => return Some(Value::Complex(crate::complex::Complex::I)),
         _ => return None,
     };
     Some(Value::Number(value))
@@ -1161,6 +1202,7 @@ fn condition_true(value: &Value) -> bool {
         Value::Number(x) => *x != 0.0 && !x.is_nan(),
         Value::Str(s) => !s.is_empty(),
         Value::Null | Value::Undefined => false,
+        Value::Complex(z) => !z.is_zero(),
         Value::Function(_) | Value::Object(_) | Value::Matrix(_) => true,
     }
 }
@@ -1172,6 +1214,7 @@ pub(crate) fn truthy(value: &Value, at: usize) -> Result<bool, CalculateError> {
         Value::Fraction(x) => Ok(!x.is_zero()),
         Value::Number(x) => Ok(*x != 0.0 && !x.is_nan()),
         Value::Null | Value::Undefined => Ok(false),
+        Value::Complex(z) => Ok(!z.is_zero()),
         other => to_number(other)
             .map(|x| x != 0.0 && !x.is_nan())
             .map_err(|e| function_error(e, "", at)),

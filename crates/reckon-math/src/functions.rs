@@ -307,6 +307,12 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     evaluator("leftShift", Arity::Exactly(2)),
     evaluator("rightArithShift", Arity::Exactly(2)),
     evaluator("rightLogShift", Arity::Exactly(2)),
+    // Complex numbers (section 6.1); also defined on real arguments.
+    evaluator("re", Arity::Exactly(1)),
+    evaluator("im", Arity::Exactly(1)),
+    evaluator("conj", Arity::Exactly(1)),
+    evaluator("arg", Arity::Exactly(1)),
+    evaluator("complex", Arity::Between(1, 2)),
     // Statistics (section 6.1), over a collection or over their arguments.
     evaluator("mean", Arity::AtLeast(1)),
     evaluator("average", Arity::AtLeast(1)),
@@ -392,6 +398,9 @@ pub(crate) fn to_number(value: &Value) -> Result<f64, FnError> {
         Value::Function(_) => Err(FnError::Type("a function was used as a value".into())),
         Value::Object(_) => Err(FnError::Type(
             "unexpected type of argument (actual: Object)".into(),
+        )),
+        Value::Complex(_) => Err(FnError::Type(
+            "Cannot convert a Complex number to a real number".into(),
         )),
         Value::Matrix(m) => Err(FnError::Type(format!(
             "unexpected type of argument (actual: {})",

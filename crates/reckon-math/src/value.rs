@@ -25,6 +25,8 @@ pub enum Value {
     Function(Function),
     /// An object, keys in insertion order.
     Object(Vec<(String, Value)>),
+    /// A complex number with binary64 parts (spec 5.1).
+    Complex(crate::complex::Complex),
     /// A dense matrix or a plain array (shared: copying a value never copies its elements).
     Matrix(Rc<Matrix>),
 }
@@ -67,6 +69,7 @@ impl Value {
             Self::Function(_) => "function",
             Self::Object(_) => "Object",
             Self::Matrix(m) => m.type_name(),
+            Self::Complex(_) => "Complex",
         }
     }
 
@@ -82,6 +85,7 @@ impl Value {
             Self::Function(Function::Builtin(name)) => format!("function {name}"),
             Self::Function(Function::User(f)) => format!("{}({})", f.name, f.params.join(", ")),
             Self::Matrix(m) => m.format(precision),
+            Self::Complex(z) => crate::complex::format(*z, precision),
             Self::Object(entries) => {
                 let inner: Vec<String> = entries
                     .iter()

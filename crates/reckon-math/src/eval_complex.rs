@@ -1,0 +1,275 @@
+//! Complex numbers in the evaluator (spec 5.1): operators with a Complex operand, the functions
+//! math.js defines on Complex values, and the promotion of real functions outside their real
+//! domain (`sqrt(-4)` = `2i`). The arithmetic itself is `complex`'s, which follows complex.js.
+
+use crate::ast::Op;
+use crate::complex::{self, Complex, RealOrComplex};
+use crate::eval::{Evaluated, Evaluator, failed, mismatch};
+use crate::value::Value;
+
+/// A value as a Complex operand: numbers, booleans and numeric strings as real parts, Fractions
+/// through their binary64 value (spec 5.4: "any real with Complex → Complex with binary64
+/// parts").
+fn as_complex(value: &Value, at: usize) -> Result<Complex, crate::CalculateError> {
+    match value {
+        Value::Complex(z) => Ok(*z),
+        Value::Fraction(f) => Ok(Complex::from_real(crate::fraction::to_f64(f))),
+        other => crate::functions::to_number(other)
+            .map(Complex::from_real)
+            .map_err(|e| crate::eval::function_error(e, "", at)),
+    }
+}
+
+fn complex_value(result: RealOrComplex) -> Value {
+    match result {
+        RealOrComplex::Real(x) => Value::Number(x),
+        RealOrComplex::Complex(z) => Value::Complex(z),
+    }
+}
+
+/// The complex result math.js gives for a real function called outside its real domain, or
+/// `None` when the function does not promote.
+pub(crate) fn promote(name: &str, args: &[f64]) -> Option<Value> {
+    let x = *args.first()?;
+    let result = match (name, args.len()) {
+        ("sqrt", 1) => complex::sqrt_real(x),
+        ("log", 1) => complex::log_real(x),
+        ("log", 2) => complex::log_base_real(x, args[1]),
+        ("log10", 1) => complex::log10_real(x),
+        ("log2", 1) => complex::log2_real(x),
+        ("log1p", 1) => complex::log1p_real(x),
+        ("pow", 2) => complex::pow_real(x, args[1]),
+        ("asin", 1) => complex::asin_real(x),
+        ("acos", 1) => complex::acos_real(x),
+        ("acosh", 1) => complex::acosh_real(x),
+        ("atanh", 1) => complex::atanh_real(x),
+        ("asec", 1) => complex::asec_real(x),
+        ("acsc", 1) => complex::acsc_real(x),
+        ("asech", 1) => complex::asech_real(x),
+        ("acoth", 1) => complex::acoth_real(x),
+        _ => return None,
+    };
+    Some(complex_value(result))
+}
+
+impl Evaluator {
+    /// A binary operator with a Complex operand (and no matrix): arithmetic and equality;
+    /// ordering and the other operators are refused as math.js refuses them.
+    pub(crate) fn complex_binary(
+        &mut self,
+        op: Op,
+        left: &Value,
+        right: &Value,
+        at: usize,
+    ) -> Evaluated {
+        let (x, y) = (as_complex(left, at)?, as_complex(right, at)?);
+        self.charge(4)?;
+        Ok(match op {
+            Op::Add => Value::Complex(x.add(y)),
+            Op::Subtract => Value::Complex(x.sub(y)),
+            Op::Multiply | Op::DotMultiply => Value::Complex(x.mul(y)),
+            Op::Divide | Op::DotDivide => Value::Complex(x.div(y)),
+            Op::Pow | Op::DotPow => Value::Complex(x.pow(y)),
+            Op::Equal => Value::Boolean(x.equals(y)),
+            Op::Unequal => Value::Boolean(!x.equals(y)),
+            Op::Smaller | Op::Larger | Op::SmallerEq | Op::LargerEq => {
+                return Err(mismatch(
+                    "No ordering relation is defined for complex numbers",
+                    at,
+                ));
+            }
+            other => {
+                return Err(mismatch(
+                    format!(
+                        "Unexpected type of argument in function {} (actual: Complex)",
+                        other.symbol_and_fn().1
+                    ),
+                    at,
+                ));
+            }
+        })
+    }
+
+    /// `re im conj arg complex` on any numeric value, and the functions math.js defines on a
+    /// Complex argument; `None` when neither applies.
+    pub(crate) fn complex_function(
+        &mut self,
+        name: &str,
+        values: &[Value],
+        at: usize,
+    ) -> Option<Evaluated> {
+        let any_complex = values.iter().any(|v| matches!(v, Value::Complex(_)));
+        if !any_complex && !matches!(name, "re" | "im" | "conj" | "arg" | "complex") {
+            return None;
+        }
+        if values.iter().any(|v| matches!(v, Value::Matrix(_))) {
+            return None;
+        }
+        Some(self.complex_call(name, values, at))
+    }
+
+    fn complex_call(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
+        if name == "complex" {
+            return match values {
+                [Value::Complex(z)] => Ok(Value::Complex(*z)),
+                [re] => Ok(Value::Complex(as_complex(re, at)?)),
+                [re, im]
+                    if !matches!(re, Value::Complex(_)) && !matches!(im, Value::Complex(_)) =>
+                {
+                    let (re, im) = (as_complex(re, at)?.re, as_complex(im, at)?.re);
+                    Ok(Value::Complex(Complex::new(re, im)))
+                }
+                _ => Err(failed(
+                    "complex() takes a real part and an imaginary part",
+                    at,
+                )),
+            };
+        }
+        if let [Value::Fraction(f)] = values
+            && matches!(name, "re" | "conj")
+        {
+            return Ok(Value::Fraction(f.clone()));
+        }
+        let z = as_complex(&values[0], at)?;
+        self.charge(16)?;
+        let real_argument = !matches!(values[0], Value::Complex(_));
+        let second = match values.get(1) {
+            Some(v) => Some(as_complex(v, at)?),
+            None => None,
+        };
+        let places = |v: Option<Complex>| -> Result<i32, crate::CalculateError> {
+            match v {
+                None => Ok(0),
+                Some(p) if p.im == 0.0 && p.re.fract() == 0.0 && (0.0..=15.0).contains(&p.re) => {
+                    Ok(p.re as i32)
+                }
+                Some(_) => Err(failed(
+                    "Number of decimals in function round must be an integer from 0 to 15",
+                    at,
+                )),
+            }
+        };
+        let result = match (name, second) {
+            ("re", None) => Value::Number(z.re),
+            ("im", None) => Value::Number(if real_argument { 0.0 } else { z.im }),
+            ("conj", None) if real_argument => values[0].clone(),
+            ("conj", None) => Value::Complex(z.conj()),
+            ("arg", None) => Value::Number(z.arg()),
+            ("abs", None) => Value::Number(z.abs()),
+            ("sign", None) => Value::Complex(z.sign()),
+            ("sqrt", None) => Value::Complex(z.sqrt()),
+            ("cbrt", None) => Value::Complex(z.cbrt()),
+            ("square", None) => Value::Complex(z.square()),
+            ("cube", None) => Value::Complex(z.cube()),
+            ("exp", None) => Value::Complex(z.exp()),
+            ("expm1", None) => Value::Complex(z.expm1()),
+            ("log", None) => Value::Complex(z.log()),
+            ("log", Some(base)) => Value::Complex(z.log_base(base)),
+            ("log10", None) => Value::Complex(z.log10()),
+            ("log2", None) => Value::Complex(z.log2()),
+            ("log1p", None) => Value::Complex(z.log1p()),
+            ("pow", Some(w)) => Value::Complex(z.pow(w)),
+            ("round", p) => Value::Complex(z.round(places(p)?)),
+            ("floor", p) => Value::Complex(z.floor(places(p)?)),
+            ("ceil", p) => Value::Complex(z.ceil(places(p)?)),
+            ("fix", None) => Value::Complex(z.fix()),
+            ("sin", None) => Value::Complex(z.sin()),
+            ("cos", None) => Value::Complex(z.cos()),
+            ("tan", None) => Value::Complex(z.tan()),
+            ("sec", None) => Value::Complex(z.sec()),
+            ("csc", None) => Value::Complex(z.csc()),
+            ("cot", None) => Value::Complex(z.cot()),
+            ("asin", None) => Value::Complex(z.asin()),
+            ("acos", None) => Value::Complex(z.acos()),
+            ("atan", None) => Value::Complex(z.atan()),
+            ("asec", None) => Value::Complex(z.asec()),
+            ("acsc", None) => Value::Complex(z.acsc()),
+            ("acot", None) => Value::Complex(z.acot()),
+            ("sinh", None) => Value::Complex(z.sinh()),
+            ("cosh", None) => Value::Complex(z.cosh()),
+            ("tanh", None) => Value::Complex(z.tanh()),
+            ("sech", None) => Value::Complex(z.sech()),
+            ("csch", None) => Value::Complex(z.csch()),
+            ("coth", None) => Value::Complex(z.coth()),
+            ("asinh", None) => Value::Complex(z.asinh()),
+            ("acosh", None) => Value::Complex(z.acosh()),
+            ("atanh", None) => Value::Complex(z.atanh()),
+            ("asech", None) => Value::Complex(z.asech()),
+            ("acsch", None) => Value::Complex(z.acsch()),
+            ("acoth", None) => Value::Complex(z.acoth()),
+            ("isZero", None) => Value::Boolean(z.is_zero()),
+            ("isNaN", None) => Value::Boolean(z.is_nan()),
+            ("typeOf", None) => Value::Str("Complex".into()),
+            ("string", None) => Value::Str(complex::format(z, None)),
+            _ => {
+                return Err(mismatch(
+                    format!("Unexpected type of argument in function {name} (actual: Complex)"),
+                    at,
+                ));
+            }
+        };
+        Ok(result)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    fn answer(expression: &str, extra: serde_json::Value) -> String {
+        let mut input = json!({"expression": expression});
+        if let (Some(object), Some(more)) = (input.as_object_mut(), extra.as_object()) {
+            object.extend(more.clone());
+        }
+        match crate::calculate(input.to_string().as_bytes()) {
+            Ok(out) => format!(
+                "{} {}",
+                out["resultType"].as_str().unwrap_or("?"),
+                out["result"].as_str().unwrap_or("?")
+            ),
+            Err(e) => e.reason.name().to_owned(),
+        }
+    }
+
+    #[test]
+    fn worked_examples() {
+        let none = json!({});
+        assert_eq!(answer("sqrt(-4)", none.clone()), "Complex 2i");
+        assert_eq!(
+            answer("asin(2)", none.clone()),
+            "Complex 1.5707963267948966 - 1.3169578969248166i"
+        );
+        assert_eq!(answer("e^(i pi)", json!({"precision": 3})), "Complex -1");
+        assert_eq!(
+            answer("e^(i pi)", none.clone()),
+            "Complex -1 + 1.2246467991473532e-16i"
+        );
+        assert_eq!(
+            answer("(-8)^(1/3)", none.clone()),
+            "Complex 1 + 1.732050807568877i"
+        );
+        assert_eq!(answer("(-2)^3", none.clone()), "number -8");
+        assert_eq!(answer("i^2", none.clone()), "Complex -1");
+        assert_eq!(
+            answer("(1 + i)^2", none.clone()),
+            "Complex 1.2246467991473532e-16 + 2i"
+        );
+        assert_eq!(
+            answer("conj([1 + i, 1 - i])", none.clone()),
+            "DenseMatrix [1 - i, 1 + i]"
+        );
+        assert_eq!(answer("re(2 + 3i)", none.clone()), "number 2");
+        assert_eq!(answer("arg(-1)", none.clone()), "number 3.141592653589793");
+        assert_eq!(answer("2i < 3", none.clone()), "type_mismatch");
+        assert_eq!(answer("sqrt(-4) == 2i", none.clone()), "boolean true");
+    }
+
+    #[test]
+    fn results_are_checked_part_by_part() {
+        assert_eq!(answer("complex(1, 1/0)", json!({})), "undefined_result");
+        let fraction = json!({"numericType": "Fraction"});
+        assert_eq!(answer("2 + 3i", fraction.clone()), "Complex 2 + 3i");
+        assert_eq!(answer("2.5 + 3i", fraction.clone()), "fraction_unsupported");
+        assert_eq!(answer("sqrt(-4)", fraction), "fraction_unsupported");
+    }
+}
