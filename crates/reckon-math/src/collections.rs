@@ -16,8 +16,9 @@ use crate::eval::{
     Evaluated, Evaluator, compare, failed, fraction_unsupported_function, mismatch, not_implemented,
 };
 use crate::matrix::{self, Matrix};
-use crate::value::Value;
+use crate::value::{Function, Value};
 use crate::{CalculateError, Reason};
+use std::rc::Rc;
 
 /// Most elements one call may build (section 10, per-call build).
 const MAX_BUILD: u64 = 1_000_000;
@@ -122,7 +123,11 @@ const ELEMENTWISE: &[&str] = &[
     "im",
     "conj",
     "arg",
+    "fraction",
 ];
+
+/// Built-in functions whose arguments include functions (callbacks).
+pub(crate) const TAKES_FUNCTIONS: &[&str] = &["map", "forEach", "filter"];
 
 /// A value's shape as a matrix (`[]` for a scalar).
 fn shape_of(value: &Value) -> &[usize] {
@@ -988,6 +993,9 @@ impl Evaluator {
             "kron" => self.kron(values, at),
             "diff" => self.diff(values, at),
             "sort" => self.sort(values, at),
+            "map" | "forEach" => self.map_callback(name, values, at),
+            "fraction" if !any_matrix => fraction_of(values, at),
+            "filter" => self.filter(values, at),
             "hypot" if any_matrix => {
                 let flat: Vec<Value> = values.iter().flat_map(|v| elements(v).to_vec()).collect();
                 let row = crate::functions::builtin("hypot")?;
@@ -2183,6 +2191,149 @@ impl Evaluator {
     }
 }
 
+impl Evaluator {
+    /// The arguments math.js passes a callback: the value, then (when the callback takes them)
+    /// its 1-based index as an array, then the whole matrix.
+    fn callback_arguments(
+        function: &Function,
+        value: &Value,
+        index: &[usize],
+        matrix: &Rc<Matrix>,
+    ) -> Vec<Value> {
+        let wanted = match function {
+            Function::User(f) => f.params.len(),
+            Function::Builtin(_) => 1,
+        };
+        let mut args = vec![value.clone()];
+        if wanted >= 2 {
+            let index = index
+                .iter()
+                .map(|&i| Value::Number((i + 1) as f64))
+                .collect();
+            args.push(Value::matrix(Matrix::vector(index).into_array()));
+        }
+        if wanted >= 3 {
+            args.push(Value::Matrix(matrix.clone()));
+        }
+        args
+    }
+
+    /// `map(A, f)` (a matrix of the results) and `forEach(A, f)` (undefined), calling f on each
+    /// element in row-major order.
+    fn map_callback(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
+        let (Value::Matrix(m), Value::Function(f)) = (&values[0], &values[1]) else {
+            return Err(mismatch(
+                format!(
+                    "Unexpected type of argument in function {name} (expected: Array or Matrix, and a function)"
+                ),
+                at,
+            ));
+        };
+        self.build(name, m.data.len() as u64, at)?;
+        let strides = m.strides();
+        let mut out = Vec::with_capacity(m.data.len());
+        for (offset, value) in m.data.iter().enumerate() {
+            let index: Vec<usize> = strides
+                .iter()
+                .zip(&m.shape)
+                .map(|(stride, size)| (offset / stride) % size)
+                .collect();
+            let args = Self::callback_arguments(f, value, &index, m);
+            out.push(self.call_function(f, "callback", args, at)?);
+        }
+        if name == "forEach" {
+            return Ok(Value::Undefined);
+        }
+        Ok(Value::matrix(Matrix {
+            shape: m.shape.clone(),
+            data: out,
+            array: m.array,
+        }))
+    }
+
+    /// `filter(A, test)`: the elements of a vector for which the test is true.
+    fn filter(&mut self, values: &[Value], at: usize) -> Evaluated {
+        let (Value::Matrix(m), Value::Function(f)) = (&values[0], &values[1]) else {
+            return Err(mismatch(
+                "Unexpected type of argument in function filter (expected: Array or Matrix, and a function)",
+                at,
+            ));
+        };
+        if m.rank() != 1 {
+            return Err(failed("Only one dimensional matrices supported", at));
+        }
+        self.build("filter", m.data.len() as u64, at)?;
+        let mut kept = Vec::new();
+        for (i, value) in m.data.iter().enumerate() {
+            let args = Self::callback_arguments(f, value, &[i], m);
+            if crate::eval::truthy(&self.call_function(f, "callback", args, at)?, at)? {
+                kept.push(value.clone());
+            }
+        }
+        Ok(Value::matrix(Matrix {
+            shape: vec![kept.len()],
+            data: kept,
+            array: m.array,
+        }))
+    }
+}
+
+/// math.js `fraction(x)`, `fraction(n, d)` and `fraction("n/d")`: a float by fraction.js's
+/// conversion (`fraction(0.1)` = 1/10), two integers as numerator and denominator (a zero
+/// denominator is undefined_result at once, spec 5.3), a string as a fraction or a decimal.
+fn fraction_of(values: &[Value], at: usize) -> Evaluated {
+    use crate::fraction;
+    use dashu_ratio::RBig;
+    let one = |value: &Value| -> Result<RBig, CalculateError> {
+        match value {
+            Value::Fraction(f) => Ok(f.clone()),
+            Value::Boolean(b) => Ok(RBig::from(u8::from(*b))),
+            Value::Number(x) => fraction::from_f64(*x).ok_or_else(|| {
+                failed(
+                    format!(
+                        "{} cannot be represented as a fraction",
+                        crate::format::format_number(*x, None)
+                    ),
+                    at,
+                )
+            }),
+            Value::Str(text) => {
+                let text = text.trim();
+                match text.split_once('/') {
+                    Some((n, d)) => {
+                        match (fraction::literal(n.trim()), fraction::literal(d.trim())) {
+                            (Ok(n), Ok(d)) if n.is_int() && d.is_int() => fraction::div(&n, &d)
+                                .map_err(|_| crate::eval::undefined_result().at(at)),
+                            _ => Err(failed("Invalid argument", at)),
+                        }
+                    }
+                    None => fraction::literal(text).map_err(|_| failed("Invalid argument", at)),
+                }
+            }
+            other => Err(mismatch(
+                format!(
+                    "Unexpected type of argument in function fraction (actual: {})",
+                    other.type_name()
+                ),
+                at,
+            )),
+        }
+    };
+    match values {
+        [x] => one(x).map(Value::Fraction),
+        [n, d] => {
+            let (n, d) = (one(n)?, one(d)?);
+            if !n.is_int() || !d.is_int() {
+                return Err(failed("Parameters must be integer", at));
+            }
+            fraction::div(&n, &d)
+                .map(Value::Fraction)
+                .map_err(|_| crate::eval::undefined_result().at(at))
+        }
+        _ => Err(failed("fraction() takes one or two arguments", at)),
+    }
+}
+
 /// The statistic a name is an alias of, for messages.
 fn canonical_statistic(name: &str) -> &str {
     match name {
@@ -2553,6 +2704,44 @@ mod tests {
             Some("fraction_unsupported")
         );
         assert!(answer_in("[1, 2, 3][3/2]", "Fraction").starts_with("evaluation_failed"));
+    }
+
+    #[test]
+    fn fractions_made_in_number_mode() {
+        assert_eq!(answer("fraction(1, 3)"), "Fraction 1/3");
+        assert_eq!(answer("fraction(0.30000000000000004)"), "Fraction 3/10");
+        assert_eq!(answer("fraction(\"1/3\") + 0.5"), "Fraction 5/6");
+        assert_eq!(answer("fraction([0.5, 0.25])"), "DenseMatrix [1/2, 1/4]");
+        assert!(answer("fraction(1, 0)").starts_with("undefined_result"));
+        assert!(
+            answer("fraction(1.5, 2)")
+                .starts_with("evaluation_failed: Evaluation failed: Parameters must be integer")
+        );
+        // Outside Fraction mode what Fraction mode would refuse is a refused conversion.
+        assert!(answer("sqrt(fraction(1, 4))").starts_with("type_mismatch"));
+        assert!(answer("fraction(1, 3) + 0.30000000000000004").starts_with("type_mismatch"));
+        assert_eq!(answer("string(fraction(1, 3))"), "string \"0.(3)\"");
+        assert_eq!(answer("string(fraction(-1, 6))"), "string \"-0.1(6)\"");
+        assert_eq!(answer("string(fraction(22, 7))"), "string \"3.(142857)\"");
+        assert_eq!(
+            answer("string(fraction(1, 1024))"),
+            "string \"0.0009765625\""
+        );
+        // No cycle within 2,000 digits: 15 decimals, truncated, as fraction.js writes them.
+        assert_eq!(
+            answer("string(fraction(1, 7919))"),
+            "string \"0.000126278570526\""
+        );
+        assert_eq!(answer("map([1, 4], sqrt)"), "DenseMatrix [1, 2]");
+        assert_eq!(
+            answer("map([1, 2; 3, 4], f(x, i) = x * i[2])"),
+            "DenseMatrix [[1, 4], [3, 8]]"
+        );
+        assert_eq!(
+            answer("filter([1, 2, 3, 4], isPrime)"),
+            "DenseMatrix [2, 3]"
+        );
+        assert_eq!(answer("forEach([1], sqrt)"), "undefined undefined");
     }
 
     #[test]

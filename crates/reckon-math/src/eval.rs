@@ -449,7 +449,7 @@ impl Evaluator {
     }
 
     /// A unary operator applied to a value; on a matrix, to each element.
-    pub(crate) fn unary(&mut self, op: Op, value: Value, arg_at: usize, at: usize) -> Evaluated {
+    fn unary_inner(&mut self, op: Op, value: Value, arg_at: usize, at: usize) -> Evaluated {
         use Op::*;
         if let Value::Matrix(m) = &value {
             self.charge(m.data.len() as u64)?;
@@ -506,9 +506,62 @@ impl Evaluator {
         }
     }
 
+    /// A binary operator applied to two values: see [`Evaluator::binary_inner`]; outside
+    /// Fraction mode, a Fraction made by `fraction()` that meets what it cannot is a type
+    /// mismatch (spec 5.4), not Fraction mode's refusal.
+    pub(crate) fn binary(
+        &mut self,
+        op: Op,
+        left_value: &Value,
+        right_value: &Value,
+        percent_of_left: bool,
+        positions: (usize, usize),
+        at: usize,
+    ) -> Evaluated {
+        let result = self.binary_inner(op, left_value, right_value, percent_of_left, positions, at);
+        self.outside_fraction_mode(result)
+    }
+
+    /// A unary operator applied to a value: see [`Evaluator::unary_inner`].
+    pub(crate) fn unary(&mut self, op: Op, value: Value, arg_at: usize, at: usize) -> Evaluated {
+        let result = self.unary_inner(op, value, arg_at, at);
+        self.outside_fraction_mode(result)
+    }
+
+    /// A built-in function applied to evaluated arguments: see [`Evaluator::call_builtin_inner`].
+    pub(crate) fn call_builtin(
+        &mut self,
+        row: &'static crate::functions::Builtin,
+        name: &str,
+        values: Vec<Value>,
+        at: usize,
+    ) -> Evaluated {
+        let result = self.call_builtin_inner(row, name, values, at);
+        self.outside_fraction_mode(result)
+    }
+
+    /// Outside Fraction mode a Fraction comes only from `fraction()`; where it meets a value or
+    /// a function it cannot, math.js reports an implicit conversion it refuses (type_mismatch,
+    /// spec 5.4), not Fraction mode's fraction_unsupported.
+    fn outside_fraction_mode(&self, result: Evaluated) -> Evaluated {
+        match result {
+            Err(error) if !self.fraction_mode && error.reason == Reason::FractionUnsupported => {
+                let detail = if error.message.contains("rounded 64-bit float") {
+                    "Cannot implicitly convert a number to a Fraction when there will be a loss of precision. Use function fraction(x) to convert to Fraction."
+                } else {
+                    "Cannot implicitly convert a Fraction to BigNumber or vice versa. Use function bignumber(x) to convert to BigNumber or fraction(x) to convert to Fraction."
+                };
+                let mut refused = mismatch(detail, error.position.unwrap_or(0));
+                refused.position = error.position;
+                Err(refused)
+            }
+            other => other,
+        }
+    }
+
     /// A binary operator applied to two values: element by element, or as a matrix product,
     /// when a matrix is involved (`collections`); exactly when a Fraction is.
-    pub(crate) fn binary(
+    fn binary_inner(
         &mut self,
         op: Op,
         left_value: &Value,
@@ -693,7 +746,13 @@ impl Evaluator {
                 _ => Err(fraction_unsupported_function(at)),
             },
             ("boolean", 1) => Ok(Value::Boolean(!fractions()?[0].is_zero())),
-            ("string", 1) => Err(not_implemented("string() of a Fraction", at)),
+            ("string", 1) => match &values[0] {
+                Value::Fraction(x) => {
+                    let mut charge = |units: u64| self.charge(units);
+                    fraction::decimal_string(x, &mut charge).map(Value::Str)
+                }
+                _ => Err(fraction_unsupported_function(at)),
+            },
             _ => Err(fraction_unsupported_function(at)),
         }
     }
@@ -807,6 +866,31 @@ impl Evaluator {
         for arg in args {
             values.push(self.eval(arg)?);
         }
+        self.invoke(function, name, values, Some(args), at)
+    }
+
+    /// Calls a function value with evaluated arguments, as `map` and `filter` call their
+    /// callbacks.
+    pub(crate) fn call_function(
+        &mut self,
+        function: &Function,
+        name: &str,
+        values: Vec<Value>,
+        at: usize,
+    ) -> Evaluated {
+        self.invoke(function, name, values, None, at)
+    }
+
+    /// A call: the argument count, then (for built-ins that take no function arguments, when
+    /// the argument nodes are known) the function-as-value check, then the body.
+    fn invoke(
+        &mut self,
+        function: &Function,
+        name: &str,
+        values: Vec<Value>,
+        args: Option<&[Node]>,
+        at: usize,
+    ) -> Evaluated {
         match function {
             Function::User(f) => {
                 if values.len() != f.params.len() {
@@ -862,12 +946,17 @@ impl Evaluator {
                         at,
                     ));
                 }
-                if let Some((i, _)) = values
-                    .iter()
-                    .enumerate()
-                    .find(|(_, v)| matches!(v, Value::Function(_)))
+                if !crate::collections::TAKES_FUNCTIONS.contains(&row.name)
+                    && let Some((i, _)) = values
+                        .iter()
+                        .enumerate()
+                        .find(|(_, v)| matches!(v, Value::Function(_)))
                 {
-                    return Err(function_as_value(symbol_of(&args[i]), args[i].span.start));
+                    let node = args.and_then(|a| a.get(i));
+                    return Err(function_as_value(
+                        node.and_then(symbol_of),
+                        node.map_or(at, |n| n.span.start),
+                    ));
                 }
                 self.call_builtin(row, name, values, at)
             }
@@ -878,7 +967,7 @@ impl Evaluator {
     /// own functions (operators, statistics, matrix functions), element by element over
     /// matrices for the functions math.js maps, exactly over Fractions, else the table's number
     /// implementation.
-    pub(crate) fn call_builtin(
+    fn call_builtin_inner(
         &mut self,
         row: &'static crate::functions::Builtin,
         name: &str,

@@ -100,6 +100,18 @@ pub(crate) fn from_f64_exact(value: f64) -> Option<RBig> {
     (to_f64(&converted) == value).then_some(converted)
 }
 
+/// fraction.js's conversion of a float without the exactness test (math.js `fraction(x)`, unit
+/// factors): integers directly, other values by the Farey search. `None` for NaN and ±∞.
+pub(crate) fn from_f64(value: f64) -> Option<RBig> {
+    if !value.is_finite() {
+        return None;
+    }
+    if value.fract() == 0.0 {
+        return RBig::try_from(value).ok();
+    }
+    Some(farey(value))
+}
+
 /// The Farey search of section 5.3 for a finite non-integer `value`.
 fn farey(value: f64) -> RBig {
     const N: u64 = 10_000_000;
@@ -367,6 +379,103 @@ fn exact_root(n: &UBig, q: usize) -> Option<UBig> {
 /// `{numerator}/{denominator}`, sign on the numerator, even for integers (section 7.3).
 pub(crate) fn format(value: &RBig) -> String {
     format!("{}/{}", value.numerator(), value.denominator())
+}
+
+/// The longest repeating cycle fraction.js looks for; a longer one is not shown as a cycle.
+const MAX_CYCLE: usize = 2000;
+/// The furthest fraction.js looks for the start of the cycle.
+const MAX_CYCLE_START: usize = 300;
+/// The decimals fraction.js writes (truncated) when no cycle is shown.
+const PLAIN_DECIMALS: usize = 15;
+
+/// fraction.js's `toString()`, which math.js's `string()` uses for a Fraction: the decimal
+/// expansion with its repeating cycle in parentheses (`0.(3)`, `-0.1(6)`, `3.(142857)`), found by
+/// searching the order of 10 modulo the denominator without its factors 2 and 5 (up to 2,000
+/// digits) and the cycle's start (up to 300 digits); without a cycle, at most 15 decimals,
+/// truncated. Every step is a big-integer remainder, so `charge` is asked for the work first
+/// (units proportional to the denominator's limbs).
+pub(crate) fn decimal_string<E>(
+    value: &RBig,
+    charge: &mut dyn FnMut(u64) -> Result<(), E>,
+) -> Result<String, E> {
+    let ten = UBig::from(10u8);
+    let d = value.denominator().clone();
+    let step = (d.bit_len() / 64 + 1) as u64;
+    let twos = d.trailing_zeros().unwrap_or(0);
+    let mut reduced = &d >> twos;
+    while &reduced % 5u8 == 0 {
+        charge(step)?;
+        reduced /= 5u8;
+    }
+    let mut cycle = 0usize;
+    if reduced != UBig::ONE {
+        let mut remainder = &ten % &reduced;
+        let mut length = 1usize;
+        while remainder != UBig::ONE {
+            if length > MAX_CYCLE {
+                length = 0;
+                break;
+            }
+            charge(step)?;
+            remainder = remainder * &ten % &reduced;
+            length += 1;
+        }
+        cycle = length;
+    }
+    let mut start = 0usize;
+    if cycle > 0 {
+        charge(step.saturating_mul(cycle as u64))?;
+        let mut first = UBig::ONE % &d;
+        let mut second = ten.pow(cycle) % &d;
+        start = MAX_CYCLE_START + 1;
+        for t in 0..MAX_CYCLE_START {
+            if first == second {
+                start = t;
+                break;
+            }
+            charge(2 * step)?;
+            first = first * &ten % &d;
+            second = second * &ten % &d;
+        }
+        if start > MAX_CYCLE_START {
+            start = 0;
+        }
+    }
+    let numerator = value.numerator().unsigned_abs();
+    let mut out = String::new();
+    if value.numerator() < &IBig::ZERO {
+        out.push('-');
+    }
+    charge(step)?;
+    out.push_str(&(&numerator / &d).to_string());
+    let mut n = (&numerator % &d) * &ten;
+    if n != UBig::ZERO {
+        out.push('.');
+    }
+    let mut digit = |n: &mut UBig, out: &mut String| -> Result<(), E> {
+        charge(step)?;
+        out.push_str(&(&*n / &d).to_string());
+        *n = (&*n % &d) * &ten;
+        Ok(())
+    };
+    if cycle > 0 {
+        for _ in 0..start {
+            digit(&mut n, &mut out)?;
+        }
+        out.push('(');
+        for _ in 0..cycle {
+            digit(&mut n, &mut out)?;
+        }
+        out.push(')');
+    } else {
+        for _ in 0..PLAIN_DECIMALS {
+            if n == UBig::ZERO {
+                break;
+            }
+            digit(&mut n, &mut out)?;
+        }
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -313,6 +313,7 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     evaluator("conj", Arity::Exactly(1)),
     evaluator("arg", Arity::Exactly(1)),
     evaluator("complex", Arity::Between(1, 2)),
+    evaluator("fraction", Arity::Between(1, 2)),
     // Statistics (section 6.1), over a collection or over their arguments.
     evaluator("mean", Arity::AtLeast(1)),
     evaluator("average", Arity::AtLeast(1)),
@@ -356,6 +357,9 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     evaluator("kron", Arity::Exactly(2)),
     evaluator("diff", Arity::Between(1, 2)),
     evaluator("sort", Arity::Between(1, 2)),
+    evaluator("map", Arity::Exactly(2)),
+    evaluator("forEach", Arity::Exactly(2)),
+    evaluator("filter", Arity::Exactly(2)),
 ];
 
 /// The row called `name`.
