@@ -129,6 +129,19 @@ const ELEMENTWISE: &[&str] = &[
 /// Built-in functions whose arguments include functions (callbacks).
 pub(crate) const TAKES_FUNCTIONS: &[&str] = &["map", "forEach", "filter"];
 
+/// The functions that accept a sparse matrix so far; the others answer "not implemented".
+pub(crate) const SPARSE_AWARE: &[&str] = &[
+    "sparse",
+    "matrix",
+    "size",
+    "count",
+    "length",
+    "len",
+    "transpose",
+    "ctranspose",
+    "typeOf",
+];
+
 /// A value's shape as a matrix (`[]` for a scalar).
 fn shape_of(value: &Value) -> &[usize] {
     match value {
@@ -962,14 +975,30 @@ impl Evaluator {
             "quantileSeq" => self.quantile_seq(values, at),
             "mad" => self.mad(values, at),
             "corr" => self.corr(values, at),
-            "count" | "length" | "len" => count(&values[0], at),
+            "count" | "length" | "len" => match &values[0] {
+                Value::Sparse(m) => Ok(Value::Number(m.data.len() as f64)),
+                other => count(other, at),
+            },
             "size" => Ok(size(&values[0])),
+            "sparse" => self.sparse(values.first(), at),
             "zeros" | "ones" => self.filled(name, values, at),
             "identity" => self.identity_of(values, at),
             "range" => self.range_function(values, at),
-            "matrix" => matrix_function(values, at),
+            "matrix" => match values {
+                [Value::Sparse(m)] => Ok(Value::Sparse(m.clone())),
+                [Value::Sparse(m), Value::Str(kind)] if kind == "dense" => {
+                    Ok(Value::matrix(Matrix::clone(m)))
+                }
+                [Value::Str(kind)] if kind == "sparse" => self.sparse(None, at),
+                [data, Value::Str(kind)] if kind == "sparse" => self.sparse(Some(data), at),
+                _ => matrix_function(values, at),
+            },
             "concat" => self.concat(values, at),
             "transpose" | "ctranspose" => match &values[0] {
+                Value::Sparse(m) => m
+                    .transpose()
+                    .map(|t| Value::Sparse(Rc::new(t)))
+                    .map_err(|d| failed(d, at)),
                 Value::Matrix(m) => m.transpose().map(Value::matrix).map_err(|d| failed(d, at)),
                 other => Ok(other.clone()),
             },
@@ -2218,6 +2247,52 @@ impl Evaluator {
         args
     }
 
+    /// `sparse(A)`: a two-dimensional sparse matrix (a vector becomes one column); no argument or
+    /// `[]` gives the empty 0×0 one. Entries must be numbers, booleans, Fractions or Complex.
+    fn sparse(&mut self, data: Option<&Value>, at: usize) -> Evaluated {
+        let matrix = match data {
+            None => Matrix::new(vec![0, 0], Vec::new()),
+            Some(Value::Sparse(m)) => Matrix::clone(m),
+            Some(Value::Matrix(m)) => match m.shape.as_slice() {
+                [0] => Matrix::new(vec![0, 0], Vec::new()),
+                [n] => Matrix::new(vec![*n, 1], m.data.clone()),
+                [_, _] => Matrix {
+                    array: false,
+                    ..Matrix::clone(m)
+                },
+                shape => {
+                    return Err(failed(
+                        format!(
+                            "SparseMatrix only supports two dimensions (size: {})",
+                            matrix::show_shape(shape)
+                        ),
+                        at,
+                    ));
+                }
+            },
+            Some(other) => {
+                return Err(mismatch(
+                    format!(
+                        "Unexpected type of argument in function sparse (expected: string or Array or Matrix or boolean, actual: {}, index: 0)",
+                        other.type_name()
+                    ),
+                    at,
+                ));
+            }
+        };
+        for value in &matrix.data {
+            match value {
+                Value::Number(_) | Value::Boolean(_) | Value::Fraction(_) | Value::Complex(_) => {}
+                other => {
+                    crate::functions::to_number(other)
+                        .map_err(|e| crate::eval::function_error(e, "sparse", at))?;
+                }
+            }
+        }
+        self.build("sparse", matrix.data.len() as u64, at)?;
+        Ok(Value::Sparse(Rc::new(matrix)))
+    }
+
     /// `map(A, f)` (a matrix of the results) and `forEach(A, f)` (undefined), calling f on each
     /// element in row-major order.
     fn map_callback(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
@@ -2429,7 +2504,7 @@ fn count(value: &Value, at: usize) -> Evaluated {
 
 fn size(value: &Value) -> Value {
     let shape: Vec<usize> = match value {
-        Value::Matrix(m) => m.shape.clone(),
+        Value::Matrix(m) | Value::Sparse(m) => m.shape.clone(),
         Value::Str(s) => vec![s.encode_utf16().count()],
         _ => Vec::new(),
     };
@@ -2742,6 +2817,22 @@ mod tests {
             "DenseMatrix [2, 3]"
         );
         assert_eq!(answer("forEach([1], sqrt)"), "undefined undefined");
+    }
+
+    #[test]
+    fn sparse_matrices_print_their_stored_entries() {
+        assert_eq!(
+            answer("sparse([1, 0; 0, 1])"),
+            "SparseMatrix Sparse Matrix [2 x 2] density: 0.5\n\n    (0, 0) ==> 1\n    (1, 1) ==> 1"
+        );
+        assert_eq!(answer("matrix(\"sparse\")"), "SparseMatrix Sparse Matrix [0 x 0] density: 0\n");
+        assert_eq!(
+            answer("sparse([1, 2])'"),
+            "SparseMatrix Sparse Matrix [1 x 2] density: 1\n\n    (0, 0) ==> 1\n    (0, 1) ==> 2"
+        );
+        assert_eq!(answer("size(sparse([1, 0; 0, 1]))"), "Array [2, 2]");
+        assert!(answer("sparse([1, 0]) + 1").contains("is not implemented in reckon yet"));
+        assert!(answer("sum(sparse([1, 0]))").contains("is not implemented in reckon yet"));
     }
 
     #[test]

@@ -380,6 +380,10 @@ impl Evaluator {
             }
             Transpose => {
                 return match self.eval(&args[0])? {
+                    Value::Sparse(m) => m
+                        .transpose()
+                        .map(|t| Value::Sparse(Rc::new(t)))
+                        .map_err(|detail| failed(detail, at)),
                     Value::Matrix(m) => m
                         .transpose()
                         .map(Value::matrix)
@@ -571,6 +575,9 @@ impl Evaluator {
         at: usize,
     ) -> Evaluated {
         use Op::*;
+        if matches!(left_value, Value::Sparse(_)) || matches!(right_value, Value::Sparse(_)) {
+            return Err(not_implemented("arithmetic on sparse matrices", at));
+        }
         if matches!(left_value, Value::Matrix(_)) || matches!(right_value, Value::Matrix(_)) {
             return self.matrix_binary(
                 op,
@@ -975,6 +982,11 @@ impl Evaluator {
         at: usize,
     ) -> Evaluated {
         let canonical = row.name;
+        if values.iter().any(|v| matches!(v, Value::Sparse(_)))
+            && !crate::collections::SPARSE_AWARE.contains(&canonical)
+        {
+            return Err(not_implemented(&format!("{name}() of a sparse matrix"), at));
+        }
         if let Some(result) = self.evaluator_function(canonical, &values, at) {
             return result;
         }
@@ -1161,6 +1173,7 @@ pub(crate) fn function_error(error: FnError, name: &str, at: usize) -> Calculate
         FnError::NoExactFraction => fraction_unsupported_function(at),
         FnError::DivisionByZero => undefined_result().at(at),
         FnError::TooLarge => timed_out(),
+        FnError::NotImplemented(what) => not_implemented(what, at),
     }
 }
 
@@ -1292,7 +1305,7 @@ fn condition_true(value: &Value) -> bool {
         Value::Str(s) => !s.is_empty(),
         Value::Null | Value::Undefined => false,
         Value::Complex(z) => !z.is_zero(),
-        Value::Function(_) | Value::Object(_) | Value::Matrix(_) => true,
+        Value::Function(_) | Value::Object(_) | Value::Matrix(_) | Value::Sparse(_) => true,
     }
 }
 

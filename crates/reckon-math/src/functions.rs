@@ -30,6 +30,8 @@ pub(crate) enum FnError {
     DivisionByZero,
     /// An exact value past the size cap (section 11a: reported as the work meter is).
     TooLarge,
+    /// Something reckon has not built yet (answered "… is not implemented in reckon yet").
+    NotImplemented(&'static str),
 }
 
 impl From<crate::fraction::FractionError> for FnError {
@@ -357,6 +359,7 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     evaluator("kron", Arity::Exactly(2)),
     evaluator("diff", Arity::Between(1, 2)),
     evaluator("sort", Arity::Between(1, 2)),
+    evaluator("sparse", Arity::Between(0, 2)),
     evaluator("map", Arity::Exactly(2)),
     evaluator("forEach", Arity::Exactly(2)),
     evaluator("filter", Arity::Exactly(2)),
@@ -406,6 +409,7 @@ pub(crate) fn to_number(value: &Value) -> Result<f64, FnError> {
         Value::Complex(_) => Err(FnError::Type(
             "Cannot convert a Complex number to a real number".into(),
         )),
+        Value::Sparse(_) => Err(FnError::NotImplemented("arithmetic on sparse matrices")),
         Value::Matrix(m) => Err(FnError::Type(format!(
             "unexpected type of argument (actual: {})",
             m.type_name()

@@ -27,6 +27,9 @@ pub enum Value {
     Object(Vec<(String, Value)>),
     /// A complex number with binary64 parts (spec 5.1).
     Complex(crate::complex::Complex),
+    /// A sparse matrix (spec 7.6): two-dimensional, kept here with every entry; it prints
+    /// only the non-zero ones.
+    Sparse(Rc<Matrix>),
     /// A dense matrix or a plain array (shared: copying a value never copies its elements).
     Matrix(Rc<Matrix>),
 }
@@ -70,6 +73,7 @@ impl Value {
             Self::Object(_) => "Object",
             Self::Matrix(m) => m.type_name(),
             Self::Complex(_) => "Complex",
+            Self::Sparse(_) => "SparseMatrix",
         }
     }
 
@@ -86,6 +90,7 @@ impl Value {
             Self::Function(Function::User(f)) => format!("{}({})", f.name, f.params.join(", ")),
             Self::Matrix(m) => m.format(precision),
             Self::Complex(z) => crate::complex::format(*z, precision),
+            Self::Sparse(m) => m.format_sparse(precision),
             Self::Object(entries) => {
                 let inner: Vec<String> = entries
                     .iter()
