@@ -2825,7 +2825,10 @@ mod tests {
             answer("sparse([1, 0; 0, 1])"),
             "SparseMatrix Sparse Matrix [2 x 2] density: 0.5\n\n    (0, 0) ==> 1\n    (1, 1) ==> 1"
         );
-        assert_eq!(answer("matrix(\"sparse\")"), "SparseMatrix Sparse Matrix [0 x 0] density: 0\n");
+        assert_eq!(
+            answer("matrix(\"sparse\")"),
+            "SparseMatrix Sparse Matrix [0 x 0] density: 0\n"
+        );
         assert_eq!(
             answer("sparse([1, 2])'"),
             "SparseMatrix Sparse Matrix [1 x 2] density: 1\n\n    (0, 0) ==> 1\n    (0, 1) ==> 2"

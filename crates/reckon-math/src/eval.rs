@@ -1240,9 +1240,8 @@ pub(crate) fn check_fraction_literals(node: &Node) -> Result<(), CalculateError>
     {
         return Err(fraction_literal_error(raw, node.span.start));
     }
-    crate::request::children(node)
-        .into_iter()
-        .try_for_each(check_fraction_literals)
+    crate::request::find_child(node, |child| check_fraction_literals(child).err())
+        .map_or(Ok(()), Err)
 }
 
 /// A number literal read as binary64 (prefixed integers and word-size suffixes included).

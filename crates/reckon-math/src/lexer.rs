@@ -141,12 +141,16 @@ fn ends_operand(token: Option<&Token>) -> bool {
 
 /// The operator or delimiter at `pos`, longest match; `?.` before a digit is `?`.
 fn punctuation(chars: &[char], pos: usize) -> Option<&'static str> {
+    let first = chars[pos];
+    // Every punctuator is ASCII: compare the first byte before the rest.
     PUNCTUATION.into_iter().find(|p| {
-        let matches = p
-            .chars()
-            .enumerate()
-            .all(|(i, c)| chars.get(pos + i) == Some(&c));
-        matches && !(*p == "?." && chars.get(pos + 2).is_some_and(char::is_ascii_digit))
+        let bytes = p.as_bytes();
+        char::from(bytes[0]) == first
+            && bytes[1..]
+                .iter()
+                .enumerate()
+                .all(|(i, b)| chars.get(pos + 1 + i) == Some(&char::from(*b)))
+            && !(*p == "?." && chars.get(pos + 2).is_some_and(char::is_ascii_digit))
     })
 }
 

@@ -555,16 +555,23 @@ impl Parser {
     /// expression other than `!`), or `in` after a (negated) number literal.
     fn implicit(&mut self) -> Parsed {
         let mut node = self.rule2()?;
-        let mut last = node.clone();
+        // What the rules need to know of the last factor (not the factor itself, which would
+        // have to be copied).
+        let summary = |n: &Node| {
+            (
+                is_constant(n),
+                is_number_literal(n, true),
+                is_operator_except_factorial(n),
+            )
+        };
+        let (mut constant, mut number_literal, mut operator) = summary(&node);
         loop {
             let continues = match self.peek() {
                 // `in` after a constant (`5 in`, `NaN in`) or a negated number is the inch.
-                Some(Tok::Name(name)) if name == "in" => {
-                    is_constant(&last) || is_number_literal(&last, true)
-                }
+                Some(Tok::Name(name)) if name == "in" => constant || number_literal,
                 Some(Tok::Name(name)) => !NAMED_OPERATORS.contains(&name.as_str()),
                 Some(Tok::Punct("(")) => true,
-                Some(Tok::Number(_)) => !is_constant(&last) && !is_operator_except_factorial(&last),
+                Some(Tok::Number(_)) => !constant && !operator,
                 _ => false,
             };
             if !continues {
@@ -572,7 +579,7 @@ impl Parser {
             }
             let factor = self.rule2()?;
             let factor_at = factor.span.start;
-            last = factor.clone();
+            (constant, number_literal, operator) = summary(&factor);
             let span = Span::new(node.span.start, factor.span.end);
             node = Node {
                 kind: NodeKind::Operator {

@@ -354,9 +354,7 @@ fn find(node: &Node, test: &dyn Fn(&Node) -> Option<usize>) -> Option<usize> {
     if let Some(position) = test(node) {
         return Some(position);
     }
-    children(node)
-        .into_iter()
-        .find_map(|child| find(child, test))
+    find_child(node, |child| find(child, test))
 }
 
 fn operation_name_at(node: &Node, position: usize) -> Option<String> {
@@ -365,9 +363,7 @@ fn operation_name_at(node: &Node, position: usize) -> Option<String> {
     {
         return Some(name.to_owned());
     }
-    children(node)
-        .into_iter()
-        .find_map(|child| operation_name_at(child, position))
+    find_child(node, |child| operation_name_at(child, position))
 }
 
 /// `x.toString`, `x["toLocaleString"]`: the name's position.
@@ -431,94 +427,98 @@ fn rename_aliases(node: &mut Node) {
             *name = renamed;
         }
     }
-    for child in children_mut(node) {
-        rename_aliases(child);
-    }
+    for_each_child_mut(node, &mut rename_aliases);
 }
 
-pub(crate) fn children(node: &Node) -> Vec<&Node> {
+/// The first `Some` that `visit` answers for a child of `node`, in order, without collecting
+/// the children (the checks walk every node of every request).
+pub(crate) fn find_child<'n, R>(
+    node: &'n Node,
+    mut visit: impl FnMut(&'n Node) -> Option<R>,
+) -> Option<R> {
     match &node.kind {
         NodeKind::Number(_) | NodeKind::Str(_) | NodeKind::Constant(_) | NodeKind::Symbol(_) => {
-            Vec::new()
+            None
         }
-        NodeKind::Parenthesis(inner) => vec![inner],
-        NodeKind::Operator { args, .. } => args.iter().collect(),
-        NodeKind::Relational { params, .. } => params.iter().collect(),
+        NodeKind::Parenthesis(inner) => visit(inner),
+        NodeKind::Operator { args, .. } => args.iter().find_map(visit),
+        NodeKind::Relational { params, .. } => params.iter().find_map(visit),
         NodeKind::Conditional {
             condition,
             then,
             otherwise,
-        } => vec![condition, then, otherwise],
-        NodeKind::Range { start, end, step } => {
-            let mut out: Vec<&Node> = vec![start];
-            out.extend(step.as_deref());
-            out.push(end);
-            out
-        }
+        } => visit(condition)
+            .or_else(|| visit(then))
+            .or_else(|| visit(otherwise)),
+        NodeKind::Range { start, end, step } => visit(start)
+            .or_else(|| step.as_deref().and_then(&mut visit))
+            .or_else(|| visit(end)),
         NodeKind::Assignment {
             object,
             index,
             value,
-        } => {
-            let mut out: Vec<&Node> = vec![object];
-            out.extend(index.as_deref());
-            out.push(value);
-            out
+        } => visit(object)
+            .or_else(|| index.as_deref().and_then(&mut visit))
+            .or_else(|| visit(value)),
+        NodeKind::FunctionAssignment { body, .. } => visit(body),
+        NodeKind::Call { callee, args, .. } => {
+            visit(callee).or_else(|| args.iter().find_map(visit))
         }
-        NodeKind::FunctionAssignment { body, .. } => vec![body],
-        NodeKind::Call { callee, args, .. } => std::iter::once(callee.as_ref())
-            .chain(args.iter())
-            .collect(),
-        NodeKind::Accessor { object, index, .. } => vec![object, index],
-        NodeKind::Index { dimensions, .. } => dimensions.iter().collect(),
-        NodeKind::Array(items) => items.iter().collect(),
-        NodeKind::Object(entries) => entries.iter().map(|(_, v)| v).collect(),
-        NodeKind::Block { statements, .. } => statements.iter().map(|(n, _)| n).collect(),
+        NodeKind::Accessor { object, index, .. } => visit(object).or_else(|| visit(index)),
+        NodeKind::Index { dimensions, .. } => dimensions.iter().find_map(visit),
+        NodeKind::Array(items) => items.iter().find_map(visit),
+        NodeKind::Object(entries) => entries.iter().map(|(_, v)| v).find_map(visit),
+        NodeKind::Block { statements, .. } => statements.iter().map(|(n, _)| n).find_map(visit),
     }
 }
 
-fn children_mut(node: &mut Node) -> Vec<&mut Node> {
+/// Calls `visit` on each child of `node`, in order, without collecting them.
+fn for_each_child_mut(node: &mut Node, visit: &mut impl FnMut(&mut Node)) {
     match &mut node.kind {
-        NodeKind::Number(_) | NodeKind::Str(_) | NodeKind::Constant(_) | NodeKind::Symbol(_) => {
-            Vec::new()
-        }
-        NodeKind::Parenthesis(inner) => vec![inner.as_mut()],
-        NodeKind::Operator { args, .. } => args.iter_mut().collect(),
-        NodeKind::Relational { params, .. } => params.iter_mut().collect(),
+        NodeKind::Number(_) | NodeKind::Str(_) | NodeKind::Constant(_) | NodeKind::Symbol(_) => {}
+        NodeKind::Parenthesis(inner) => visit(inner),
+        NodeKind::Operator { args, .. } => args.iter_mut().for_each(visit),
+        NodeKind::Relational { params, .. } => params.iter_mut().for_each(visit),
         NodeKind::Conditional {
             condition,
             then,
             otherwise,
-        } => vec![condition.as_mut(), then.as_mut(), otherwise.as_mut()],
+        } => {
+            visit(condition);
+            visit(then);
+            visit(otherwise);
+        }
         NodeKind::Range { start, end, step } => {
-            let mut out: Vec<&mut Node> = vec![start.as_mut()];
+            visit(start);
             if let Some(step) = step {
-                out.push(step.as_mut());
+                visit(step);
             }
-            out.push(end.as_mut());
-            out
+            visit(end);
         }
         NodeKind::Assignment {
             object,
             index,
             value,
         } => {
-            let mut out: Vec<&mut Node> = vec![object.as_mut()];
+            visit(object);
             if let Some(index) = index {
-                out.push(index.as_mut());
+                visit(index);
             }
-            out.push(value.as_mut());
-            out
+            visit(value);
         }
-        NodeKind::FunctionAssignment { body, .. } => vec![body.as_mut()],
-        NodeKind::Call { callee, args, .. } => std::iter::once(callee.as_mut())
-            .chain(args.iter_mut())
-            .collect(),
-        NodeKind::Accessor { object, index, .. } => vec![object.as_mut(), index.as_mut()],
-        NodeKind::Index { dimensions, .. } => dimensions.iter_mut().collect(),
-        NodeKind::Array(items) => items.iter_mut().collect(),
-        NodeKind::Object(entries) => entries.iter_mut().map(|(_, v)| v).collect(),
-        NodeKind::Block { statements, .. } => statements.iter_mut().map(|(n, _)| n).collect(),
+        NodeKind::FunctionAssignment { body, .. } => visit(body),
+        NodeKind::Call { callee, args, .. } => {
+            visit(callee);
+            args.iter_mut().for_each(visit);
+        }
+        NodeKind::Accessor { object, index, .. } => {
+            visit(object);
+            visit(index);
+        }
+        NodeKind::Index { dimensions, .. } => dimensions.iter_mut().for_each(visit),
+        NodeKind::Array(items) => items.iter_mut().for_each(visit),
+        NodeKind::Object(entries) => entries.iter_mut().for_each(|(_, v)| visit(v)),
+        NodeKind::Block { statements, .. } => statements.iter_mut().for_each(|(n, _)| visit(n)),
     }
 }
 
