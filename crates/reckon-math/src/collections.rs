@@ -127,7 +127,14 @@ const ELEMENTWISE: &[&str] = &[
 ];
 
 /// Built-in functions whose arguments include functions (callbacks).
-pub(crate) const TAKES_FUNCTIONS: &[&str] = &["map", "forEach", "filter"];
+pub(crate) const TAKES_FUNCTIONS: &[&str] = &[
+    "map",
+    "forEach",
+    "filter",
+    "apply",
+    "mapSlices",
+    "matrixFromFunction",
+];
 
 /// The functions that accept a sparse matrix so far; the others answer "not implemented".
 pub(crate) const SPARSE_AWARE: &[&str] = &[
@@ -1023,6 +1030,55 @@ impl Evaluator {
             "diff" => self.diff(values, at),
             "sort" => self.sort(values, at),
             "map" | "forEach" => self.map_callback(name, values, at),
+            "apply" | "mapSlices" => self.map_slices(name, values, at),
+            "matrixFromRows" | "matrixFromColumns" => self.matrix_from_vectors(name, values, at),
+            "matrixFromFunction" => self.matrix_from_function(values, at),
+            "norm" => self.norm(values, at),
+            "deepEqual" => self
+                .deep_equal(&values[0], &values[1], at)
+                .map(Value::Boolean),
+            "addScalar" | "subtractScalar" | "multiplyScalar" | "divideScalar" => {
+                if any_matrix {
+                    return Some(Err(mismatch(
+                        format!(
+                            "Unexpected type of argument in function {name} (expected: a scalar)"
+                        ),
+                        at,
+                    )));
+                }
+                let op = match name {
+                    "addScalar" => Op::Add,
+                    "subtractScalar" => Op::Subtract,
+                    "multiplyScalar" => Op::Multiply,
+                    _ => Op::Divide,
+                };
+                self.binary(op, &values[0], &values[1], false, (at, at), at)
+            }
+            "nullish" => Ok(match &values[0] {
+                Value::Null | Value::Undefined => values[1].clone(),
+                other => other.clone(),
+            }),
+            "compareText" | "equalText" => match (&values[0], &values[1]) {
+                (Value::Str(a), Value::Str(b)) => Ok(if name == "equalText" {
+                    Value::Boolean(a == b)
+                } else {
+                    // JavaScript compares strings by UTF-16 code units.
+                    let ordering = a.encode_utf16().cmp(b.encode_utf16());
+                    Value::Number(match ordering {
+                        std::cmp::Ordering::Less => -1.0,
+                        std::cmp::Ordering::Equal => 0.0,
+                        std::cmp::Ordering::Greater => 1.0,
+                    })
+                }),
+                (a, b) => Err(mismatch(
+                    format!(
+                        "Unexpected type of argument in function {name} (expected: string, actual: {} and {})",
+                        a.type_name(),
+                        b.type_name()
+                    ),
+                    at,
+                )),
+            },
             "fraction" if !any_matrix => fraction_of(values, at),
             "filter" => self.filter(values, at),
             "hypot" if any_matrix => {
@@ -2247,6 +2303,217 @@ impl Evaluator {
         args
     }
 
+    /// `apply(A, dim, f)` / `mapSlices`: f applied to each slice along the (1-based) dimension.
+    fn map_slices(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
+        let (Value::Matrix(m), Value::Function(f)) = (&values[0], &values[2]) else {
+            return Err(mismatch(
+                format!(
+                    "Unexpected type of argument in function {name} (expected: Array or Matrix, a dimension and a function)"
+                ),
+                at,
+            ));
+        };
+        let dim = self.dimension(&values[1], &m.shape, at)?;
+        if m.rank() == 1 {
+            // As `along`: math.js makes a matrix of the one result (empty when it is falsy).
+            let f = f.clone();
+            return self.along(m, dim, at, |this, slice| {
+                let vector = Value::matrix(Matrix::vector(slice.to_vec()));
+                this.call_function(&f, "callback", vec![vector], at)
+            });
+        }
+        let (shape, slices) = m.slices(dim);
+        self.build(name, slices.len() as u64, at)?;
+        let mut data = Vec::with_capacity(slices.len());
+        for slice in slices {
+            let vector = Value::matrix(Matrix::vector(slice));
+            data.push(self.call_function(f, "callback", vec![vector], at)?);
+        }
+        Ok(Value::matrix(Matrix {
+            shape,
+            data,
+            array: m.array,
+        }))
+    }
+
+    /// `matrixFromRows(v1, v2, ...)` and `matrixFromColumns(...)`: vectors (or single rows or
+    /// columns) of equal length as the rows or columns of a matrix.
+    fn matrix_from_vectors(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
+        let mut rows = Vec::with_capacity(values.len());
+        for value in values {
+            rows.push(self.vector_of(name, value, at)?.to_vec());
+        }
+        let Some(width) = rows.first().map(Vec::len) else {
+            return Err(failed(format!("{name}() needs at least one vector"), at));
+        };
+        if let Some(odd) = rows.iter().find(|r| r.len() != width) {
+            return Err(failed(
+                format!("The vectors had different length: {} ≠ {width}", odd.len()),
+                at,
+            ));
+        }
+        self.build(name, (rows.len() * width) as u64, at)?;
+        let m = Matrix::new(
+            vec![rows.len(), width],
+            rows.into_iter().flatten().collect(),
+        );
+        let m = if name == "matrixFromColumns" {
+            m.transpose().map_err(|d| failed(d, at))?
+        } else {
+            m
+        };
+        Ok(Value::matrix(m))
+    }
+
+    /// `matrixFromFunction(size, f)`: f called with each 0-based index (as math.js passes it).
+    fn matrix_from_function(&mut self, values: &[Value], at: usize) -> Evaluated {
+        let (size_value, function) = match values {
+            [s, Value::Function(f)] => (s, f),
+            _ => {
+                return Err(mismatch(
+                    "Unexpected type of argument in function matrixFromFunction (expected: a size and a function)",
+                    at,
+                ));
+            }
+        };
+        let shape = sizes(std::slice::from_ref(size_value), at)?;
+        let count = shape.iter().try_fold(1u64, |p, &n| p.checked_mul(n as u64));
+        match count {
+            Some(c) if c <= MAX_BUILD => self.build("matrixFromFunction", c, at)?,
+            other => return Err(build_limit("matrixFromFunction", other, at)),
+        }
+        let strides = matrix::strides(&shape);
+        let total: usize = shape.iter().product();
+        let mut data = Vec::with_capacity(total);
+        for offset in 0..total {
+            let index: Vec<Value> = strides
+                .iter()
+                .zip(&shape)
+                .map(|(stride, size)| Value::Number(((offset / stride) % size) as f64))
+                .collect();
+            let index = Value::matrix(Matrix::vector(index));
+            data.push(self.call_function(function, "callback", vec![index], at)?);
+        }
+        Ok(Value::matrix(Matrix::new(shape, data)))
+    }
+
+    /// math.js `norm`: a vector's p-norm (2 by default; ±Infinity are the largest and smallest
+    /// absolute values), a matrix's 1-, ∞- or Frobenius norm; the matrix 2-norm needs
+    /// eigenvalues, which arrive with the linear algebra.
+    fn norm(&mut self, values: &[Value], at: usize) -> Evaluated {
+        let p = values.get(1).cloned();
+        let m = match &values[0] {
+            Value::Matrix(m) => m.clone(),
+            other => return self.absolute_value(other, at),
+        };
+        let kind = match &p {
+            None => None,
+            Some(Value::Str(s)) if s == "fro" => Some(f64::NAN),
+            Some(Value::Str(s)) if s == "inf" => Some(f64::INFINITY),
+            Some(Value::Str(s)) if s == "-inf" => Some(f64::NEG_INFINITY),
+            Some(Value::Number(x)) => Some(*x),
+            Some(_) => return Err(failed("Unsupported parameter value", at)),
+        };
+        self.charge(m.data.len() as u64 * 4)?;
+        let mut absolutes = Vec::with_capacity(m.data.len());
+        for value in &m.data {
+            absolutes.push(self.absolute_value(value, at)?);
+        }
+        match (m.rank(), kind) {
+            (1, Some(p)) if p == f64::INFINITY => self
+                .extreme("norm", &absolutes, true, at)
+                .or(Ok(Value::Number(0.0))),
+            (1, Some(p)) if p == f64::NEG_INFINITY => self
+                .extreme("norm", &absolutes, false, at)
+                .or(Ok(Value::Number(0.0))),
+            (1, Some(0.0)) => Ok(Value::Number(f64::INFINITY)),
+            (1, kind) => {
+                let p = match kind {
+                    Some(p) if p.is_nan() => 2.0,
+                    Some(p) => p,
+                    None => 2.0,
+                };
+                let exponent = Value::Number(p);
+                let mut sum = Value::Number(0.0);
+                for a in &absolutes {
+                    let term = self.binary(Op::Pow, a, &exponent, false, (at, at), at)?;
+                    sum = self.binary(Op::Add, &term, &sum, false, (at, at), at)?;
+                }
+                self.binary(Op::Pow, &sum, &Value::Number(1.0 / p), false, (at, at), at)
+            }
+            (2, Some(p)) if p == 1.0 || p == f64::INFINITY => {
+                let (rows, cols) = (m.shape[0], m.shape[1]);
+                let by_column = p == 1.0;
+                let mut sums: Vec<Value> =
+                    vec![Value::Number(0.0); if by_column { cols } else { rows }];
+                let mut best = Value::Number(0.0);
+                for (offset, a) in absolutes.iter().enumerate() {
+                    let k = if by_column {
+                        offset % cols
+                    } else {
+                        offset / cols
+                    };
+                    sums[k] = self.binary(Op::Add, &sums[k], a, false, (at, at), at)?;
+                    if compare(Op::Larger, &sums[k], &best, at)? {
+                        best = sums[k].clone();
+                    }
+                }
+                Ok(best)
+            }
+            (2, Some(p)) if p.is_nan() => {
+                let mut sum = Value::Number(0.0);
+                for value in &m.data {
+                    let conjugate = match value {
+                        Value::Complex(z) => Value::Complex(z.conj()),
+                        other => other.clone(),
+                    };
+                    let product =
+                        self.binary(Op::Multiply, value, &conjugate, false, (at, at), at)?;
+                    sum = self.binary(Op::Add, &sum, &product, false, (at, at), at)?;
+                }
+                let root = self.square_root(&sum, at)?;
+                self.absolute_value(&root, at)
+            }
+            (2, None) | (2, Some(2.0)) => Err(not_implemented(
+                "the matrix 2-norm (it needs eigenvalues)",
+                at,
+            )),
+            (2, Some(_)) => Err(failed("Unsupported parameter value", at)),
+            _ => Err(failed(
+                "Unsupported dimension (only 1 and 2 dimensional norms are supported)",
+                at,
+            )),
+        }
+    }
+
+    /// math.js `abs` of a value (a number's, a Fraction's, a Complex modulus).
+    fn absolute_value(&mut self, value: &Value, at: usize) -> Evaluated {
+        let row = crate::functions::builtin("abs").ok_or_else(|| not_implemented("abs()", at))?;
+        self.call_builtin(row, "abs", vec![value.clone()], at)
+    }
+
+    /// math.js `deepEqual`: the same shape and every element `equal`.
+    fn deep_equal(&mut self, x: &Value, y: &Value, at: usize) -> Result<bool, CalculateError> {
+        match (x, y) {
+            (Value::Matrix(a), Value::Matrix(b)) => {
+                if a.shape != b.shape {
+                    return Ok(false);
+                }
+                for (p, q) in a.data.iter().zip(&b.data) {
+                    if !self.deep_equal(p, q, at)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            (Value::Matrix(_), _) | (_, Value::Matrix(_)) => Ok(false),
+            _ => match self.binary(Op::Equal, x, y, false, (at, at), at)? {
+                Value::Boolean(b) => Ok(b),
+                _ => Ok(false),
+            },
+        }
+    }
+
     /// `sparse(A)`: a two-dimensional sparse matrix (a vector becomes one column); no argument or
     /// `[]` gives the empty 0×0 one. Entries must be numbers, booleans, Fractions or Complex.
     fn sparse(&mut self, data: Option<&Value>, at: usize) -> Evaluated {
@@ -2817,6 +3084,35 @@ mod tests {
             "DenseMatrix [2, 3]"
         );
         assert_eq!(answer("forEach([1], sqrt)"), "undefined undefined");
+    }
+
+    #[test]
+    fn norms_slices_and_matrices_from_parts() {
+        assert_eq!(answer("norm([3, 4])"), "number 5");
+        assert_eq!(answer("norm([3, 4], 3)"), "number 4.497941445275415");
+        assert_eq!(answer("norm([3, 4], -Infinity)"), "number 3");
+        assert_eq!(
+            answer("norm([1, 2; 3, 4], \"fro\")"),
+            "number 5.477225575051661"
+        );
+        assert_eq!(answer("norm([1, 2; 3, 4], 1)"), "number 6");
+        assert!(answer("norm([1, 2; 3, 4])").contains("not implemented in reckon yet"));
+        assert_eq!(answer("apply([1, 2; 3, 4], 1, sum)"), "DenseMatrix [4, 6]");
+        assert_eq!(
+            answer("mapSlices([1, 2; 3, 4], 2, max)"),
+            "DenseMatrix [2, 4]"
+        );
+        assert_eq!(
+            answer("matrixFromColumns([1, 2], [3, 4])"),
+            "DenseMatrix [[1, 3], [2, 4]]"
+        );
+        assert_eq!(
+            answer("matrixFromFunction([2, 3], f(i) = i[1] * 10 + i[2])"),
+            "DenseMatrix [[0, 1, 2], [10, 11, 12]]"
+        );
+        assert_eq!(answer("deepEqual([1, 2], [1, 2])"), "boolean true");
+        assert_eq!(answer("compareText(\"a\", \"b\")"), "number -1");
+        assert_eq!(answer("nullish(null, 2)"), "number 2");
     }
 
     #[test]
