@@ -61,6 +61,8 @@ pub(crate) struct Evaluator {
     pub(crate) fraction_mode: bool,
     /// Elements of every collection built so far (section 10, per-evaluation budget).
     pub(crate) elements_built: u64,
+    /// The state of `random()`'s generator; 0 until the first draw seeds it.
+    pub(crate) random_state: u64,
 }
 
 pub(crate) type Evaluated = Result<Value, CalculateError>;
@@ -125,6 +127,7 @@ impl Evaluator {
             charges: 0,
             fraction_mode: false,
             elements_built: 0,
+            random_state: 0,
         }
     }
 
