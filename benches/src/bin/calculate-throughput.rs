@@ -1,0 +1,59 @@
+//! Times calculate on the mixed corpus of `benches/calculate/corpus.jsonl`, one request at a
+//! time, for the side-by-side comparison with math.js (`scripts/bench-calculate.sh`).
+//!
+//! `calculate-throughput CORPUS [ROUNDS]` prints one JSON line per request,
+//! `{"expression", "ns"}`, the mean time per call over the rounds (JSON request text in, JSON
+//! answer text out, as `reckon exec` handles a line), then a line `{"total_ns"}`. Nothing here
+//! asserts a timing.
+
+use std::time::Instant;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let Some(path) = args.next() else {
+        eprintln!("usage: calculate-throughput CORPUS [ROUNDS]");
+        std::process::exit(2);
+    };
+    let rounds: u32 = args.next().and_then(|n| n.parse().ok()).unwrap_or(20_000);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("cannot read {path}");
+        std::process::exit(2);
+    };
+    let lines: Vec<String> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(str::to_owned)
+        .collect();
+    let worker = std::thread::Builder::new()
+        .stack_size(reckon_math::STACK_BYTES)
+        .spawn(move || {
+            let mut total = 0u128;
+            for line in &lines {
+                let request: serde_json::Value = serde_json::from_str(line).unwrap_or_default();
+                // Warm up, then time.
+                for _ in 0..rounds / 10 {
+                    std::hint::black_box(answer(line));
+                }
+                let start = Instant::now();
+                for _ in 0..rounds {
+                    std::hint::black_box(answer(std::hint::black_box(line)));
+                }
+                let ns = start.elapsed().as_nanos() / u128::from(rounds);
+                total += ns;
+                println!("{}", serde_json::json!({"expression": request["expression"], "ns": ns as u64, "answer": answer(line)}));
+            }
+            println!("{}", serde_json::json!({"total_ns": total as u64}));
+        });
+    if !matches!(worker.map(|h| h.join()), Ok(Ok(()))) {
+        eprintln!("the worker thread failed");
+        std::process::exit(1);
+    }
+}
+
+/// One request as `reckon exec` answers it: JSON text in, JSON text out.
+fn answer(line: &str) -> String {
+    match reckon_math::calculate(line.as_bytes()) {
+        Ok(out) => out.to_string(),
+        Err(error) => error.to_json().to_string(),
+    }
+}
