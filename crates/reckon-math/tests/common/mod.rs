@@ -5,6 +5,8 @@
 //! Each test file compiles this module on its own, and not every file uses every item.
 #![allow(dead_code)]
 
+pub mod generators;
+
 use serde_json::Value;
 use std::io::Write;
 use std::path::{Path, PathBuf};

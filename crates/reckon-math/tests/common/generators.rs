@@ -1,0 +1,320 @@
+//! The seeded expression generators of the differential test: scalar expressions for number
+//! mode, scalar expressions for Fraction mode (with the exact operations of spec 5.3 and the
+//! functions it refuses mixed in), and expressions over collections for both.
+
+use super::Rng;
+
+/// Names whose results are transcendental: compared to a relative 1e-12 (spec: "transcendental
+/// results must agree with math.js to a relative 1e-12").
+pub const TRANSCENDENTAL: [&str; 34] = [
+    "pow", "sqrt", "cbrt", "exp", "expm1", "log", "log10", "log2", "log1p", "sin", "cos", "tan",
+    "sec", "csc", "cot", "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
+    "atan2", "gamma", "hypot", "nthRoot", "pi", "e", "^", "!", "tau", "phi",
+];
+
+/// A number-mode scalar expression of at most `depth` levels.
+pub fn number_scalar(rng: &mut Rng, depth: usize) -> String {
+    if depth == 0 || rng.below(10) < 3 {
+        return rng
+            .pick(&[
+                "0",
+                "1",
+                "2",
+                "3",
+                "7",
+                "10",
+                "0.5",
+                "2.5",
+                "0.1",
+                "100",
+                "1e3",
+                "1e-7",
+                "pi",
+                "e",
+                "true",
+                "0x1F",
+                "12345.678",
+            ])
+            .to_owned();
+    }
+    let a = number_scalar(rng, depth - 1);
+    let b = number_scalar(rng, depth - 1);
+    match rng.below(14) {
+        0 => format!("({a})"),
+        1 => format!("-{a}"),
+        2 => format!("{a} {} {b}", rng.pick(&["+", "-", "*", "/", "%", "mod"])),
+        3 => format!("({a}) ^ {}", rng.pick(&["2", "3", "0.5", "-1", "(1/3)"])),
+        4 => format!("{a} {} {b}", rng.pick(&["==", "!=", "<", ">", "<=", ">="])),
+        5 => format!("{a} {} {b}", rng.pick(&["and", "or", "xor"])),
+        6 => format!("{a} ? {b} : 1"),
+        7 => format!(
+            "{}({a})",
+            rng.pick(&[
+                "abs",
+                "sqrt",
+                "cbrt",
+                "exp",
+                "log",
+                "log10",
+                "log2",
+                "sin",
+                "cos",
+                "tan",
+                "atan",
+                "sinh",
+                "tanh",
+                "asinh",
+                "floor",
+                "ceil",
+                "round",
+                "fix",
+                "sign",
+                "square",
+                "cube",
+                "gamma",
+                "factorial"
+            ])
+        ),
+        8 => format!(
+            "{}({a}, {b})",
+            rng.pick(&[
+                "atan2", "hypot", "max", "min", "mod", "pow", "log", "gcd", "lcm"
+            ])
+        ),
+        9 => format!("round({a}, {})", rng.pick(&["0", "1", "2", "3"])),
+        10 => format!(
+            "{}({}, {})",
+            rng.pick(&["combinations", "permutations"]),
+            rng.below(12),
+            rng.below(6)
+        ),
+        11 => format!("{}!", rng.pick(&["0", "3", "5", "10", "2.5", "20"])),
+        12 => format!("{a} {} {b}", rng.pick(&["&", "|", "^|", "<<", ">>", ">>>"])),
+        _ => format!(
+            "{}({a})",
+            rng.pick(&[
+                "isPrime",
+                "isInteger",
+                "isZero",
+                "isPositive",
+                "isNegative",
+                "typeOf",
+                "string",
+                "boolean",
+                "number"
+            ])
+        ),
+    }
+}
+
+/// A Fraction-mode scalar expression of at most `depth` levels over `x` (exact: 1/2) and `y`
+/// (a float that does not convert exactly).
+pub fn fraction_scalar(rng: &mut Rng, depth: usize) -> String {
+    if depth == 0 || rng.below(10) < 3 {
+        return rng
+            .pick(&[
+                "0", "1", "2", "3", "7", "10", "0.5", "2.5", "0.1", "0.75", "100", "1/3", "-4",
+                "12.34", "true", "x", "y",
+            ])
+            .to_owned();
+    }
+    let a = fraction_scalar(rng, depth - 1);
+    let b = fraction_scalar(rng, depth - 1);
+    match rng.below(12) {
+        0 => format!("({a})"),
+        1 => format!("-({a})"),
+        2 | 3 => format!(
+            "({a}) {} ({b})",
+            rng.pick(&["+", "-", "*", "/", "%", "mod"])
+        ),
+        4 => format!(
+            "({a}) ^ {}",
+            rng.pick(&[
+                "2", "3", "-1", "-2", "0", "(1/2)", "(1/3)", "0.5", "(3/2)", "(-1/2)"
+            ])
+        ),
+        5 => format!(
+            "({a}) {} ({b})",
+            rng.pick(&["==", "!=", "<", ">", "<=", ">="])
+        ),
+        6 => format!(
+            "{}({a})",
+            rng.pick(&[
+                "abs",
+                "sign",
+                "floor",
+                "ceil",
+                "fix",
+                "round",
+                "square",
+                "cube",
+                "isInteger",
+                "isZero",
+                "isPositive",
+                "isNegative",
+                "typeOf",
+                "number"
+            ])
+        ),
+        7 => format!(
+            "{}({a}, {b})",
+            rng.pick(&["mod", "gcd", "lcm", "max", "min"])
+        ),
+        8 => format!(
+            "{}({a})",
+            rng.pick(&["sqrt", "exp", "sin", "log", "gamma", "factorial"])
+        ),
+        9 => format!("({a})%"),
+        10 => format!("{a} {} {b}%", rng.pick(&["+", "-", "*"])),
+        _ => format!("{}({a}, {b}, 0.25)", rng.pick(&["max", "min"])),
+    }
+}
+
+fn scalar(rng: &mut Rng) -> String {
+    rng.pick(&[
+        "0", "1", "2", "3", "-1", "0.5", "2.5", "-4", "10", "0.1", "7",
+    ])
+    .to_owned()
+}
+
+fn vector(rng: &mut Rng, n: usize) -> String {
+    let items: Vec<String> = (0..n).map(|_| scalar(rng)).collect();
+    format!("[{}]", items.join(", "))
+}
+
+fn square(rng: &mut Rng, n: usize) -> String {
+    let rows: Vec<String> = (0..n)
+        .map(|_| {
+            let items: Vec<String> = (0..n).map(|_| scalar(rng)).collect();
+            items.join(", ")
+        })
+        .collect();
+    format!("[{}]", rows.join("; "))
+}
+
+fn collection(rng: &mut Rng) -> String {
+    let n = 1 + rng.below(4);
+    match rng.below(8) {
+        0 | 1 => vector(rng, n),
+        2 | 3 => square(rng, n),
+        4 => format!("{}:{}", rng.below(3), 2 + rng.below(5)),
+        5 => format!(
+            "{}:{}:{}",
+            rng.below(3),
+            rng.pick(&["1", "2", "0.5"]),
+            3 + rng.below(4)
+        ),
+        6 => format!("[{}, {}]", vector(rng, n), vector(rng, n)),
+        _ => format!(
+            "{}({})",
+            rng.pick(&["zeros", "ones", "identity"]),
+            1 + rng.below(3)
+        ),
+    }
+}
+
+/// An expression over array literals, ranges, indexes, element-wise and matrix operations,
+/// statistics and matrix functions.
+pub fn collection_expression(rng: &mut Rng) -> String {
+    let a = collection(rng);
+    let b = collection(rng);
+    let n = 1 + rng.below(3);
+    match rng.below(16) {
+        // Parenthesised: `1:4 ./ 0` is the range 1:Infinity, which crashes math.js (reckon
+        // refuses it before building: result_too_large).
+        0 => format!(
+            "({a}) {} {}",
+            rng.pick(&["+", "-", ".*", "./", "*", "/"]),
+            scalar(rng)
+        ),
+        1 => format!(
+            "({a}) {} ({b})",
+            rng.pick(&["+", "-", ".*", "*", "==", "<", "./"])
+        ),
+        2 => {
+            let (v, w) = (square(rng, n), square(rng, n));
+            format!("{v} {} {w}", rng.pick(&["*", "+", "-", ".*"]))
+        }
+        3 => format!(
+            "{}({a})",
+            rng.pick(&[
+                "sum",
+                "prod",
+                "mean",
+                "median",
+                "min",
+                "max",
+                "std",
+                "variance",
+                "mad",
+                "mode",
+                "cumsum",
+                "count",
+                "size",
+                "flatten",
+                "transpose",
+                "sort",
+                "abs",
+                "round",
+                "floor",
+                "sign",
+                "isZero",
+                "squeeze",
+                "diff"
+            ])
+        ),
+        4 => format!(
+            "{}({a}, {})",
+            rng.pick(&[
+                "sum", "mean", "min", "max", "cumsum", "prod", "variance", "std"
+            ]),
+            1 + rng.below(2)
+        ),
+        5 => format!(
+            "{}({a}, \"{}\")",
+            rng.pick(&["std", "variance"]),
+            rng.pick(&["uncorrected", "biased", "unbiased"])
+        ),
+        6 => format!(
+            "quantileSeq({a}, {})",
+            rng.pick(&["0.5", "0.25", "[0.1, 0.9]", "2", "3", "0", "1"])
+        ),
+        7 => {
+            let m = square(rng, n);
+            format!(
+                "{}({m})",
+                rng.pick(&["det", "inv", "trace", "transpose", "diag"])
+            )
+        }
+        8 => format!(
+            "{a}[{}]",
+            rng.pick(&["1", "end", "2", "1:2", "[1, 2]", ":", "end - 1"])
+        ),
+        9 => {
+            let m = square(rng, n);
+            format!(
+                "{m}[{}, {}]",
+                rng.pick(&["1", "end", ":", "1:end"]),
+                rng.pick(&["1", "end", ":", "[1]"])
+            )
+        }
+        10 => format!("concat({a}, {b})"),
+        11 => format!(
+            "{}({}, {})",
+            rng.pick(&["dot", "cross"]),
+            vector(rng, 3),
+            vector(rng, 3)
+        ),
+        12 => format!("{a}'"),
+        13 => format!(
+            "{}({a}, {})",
+            rng.pick(&["mod", "gcd", "atan2", "round"]),
+            scalar(rng)
+        ),
+        14 => {
+            let m = square(rng, n);
+            format!("{m} ^ {}", rng.pick(&["2", "3", "0", "-1"]))
+        }
+        _ => format!("sum({a}) + mean({b}) * {}", scalar(rng)),
+    }
+}
