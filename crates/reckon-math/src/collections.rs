@@ -134,6 +134,9 @@ pub(crate) const TAKES_FUNCTIONS: &[&str] = &[
     "apply",
     "mapSlices",
     "matrixFromFunction",
+    "help",
+    "typed",
+    "replacer",
 ];
 
 /// The functions that accept a sparse matrix so far; the others answer "not implemented".
@@ -1034,6 +1037,21 @@ impl Evaluator {
             "matrixFromRows" | "matrixFromColumns" => self.matrix_from_vectors(name, values, at),
             "matrixFromFunction" => self.matrix_from_function(values, at),
             "norm" => self.norm(values, at),
+            "help" => help(&values[0], at),
+            "typed" => typed(values, at),
+            "replacer" => Ok(match &values[1] {
+                Value::Number(x) if !x.is_finite() => Value::Object(vec![
+                    ("mathjs".into(), Value::Str("number".into())),
+                    (
+                        "value".into(),
+                        Value::Str(crate::format::format_number(*x, None)),
+                    ),
+                ]),
+                other => other.clone(),
+            }),
+            "getMatrixDataType" => Ok(matrix_data_type(&values[0])),
+            "partitionSelect" => self.partition_select(values, at),
+            "resize" => self.resize(values, at),
             "random" | "randomInt" => self.random_values(name, values, at),
             "pickRandom" => self.pick_random(values, at),
             "deepEqual" => self
@@ -2779,6 +2797,111 @@ fn fraction_of(values: &[Value], at: usize) -> Evaluated {
     }
 }
 
+/// `help(name)` or `help(f)`: a help value (refused as a result by step 10b; the reference is the
+/// calculator://help resource).
+fn help(subject: &Value, at: usize) -> Evaluated {
+    let name = match subject {
+        Value::Str(name) => name.clone(),
+        Value::Function(Function::Builtin(name)) => (*name).to_owned(),
+        Value::Function(Function::User(f)) => f.name.clone(),
+        other => other.type_name().to_owned(),
+    };
+    if crate::functions::builtin(&name).is_some()
+        || crate::names::is_catalogue_function(&name)
+        || crate::names::is_constant(&name)
+    {
+        Ok(Value::Help(name))
+    } else {
+        Err(failed(format!("No documentation found on \"{name}\""), at))
+    }
+}
+
+/// `typed(signatures)`: a function built from functions given by signature (a function result,
+/// refused by step 10a); without signatures, refused as math.js refuses it.
+fn typed(values: &[Value], at: usize) -> Evaluated {
+    let found = values.iter().find_map(|v| match v {
+        Value::Function(f) => Some(f.clone()),
+        Value::Object(entries) => entries.iter().find_map(|(_, v)| match v {
+            Value::Function(f) => Some(f.clone()),
+            _ => None,
+        }),
+        _ => None,
+    });
+    found
+        .map(Value::Function)
+        .ok_or_else(|| failed("No signatures provided", at))
+}
+
+/// math.js `getMatrixDataType`: the elements' common type, `mixed`, or undefined when empty.
+fn matrix_data_type(value: &Value) -> Value {
+    let Value::Matrix(m) = value else {
+        return Value::Undefined;
+    };
+    let mut kinds = m.data.iter().map(Value::type_name);
+    match kinds.next() {
+        None => Value::Undefined,
+        Some(first) if kinds.all(|k| k == first) => Value::Str(first.to_owned()),
+        Some(_) => Value::Str("mixed".into()),
+    }
+}
+
+impl Evaluator {
+    /// `partitionSelect(A, k[, "asc"|"desc"])`: the k-th smallest (0-based), or largest.
+    fn partition_select(&mut self, values: &[Value], at: usize) -> Evaluated {
+        let Value::Matrix(m) = &values[0] else {
+            return Err(mismatch(
+                "Unexpected type of argument in function partitionSelect (expected: Array or Matrix)",
+                at,
+            ));
+        };
+        let k = whole_number(&values[1], at)?;
+        if k < 0.0 || k >= m.data.len() as f64 {
+            return Err(failed("k out of bounds", at));
+        }
+        let mut order = vec![Value::matrix(Matrix::vector(m.data.clone()))];
+        order.extend(values.get(2).cloned());
+        match self.sort(&order, at)? {
+            Value::Matrix(sorted) => Ok(sorted.data[k as usize].clone()),
+            _ => Err(failed("k out of bounds", at)),
+        }
+    }
+
+    /// `resize(A, size[, default])`: A cut to the new size, or padded with 0 (or the default);
+    /// an element keeps its index in every dimension the old matrix has.
+    fn resize(&mut self, values: &[Value], at: usize) -> Evaluated {
+        let (m, array) = match &values[0] {
+            Value::Matrix(m) => (Matrix::clone(m), m.array),
+            other => (Matrix::vector(vec![other.clone()]), false),
+        };
+        let shape = sizes(&values[1..2], at)?;
+        let count = shape.iter().try_fold(1u64, |p, &n| p.checked_mul(n as u64));
+        match count {
+            Some(c) if c <= MAX_BUILD => self.build("resize", c, at)?,
+            other => return Err(build_limit("resize", other, at)),
+        }
+        let fill = values.get(2).cloned().unwrap_or(Value::Number(0.0));
+        let old_strides = m.strides();
+        let new_strides = matrix::strides(&shape);
+        let total: usize = shape.iter().product();
+        let mut data = Vec::with_capacity(total);
+        for offset in 0..total {
+            let mut source = Some(0usize);
+            for (d, (stride, size)) in new_strides.iter().zip(&shape).enumerate() {
+                let i = (offset / stride) % size;
+                // A dimension the old matrix lacks holds it only at index 0.
+                source = match (source, m.shape.get(d)) {
+                    (Some(s), Some(&old)) if i < old => Some(s + i * old_strides[d]),
+                    (Some(s), None) if i == 0 => Some(s),
+                    _ => None,
+                };
+            }
+            // Dimensions the new size drops keep their first index.
+            data.push(source.map_or_else(|| fill.clone(), |s| m.data[s].clone()));
+        }
+        Ok(Value::matrix(Matrix { shape, data, array }))
+    }
+}
+
 /// The statistic a name is an alias of, for messages.
 fn canonical_statistic(name: &str) -> &str {
     match name {
@@ -3244,6 +3367,32 @@ mod tests {
         assert_eq!(
             answer_in("random()", "Fraction").split(':').next(),
             Some("fraction_unsupported")
+        );
+    }
+
+    #[test]
+    fn help_typed_and_matrix_utilities() {
+        let refused = "disallowed_result_type: help() is not available inside expressions — read the calculator://help resource for the function reference.";
+        assert_eq!(answer("help(\"sin\")"), refused);
+        assert_eq!(answer("{a: help(sin)}"), refused);
+        assert_eq!(answer("typeOf(help(\"sin\"))"), "string \"Help\"");
+        assert!(answer("help(\"sin\") + 1").starts_with("type_mismatch"));
+        assert!(answer("help(\"foo\")").starts_with("evaluation_failed"));
+        assert!(answer("typed({\"number\": f(x) = 2 x})").starts_with("disallowed_result_type"));
+        assert!(answer("typed()").starts_with("evaluation_failed"));
+        assert_eq!(answer("replacer(\"a\", 2)"), "number 2");
+        assert_eq!(answer("getMatrixDataType([1, \"a\"])"), "string \"mixed\"");
+        assert_eq!(
+            answer("partitionSelect([3, 1, 2], 1, \"desc\")"),
+            "number 2"
+        );
+        assert_eq!(
+            answer("resize([1, 2; 3, 4], [3, 3])"),
+            "DenseMatrix [[1, 2, 0], [3, 4, 0], [0, 0, 0]]"
+        );
+        assert_eq!(
+            answer("resize([1, 2; 3, 4], [3], 9)"),
+            "DenseMatrix [1, 3, 9]"
         );
     }
 

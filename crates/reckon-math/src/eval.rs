@@ -1307,7 +1307,11 @@ fn condition_true(value: &Value) -> bool {
         Value::Str(s) => !s.is_empty(),
         Value::Null | Value::Undefined => false,
         Value::Complex(z) => !z.is_zero(),
-        Value::Function(_) | Value::Object(_) | Value::Matrix(_) | Value::Sparse(_) => true,
+        Value::Function(_)
+        | Value::Object(_)
+        | Value::Matrix(_)
+        | Value::Sparse(_)
+        | Value::Help(_) => true,
     }
 }
 

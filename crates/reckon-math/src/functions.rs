@@ -377,6 +377,12 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     evaluator("random", Arity::Between(0, 3)),
     evaluator("randomInt", Arity::Between(1, 3)),
     evaluator("pickRandom", Arity::Between(1, 3)),
+    evaluator("help", Arity::Exactly(1)),
+    evaluator("typed", Arity::AtLeast(0)),
+    evaluator("replacer", Arity::Exactly(2)),
+    evaluator("getMatrixDataType", Arity::Exactly(1)),
+    evaluator("partitionSelect", Arity::Between(2, 3)),
+    evaluator("resize", Arity::Between(2, 3)),
     evaluator("map", Arity::Exactly(2)),
     evaluator("forEach", Arity::Exactly(2)),
     evaluator("filter", Arity::Exactly(2)),
@@ -427,6 +433,9 @@ pub(crate) fn to_number(value: &Value) -> Result<f64, FnError> {
             "Cannot convert a Complex number to a real number".into(),
         )),
         Value::Sparse(_) => Err(FnError::NotImplemented("arithmetic on sparse matrices")),
+        Value::Help(_) => Err(FnError::Type(
+            "unexpected type of argument (actual: Help)".into(),
+        )),
         Value::Matrix(m) => Err(FnError::Type(format!(
             "unexpected type of argument (actual: {})",
             m.type_name()

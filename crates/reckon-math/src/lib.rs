@@ -135,6 +135,12 @@ fn check_result(value: &value::Value, fraction_mode: bool) -> Result<(), Calcula
             "Expression produced a function, which cannot be returned — the result must be a value, not a function.",
         ));
     }
+    if has_help(value) {
+        return Err(CalculateError::new(
+            Reason::DisallowedResultType,
+            "help() is not available inside expressions — read the calculator://help resource for the function reference.",
+        ));
+    }
     if matrix::leaves(value) > MAX_RESULT_UNITS / 3 {
         return Err(result_too_large());
     }
@@ -159,6 +165,16 @@ fn has_unsafe_float(value: &value::Value) -> bool {
         value::Value::Complex(z) => [z.re, z.im]
             .iter()
             .any(|x| x.fract() != 0.0 || x.abs() > MAX_SAFE),
+        _ => false,
+    }
+}
+
+/// A help value anywhere (step 10b).
+fn has_help(value: &value::Value) -> bool {
+    match value {
+        value::Value::Help(_) => true,
+        value::Value::Object(entries) => entries.iter().any(|(_, v)| has_help(v)),
+        value::Value::Matrix(m) => m.data.iter().any(has_help),
         _ => false,
     }
 }

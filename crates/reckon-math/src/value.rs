@@ -27,6 +27,8 @@ pub enum Value {
     Object(Vec<(String, Value)>),
     /// A complex number with binary64 parts (spec 5.1).
     Complex(crate::complex::Complex),
+    /// What `help(name)` returns: refused as a result (step 10b), a type mismatch in arithmetic.
+    Help(String),
     /// A sparse matrix (spec 7.6): two-dimensional, kept here with every entry; it prints
     /// only the non-zero ones.
     Sparse(Rc<Matrix>),
@@ -74,6 +76,7 @@ impl Value {
             Self::Matrix(m) => m.type_name(),
             Self::Complex(_) => "Complex",
             Self::Sparse(_) => "SparseMatrix",
+            Self::Help(_) => "Help",
         }
     }
 
@@ -91,6 +94,7 @@ impl Value {
             Self::Matrix(m) => m.format(precision),
             Self::Complex(z) => crate::complex::format(*z, precision),
             Self::Sparse(m) => m.format_sparse(precision),
+            Self::Help(name) => format!("help({name})"),
             Self::Object(entries) => {
                 let inner: Vec<String> = entries
                     .iter()
