@@ -123,7 +123,7 @@ pub fn calculate(input: &[u8]) -> Result<Json, CalculateError> {
 /// The tool's function reference as Markdown, for `calculator://help` and the model-facing
 /// description: what `calculate` is, then one table per group of section 6.1
 /// (`| function | what it does | example |`), the constants of 6.4 and the disabled names of
-/// 6.5. It is rendered from the crate's declarative reference table, and a name that reckon
+/// 6.5, under level-4 headings. It is rendered from the crate's declarative reference table, and a name that reckon
 /// does not evaluate yet (no row in the function table) is marked "not yet in reckon".
 pub fn reference_markdown() -> String {
     reference::markdown()

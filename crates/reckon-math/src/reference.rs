@@ -478,7 +478,8 @@ fn code(text: &str) -> String {
 }
 
 /// The reference as Markdown: an introduction, one table per group of functions, the
-/// constants, and the disabled names.
+/// constants, and the disabled names, under level-4 headings (so that it nests in a tool's
+/// section of `calculator://help`).
 pub(crate) fn markdown() -> String {
     let mut out = String::new();
     out.push_str(
@@ -492,7 +493,7 @@ pub(crate) fn markdown() -> String {
     );
     for group in FUNCTION_GROUPS {
         out.push_str(&format!(
-            "\n### {group}\n\n| function | what it does | example |\n|---|---|---|\n"
+            "\n#### {group}\n\n| function | what it does | example |\n|---|---|---|\n"
         ));
         for d in DOCS.iter().filter(|d| d.group == group) {
             let status = if d.implemented() {
@@ -510,7 +511,7 @@ pub(crate) fn markdown() -> String {
     }
     for group in CONSTANT_GROUPS {
         out.push_str(&format!(
-            "\n### {group}\n\n| constant | what it is | example |\n|---|---|---|\n"
+            "\n#### {group}\n\n| constant | what it is | example |\n|---|---|---|\n"
         ));
         for d in DOCS.iter().filter(|d| d.group == group) {
             let status = if d.implemented() {
@@ -526,7 +527,7 @@ pub(crate) fn markdown() -> String {
             ));
         }
     }
-    out.push_str("\n### Disabled and unavailable names\n\n| name | why |\n|---|---|\n");
+    out.push_str("\n#### Disabled and unavailable names\n\n| name | why |\n|---|---|\n");
     for (name, why) in DISABLED_DOCS {
         out.push_str(&format!("| {name} | {} |\n", cell(why)));
     }
