@@ -1278,7 +1278,7 @@ fn number_literal(raw: &str, at: usize) -> Evaluated {
 }
 
 /// The named constants of section 6.4 (number mode).
-fn constant(name: &str) -> Option<Value> {
+pub(crate) fn constant(name: &str) -> Option<Value> {
     use std::f64::consts;
     let value = match name {
         "pi" | "PI" => consts::PI,

@@ -34,6 +34,7 @@ mod lexer;
 mod matrix;
 mod names;
 mod parser;
+mod reference;
 pub mod request;
 mod value;
 
@@ -117,6 +118,49 @@ pub fn calculate(input: &[u8]) -> Result<Json, CalculateError> {
         out.insert("precisionUsed".into(), precision.into());
     }
     Ok(Json::Object(out))
+}
+
+/// The tool's function reference as Markdown, for `calculator://help` and the model-facing
+/// description: what `calculate` is, then one table per group of section 6.1
+/// (`| function | what it does | example |`), the constants of 6.4 and the disabled names of
+/// 6.5, under level-4 headings. It is rendered from the crate's declarative reference table, and a name that reckon
+/// does not evaluate yet (no row in the function table) is marked "not yet in reckon".
+pub fn reference_markdown() -> String {
+    reference::markdown()
+}
+
+/// One example of the function reference, as the differential test checks it against math.js.
+#[derive(Clone, Debug)]
+pub struct ReferenceExample {
+    /// The documented name (function, alias or constant).
+    pub name: &'static str,
+    /// The example expression as the reference shows it.
+    pub expression: &'static str,
+    /// The same expression for plain math.js 15.2, which lacks the server's aliases of
+    /// section 6.2: an alias in call position is replaced by its target (`avg(` → `mean(`).
+    pub mathjs_expression: String,
+    /// Whether reckon evaluates the name yet; if not, it answers "... is not implemented in
+    /// reckon yet".
+    pub implemented: bool,
+}
+
+/// Every example of the function reference, in the reference's order.
+pub fn reference_examples() -> Vec<ReferenceExample> {
+    reference::DOCS
+        .iter()
+        .map(|d| ReferenceExample {
+            name: d.name,
+            expression: d.example,
+            mathjs_expression: match d.alias_of() {
+                Some(target) => {
+                    d.example
+                        .replacen(&format!("{}(", d.name), &format!("{target}("), 1)
+                }
+                None => d.example.to_owned(),
+            },
+            implemented: d.implemented(),
+        })
+        .collect()
 }
 
 fn result_too_large() -> CalculateError {

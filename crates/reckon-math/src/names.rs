@@ -3,7 +3,7 @@
 //! yet", never "undefined", so a caller is not told that a valid name is wrong.
 
 /// The function catalogue of section 6.1 and the aliases of section 6.2.
-const FUNCTIONS: &str = "abs add cbrt ceil cube divide dotDivide dotMultiply dotPow exp expm1 fix floor gcd hypot invmod lcm \
+pub(crate) const FUNCTIONS: &str = "abs add cbrt ceil cube divide dotDivide dotMultiply dotPow exp expm1 fix floor gcd hypot invmod lcm \
 log log10 log1p log2 mod multiply norm nthRoot nthRoots pow round sign sqrt square subtract unaryMinus unaryPlus xgcd addScalar \
 subtractScalar multiplyScalar divideScalar sin cos tan sec csc cot asin acos atan atan2 asec acsc acot sinh cosh tanh sech csch \
 coth asinh acosh atanh asech acsch acoth re im conj arg factorial gamma lgamma combinations combinationsWithRep permutations \
@@ -20,7 +20,7 @@ numeric typeOf config erf zeta distance intersect freqz zpk2tf solveODE help typ
 average avg stdev stddev permute nPr choose nCr length len";
 
 /// The constants of section 6.4 (physical constants are Unit values).
-const CONSTANTS: &str = "pi PI e E i phi tau LN2 LN10 LOG2E LOG10E SQRT1_2 SQRT2 version atomicMass avogadro bohrMagneton \
+pub(crate) const CONSTANTS: &str = "pi PI e E i phi tau LN2 LN10 LOG2E LOG10E SQRT1_2 SQRT2 version atomicMass avogadro bohrMagneton \
 bohrRadius boltzmann classicalElectronRadius conductanceQuantum coulomb coulombConstant deuteronMass efimovFactor \
 electricConstant electronMass elementaryCharge faraday fermiCoupling fineStructure firstRadiation gasConstant \
 gravitationConstant gravity hartreeEnergy inverseConductanceQuantum klitzing loschmidt magneticConstant magneticFluxQuantum \

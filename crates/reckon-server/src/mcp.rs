@@ -185,7 +185,8 @@ impl ServerHandler for McpServer {
 }
 
 /// The reference behind `calculator://help`, generated from each tool's manifest: what it is for,
-/// its semantics (grammar, functions, rounding), its limits and its examples.
+/// its semantics (grammar, functions, rounding), its limits and its examples, then the tool's own
+/// reference ([`reckon_tools::Tool::reference`]) when it has one.
 pub fn help(registry: &Registry) -> String {
     let mut out = String::from("# reckon tools: syntax and reference\n\n");
     for tool in registry.tools() {
@@ -220,6 +221,11 @@ pub fn help(registry: &Registry) -> String {
             }
             out.push('\n');
         }
+        if let Some(reference) = tool.reference() {
+            out.push_str("### Reference\n\n");
+            out.push_str(reference.trim_end());
+            out.push_str("\n\n");
+        }
     }
     out
 }
@@ -239,4 +245,27 @@ pub async fn serve_stdio(registry: Arc<Registry>) -> Result<(), String> {
         .await
         .map_err(|e| format!("MCP service failed: {e}"))?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn help_appends_the_calculate_function_reference_under_its_section() {
+        let text = help(&Registry::standard());
+        let section = text.find("## calculate ").expect("calculate has a section");
+        let calculate = &text[section..];
+        let end = calculate[3..]
+            .find("\n## ")
+            .map_or(calculate.len(), |i| i + 3);
+        let calculate = &calculate[..end];
+        assert!(calculate.contains("### Reference"), "{calculate}");
+        assert!(calculate.contains("| quantileSeq("), "{calculate}");
+        assert!(calculate.contains("| function | what it does | example |"));
+        assert!(calculate.contains("#### Disabled and unavailable names"));
+        // Tools without a reference of their own get none.
+        let before = &text[..section];
+        assert!(!before.contains("| quantileSeq("));
+    }
 }

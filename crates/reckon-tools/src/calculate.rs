@@ -51,6 +51,10 @@ impl Tool for CalculateTool {
         &self.manifest
     }
 
+    fn reference(&self) -> Option<String> {
+        Some(reckon_math::reference_markdown())
+    }
+
     fn error_schema(&self) -> Value {
         json!({
             "type": "object",
@@ -106,6 +110,23 @@ impl Tool for CalculateTool {
             body,
             error,
             work_units: 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn calculate_publishes_its_function_reference_and_the_others_none() {
+        let reference = CalculateTool::new()
+            .reference()
+            .expect("calculate has a reference");
+        assert!(reference.contains("| quantileSeq("), "{reference}");
+        let registry = crate::Registry::standard();
+        for tool in registry.tools().filter(|tool| tool.id() != TOOL_ID) {
+            assert!(tool.reference().is_none(), "{}", tool.id());
         }
     }
 }

@@ -47,6 +47,11 @@ pub trait Tool: Send + Sync {
     fn description(&self) -> &str;
     /// The tool's published specification.
     fn manifest(&self) -> &Value;
+    /// A tool-specific reference in Markdown (a function table, say), appended to the tool's
+    /// section of `calculator://help`; `None` when the manifest says it all.
+    fn reference(&self) -> Option<String> {
+        None
+    }
     /// The JSON Schema of the input.
     fn input_schema(&self) -> &Value {
         self.manifest().get("input_schema").unwrap_or(&Value::Null)
