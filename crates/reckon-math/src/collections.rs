@@ -137,6 +137,7 @@ pub(crate) const TAKES_FUNCTIONS: &[&str] = &[
     "help",
     "typed",
     "replacer",
+    "typeOf",
 ];
 
 /// The functions that accept a sparse matrix so far; the others answer "not implemented".

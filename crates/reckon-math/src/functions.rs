@@ -188,9 +188,15 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     numbers("round", Arity::Between(1, 2), |a| {
         round(a[0], a.get(1).copied().unwrap_or(0.0))
     }),
-    unary("floor", |x| ok(floor(x))),
-    unary("ceil", |x| ok(ceil(x))),
-    unary("fix", |x| ok(if x > 0.0 { floor(x) } else { ceil(x) })),
+    numbers("floor", Arity::Between(1, 2), |a| {
+        with_places("floor", a, floor)
+    }),
+    numbers("ceil", Arity::Between(1, 2), |a| {
+        with_places("ceil", a, ceil)
+    }),
+    numbers("fix", Arity::Between(1, 2), |a| {
+        with_places("fix", a, |x| if x > 0.0 { floor(x) } else { ceil(x) })
+    }),
     binary("mod", |x, y| ok(modulo(x, y))),
     numbers("gcd", Arity::AtLeast(1), |a| {
         integers("gcd", a).map(|a| a.iter().copied().reduce(gcd).unwrap_or(0.0))
@@ -553,6 +559,26 @@ fn floor(x: f64) -> f64 {
     } else {
         x.floor()
     }
+}
+
+/// `floor(x, n)`, `ceil(x, n)`, `fix(x, n)` as math.js computes them: `f(x · 10ⁿ) / 10ⁿ` with n a
+/// whole number from 0 to 15 (`ceil(3.212, 2)` = 3.22).
+fn with_places(name: &str, a: &[f64], f: fn(f64) -> f64) -> Result<f64, FnError> {
+    let Some(&n) = a.get(1) else {
+        return Ok(f(a[0]));
+    };
+    if n.fract() != 0.0 || !n.is_finite() {
+        return Err(FnError::Domain(format!(
+            "number of decimals in function {name} must be an integer"
+        )));
+    }
+    if !(0.0..=15.0).contains(&n) {
+        return Err(FnError::Domain(format!(
+            "number of decimals in {name} number must be in range 0-15"
+        )));
+    }
+    let shift = jsmath::pow(10.0, n);
+    Ok(f(a[0] * shift) / shift)
 }
 
 /// math.js's `ceil`, with the same tolerance.
