@@ -1038,6 +1038,14 @@ impl Evaluator {
             "matrixFromRows" | "matrixFromColumns" => self.matrix_from_vectors(name, values, at),
             "matrixFromFunction" => self.matrix_from_function(values, at),
             "norm" => self.norm(values, at),
+            "compareNatural" => natural_order(&values[0], &values[1], at).map(|o| {
+                Value::Number(match o {
+                    std::cmp::Ordering::Less => -1.0,
+                    std::cmp::Ordering::Equal => 0.0,
+                    std::cmp::Ordering::Greater => 1.0,
+                })
+            }),
+            name if name.starts_with("set") => self.set_function(name, values, at),
             "help" => help(&values[0], at),
             "typed" => typed(values, at),
             "replacer" => Ok(match &values[1] {
@@ -2903,6 +2911,319 @@ impl Evaluator {
     }
 }
 
+/// math.js `compareNatural` for the values sets hold here: numbers and Fractions by value,
+/// strings in natural order (digit runs compared as numbers), booleans by value, numbers before
+/// strings; other kinds are not implemented yet.
+fn natural_order(x: &Value, y: &Value, at: usize) -> Result<std::cmp::Ordering, CalculateError> {
+    use std::cmp::Ordering;
+    let rank = |v: &Value| match v {
+        Value::Boolean(_) => Some(0),
+        Value::Number(_) | Value::Fraction(_) => Some(1),
+        Value::Str(_) => Some(2),
+        _ => None,
+    };
+    let (Some(rx), Some(ry)) = (rank(x), rank(y)) else {
+        return Err(not_implemented(
+            &format!("compareNatural of {} and {}", x.type_name(), y.type_name()),
+            at,
+        ));
+    };
+    if rx != ry {
+        return Ok(rx.cmp(&ry));
+    }
+    Ok(match (x, y) {
+        (Value::Boolean(a), Value::Boolean(b)) => a.cmp(b),
+        (Value::Str(a), Value::Str(b)) => natural_strings(a, b),
+        _ => {
+            if compare(Op::Smaller, x, y, at)? {
+                Ordering::Less
+            } else if compare(Op::Larger, x, y, at)? {
+                Ordering::Greater
+            } else {
+                Ordering::Equal
+            }
+        }
+    })
+}
+
+/// Strings in natural order: runs of digits compare by their value, the rest by code unit.
+fn natural_strings(a: &str, b: &str) -> std::cmp::Ordering {
+    let chunks = |s: &str| -> Vec<(bool, String)> {
+        let mut out: Vec<(bool, String)> = Vec::new();
+        for c in s.chars() {
+            let digit = c.is_ascii_digit();
+            match out.last_mut() {
+                Some((d, text)) if *d == digit => text.push(c),
+                _ => out.push((digit, c.to_string())),
+            }
+        }
+        out
+    };
+    let (ca, cb) = (chunks(a), chunks(b));
+    for (x, y) in ca.iter().zip(&cb) {
+        let ordering = match (x, y) {
+            ((true, p), (true, q)) => {
+                let (p, q) = (p.trim_start_matches('0'), q.trim_start_matches('0'));
+                p.len().cmp(&q.len()).then_with(|| p.cmp(q))
+            }
+            ((_, p), (_, q)) => p.encode_utf16().cmp(q.encode_utf16()),
+        };
+        if ordering.is_ne() {
+            return ordering;
+        }
+    }
+    ca.len().cmp(&cb.len())
+}
+
+impl Evaluator {
+    /// A set's elements (a collection's, flattened), sorted with `compareNatural` (a stable
+    /// sort, as JavaScript's).
+    fn sorted_set(
+        &mut self,
+        name: &str,
+        value: &Value,
+        at: usize,
+    ) -> Result<Vec<Value>, CalculateError> {
+        let Value::Matrix(m) = value else {
+            return Err(mismatch(
+                format!(
+                    "Unexpected type of argument in function {name} (expected: Array or Matrix, actual: {})",
+                    value.type_name()
+                ),
+                at,
+            ));
+        };
+        self.charge(m.data.len() as u64 * 8)?;
+        let mut items = m.data.clone();
+        let mut failure = None;
+        items.sort_by(|x, y| {
+            natural_order(x, y, at).unwrap_or_else(|e| {
+                failure.get_or_insert(e);
+                std::cmp::Ordering::Equal
+            })
+        });
+        match failure {
+            Some(e) => Err(e),
+            None => Ok(items),
+        }
+    }
+
+    /// math.js's set functions over multisets: elements sorted with `compareNatural`, equal
+    /// elements told apart by their occurrence (the first 1, the second 1, ...).
+    fn set_function(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
+        let empty = |v: &Value| matches!(v, Value::Matrix(m) if m.shape.first() == Some(&0));
+        let flat = |v: &Value| match v {
+            Value::Matrix(m) => Value::matrix(Matrix {
+                shape: vec![m.data.len()],
+                data: m.data.clone(),
+                array: m.array,
+            }),
+            other => other.clone(),
+        };
+        let vector = |data: Vec<Value>, array: bool| {
+            Value::matrix(Matrix {
+                shape: vec![data.len()],
+                data,
+                array,
+            })
+        };
+        let plain = |vs: &[&Value]| vs.iter().all(|v| matches!(v, Value::Matrix(m) if m.array));
+        match name {
+            "setDifference" | "setIntersect" | "setIsSubset" => {
+                let (a, b) = (&values[0], &values[1]);
+                if name == "setIsSubset" {
+                    if empty(a) {
+                        return Ok(Value::Boolean(true));
+                    }
+                    if empty(b) {
+                        return Ok(Value::Boolean(false));
+                    }
+                } else if empty(a) || (name == "setIntersect" && empty(b)) {
+                    return Ok(vector(Vec::new(), plain(&[a, b])));
+                } else if empty(b) {
+                    return Ok(flat(a));
+                }
+                let (x, y) = (
+                    identify(self.sorted_set(name, a, at)?),
+                    identify(self.sorted_set(name, b, at)?),
+                );
+                self.charge((x.len() as u64).saturating_mul(y.len() as u64))?;
+                let mut kept = Vec::new();
+                for (value, id) in &x {
+                    let mut found = false;
+                    for (other, other_id) in &y {
+                        if id == other_id && natural_order(value, other, at)?.is_eq() {
+                            found = true;
+                            break;
+                        }
+                    }
+                    match name {
+                        "setIsSubset" if !found => return Ok(Value::Boolean(false)),
+                        "setDifference" if !found => kept.push(value.clone()),
+                        "setIntersect" if found => kept.push(value.clone()),
+                        _ => {}
+                    }
+                }
+                if name == "setIsSubset" {
+                    return Ok(Value::Boolean(true));
+                }
+                self.build(name, kept.len() as u64, at)?;
+                Ok(vector(kept, plain(&[a, b])))
+            }
+            "setSymDifference" | "setUnion" => {
+                let (a, b) = (&values[0], &values[1]);
+                if empty(a) {
+                    return Ok(flat(b));
+                }
+                if empty(b) {
+                    return Ok(flat(a));
+                }
+                let (a, b) = (flat(a), flat(b));
+                let parts = if name == "setSymDifference" {
+                    [
+                        self.set_function("setDifference", &[a.clone(), b.clone()], at)?,
+                        self.set_function("setDifference", &[b, a], at)?,
+                    ]
+                } else {
+                    [
+                        self.set_function("setSymDifference", &[a.clone(), b.clone()], at)?,
+                        self.set_function("setIntersect", &[a, b], at)?,
+                    ]
+                };
+                self.concat(&parts, at)
+            }
+            "setDistinct" => {
+                if empty(&values[0]) {
+                    return Ok(vector(Vec::new(), plain(&[&values[0]])));
+                }
+                let sorted = self.sorted_set(name, &values[0], at)?;
+                let mut distinct: Vec<Value> = Vec::new();
+                for item in sorted {
+                    let repeated = match distinct.last() {
+                        Some(last) => natural_order(&item, last, at)?.is_eq(),
+                        None => false,
+                    };
+                    if !repeated {
+                        distinct.push(item);
+                    }
+                }
+                Ok(vector(distinct, plain(&[&values[0]])))
+            }
+            "setSize" => {
+                let Value::Matrix(m) = &values[0] else {
+                    return Err(mismatch(
+                        "Unexpected type of argument in function setSize (expected: Array or Matrix)",
+                        at,
+                    ));
+                };
+                let unique = matches!(values.get(1), Some(Value::Boolean(true)));
+                if !unique || m.data.is_empty() {
+                    return Ok(Value::Number(m.data.len() as f64));
+                }
+                let sorted = self.sorted_set(name, &values[0], at)?;
+                let mut count = 1;
+                for pair in sorted.windows(2) {
+                    if !natural_order(&pair[1], &pair[0], at)?.is_eq() {
+                        count += 1;
+                    }
+                }
+                Ok(Value::Number(count as f64))
+            }
+            "setMultiplicity" => {
+                let Value::Matrix(m) = &values[1] else {
+                    return Err(mismatch(
+                        "Unexpected type of argument in function setMultiplicity (expected: Array or Matrix)",
+                        at,
+                    ));
+                };
+                self.charge(m.data.len() as u64)?;
+                let mut count = 0;
+                for item in &m.data {
+                    if natural_order(item, &values[0], at)?.is_eq() {
+                        count += 1;
+                    }
+                }
+                Ok(Value::Number(f64::from(count)))
+            }
+            "setCartesian" => {
+                let (a, b) = (&values[0], &values[1]);
+                let array = plain(&[a, b]);
+                if empty(a) || empty(b) {
+                    return Ok(vector(Vec::new(), array));
+                }
+                let (x, y) = (self.sorted_set(name, a, at)?, self.sorted_set(name, b, at)?);
+                let count = (x.len() as u64).saturating_mul(y.len() as u64);
+                if count > MAX_BUILD / 2 {
+                    return Err(build_limit(name, Some(count.saturating_mul(2)), at));
+                }
+                self.build(name, count * 2, at)?;
+                let mut data = Vec::with_capacity(count as usize * 2);
+                for p in &x {
+                    for q in &y {
+                        data.push(p.clone());
+                        data.push(q.clone());
+                    }
+                }
+                Ok(Value::matrix(Matrix {
+                    shape: vec![count as usize, 2],
+                    data,
+                    array,
+                }))
+            }
+            "setPowerset" => {
+                if empty(&values[0]) {
+                    return Ok(vector(Vec::new(), true));
+                }
+                let sorted = self.sorted_set(name, &values[0], at)?;
+                // 2^n subsets: refused before building when they cannot fit.
+                let n = sorted.len();
+                if n > 20 {
+                    return Err(build_limit(name, None, at));
+                }
+                let subsets = 1usize << n;
+                self.build(name, (subsets * n / 2 + subsets) as u64, at)?;
+                let mut all: Vec<Vec<Value>> = (0..subsets)
+                    .map(|bits| {
+                        (0..n)
+                            .filter(|i| bits >> i & 1 == 1)
+                            .map(|i| sorted[i].clone())
+                            .collect()
+                    })
+                    .collect();
+                // math.js orders them by size with a bubble sort (stable).
+                all.sort_by_key(Vec::len);
+                let data = all.into_iter().map(|s| vector(s, true)).collect();
+                Ok(vector(data, true))
+            }
+            _ => Err(not_implemented(&format!("{name}()"), at)),
+        }
+    }
+}
+
+/// Elements tagged with their occurrence among equal neighbours (math.js `identify`, which
+/// compares with JavaScript's `===`).
+fn identify(items: Vec<Value>) -> Vec<(Value, usize)> {
+    let mut out: Vec<(Value, usize)> = Vec::with_capacity(items.len());
+    for item in items {
+        let id = match out.last() {
+            Some((previous, id)) if strictly_equal(previous, &item) => id + 1,
+            _ => 0,
+        };
+        out.push((item, id));
+    }
+    out
+}
+
+/// JavaScript's `===` on the primitive values (NaN is not equal to itself; objects never are).
+fn strictly_equal(x: &Value, y: &Value) -> bool {
+    match (x, y) {
+        (Value::Number(a), Value::Number(b)) => a == b,
+        (Value::Str(a), Value::Str(b)) => a == b,
+        (Value::Boolean(a), Value::Boolean(b)) => a == b,
+        _ => false,
+    }
+}
+
 /// The statistic a name is an alias of, for messages.
 fn canonical_statistic(name: &str) -> &str {
     match name {
@@ -3395,6 +3716,33 @@ mod tests {
             answer("resize([1, 2; 3, 4], [3], 9)"),
             "DenseMatrix [1, 3, 9]"
         );
+    }
+
+    #[test]
+    fn sets_are_sorted_multisets() {
+        assert_eq!(
+            answer("setUnion([1, 2, 3], [3, 4])"),
+            "DenseMatrix [1, 2, 4, 3]"
+        );
+        assert_eq!(
+            answer("setIntersect([1, 1, 2], [1, 1])"),
+            "DenseMatrix [1, 1]"
+        );
+        assert_eq!(
+            answer("setDifference([1, 1, 2], [1])"),
+            "DenseMatrix [1, 2]"
+        );
+        assert_eq!(
+            answer("setPowerset([2, 1, 2])"),
+            "Array [[], [1], [2], [2], [1, 2], [1, 2], [2, 2], [1, 2, 2]]"
+        );
+        assert_eq!(
+            answer("setCartesian([2, 1], [3])"),
+            "DenseMatrix [[1, 3], [2, 3]]"
+        );
+        assert_eq!(answer("setSize([1, 1, 2], true)"), "number 2");
+        assert_eq!(answer("compareNatural(\"a2\", \"a10\")"), "number -1");
+        assert!(answer("setPowerset(1:21)").starts_with("result_too_large"));
     }
 
     #[test]
