@@ -1647,6 +1647,15 @@ impl Evaluator {
             if n == 0 {
                 return Err(failed("Cannot calculate quantile of an empty sequence", at));
             }
+            if !(0.0..=1.0).contains(&p) {
+                return Err(failed(
+                    format!(
+                        "Probability must be between 0 and 1 (value: {})",
+                        crate::format::format_number(p, None)
+                    ),
+                    at,
+                ));
+            }
             let index = p * (n - 1) as f64;
             let whole = index.floor();
             let fraction = index % 1.0;
@@ -1775,6 +1784,8 @@ impl Evaluator {
     /// Fraction mode, as math.js builds them.
     fn filled(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
         let shape = sizes(values, at)?;
+        // No size is the empty matrix.
+        let shape = if shape.is_empty() { vec![0] } else { shape };
         let count = shape.iter().try_fold(1u64, |p, &n| p.checked_mul(n as u64));
         let count = match count {
             Some(c) if c <= MAX_BUILD => c,
@@ -1782,7 +1793,6 @@ impl Evaluator {
         };
         self.build(name, count, at)?;
         let fill = Value::Number(if name == "ones" { 1.0 } else { 0.0 });
-        let shape = if shape.is_empty() { vec![0] } else { shape };
         let array = matches!(values, [Value::Matrix(m)] if m.array);
         Ok(Value::matrix(Matrix {
             data: vec![fill; count as usize],
@@ -2406,6 +2416,7 @@ impl Evaluator {
             }
         };
         let shape = sizes(std::slice::from_ref(size_value), at)?;
+        let shape = if shape.is_empty() { vec![0] } else { shape };
         let count = shape.iter().try_fold(1u64, |p, &n| p.checked_mul(n as u64));
         match count {
             Some(c) if c <= MAX_BUILD => self.build("matrixFromFunction", c, at)?,
@@ -2567,6 +2578,8 @@ impl Evaluator {
                 Ok(draw(self))
             }
             Some(shape) => {
+                // An empty size is the empty matrix, as math.js builds it.
+                let shape = if shape.is_empty() { vec![0] } else { shape };
                 let count = shape.iter().try_fold(1u64, |p, &n| p.checked_mul(n as u64));
                 match count {
                     Some(c) if c <= MAX_BUILD => self.build(name, c, at)?,
@@ -2883,6 +2896,15 @@ impl Evaluator {
             other => (Matrix::vector(vec![other.clone()]), false),
         };
         let shape = sizes(&values[1..2], at)?;
+        if shape.is_empty() {
+            // No dimensions left: math.js returns the first element (or the default).
+            return Ok(m
+                .data
+                .first()
+                .cloned()
+                .or_else(|| values.get(2).cloned())
+                .unwrap_or(Value::Number(0.0)));
+        }
         let count = shape.iter().try_fold(1u64, |p, &n| p.checked_mul(n as u64));
         match count {
             Some(c) if c <= MAX_BUILD => self.build("resize", c, at)?,
@@ -2905,7 +2927,10 @@ impl Evaluator {
                 };
             }
             // Dimensions the new size drops keep their first index.
-            data.push(source.map_or_else(|| fill.clone(), |s| m.data[s].clone()));
+            data.push(match source {
+                Some(s) if s < m.data.len() => m.data[s].clone(),
+                _ => fill.clone(),
+            });
         }
         Ok(Value::matrix(Matrix { shape, data, array }))
     }
@@ -3283,6 +3308,15 @@ fn whole_number(value: &Value, at: usize) -> Result<f64, CalculateError> {
 /// Sizes given as arguments (`zeros(2, 3)`) or as one list (`zeros([2, 3])`).
 fn sizes(values: &[Value], at: usize) -> Result<Vec<usize>, CalculateError> {
     let list: &[Value] = match values {
+        [Value::Matrix(m)] if m.rank() > 1 => {
+            return Err(failed(
+                format!(
+                    "Invalid size, must contain positive integers (size: {})",
+                    values[0].format(None)
+                ),
+                at,
+            ));
+        }
         [Value::Matrix(m)] => &m.data,
         _ => values,
     };

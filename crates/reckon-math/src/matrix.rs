@@ -196,6 +196,9 @@ impl Matrix {
             crate::format::format_number(density, precision)
         );
         for (r, c, value) in entries {
+            if out.len() > FORMAT_CAP_BYTES {
+                break;
+            }
             out.push_str(&format!("\n    ({r}, {c}) ==> {}", value.format(precision)));
         }
         out
@@ -203,6 +206,10 @@ impl Matrix {
 
     /// Formats as math.js does: `[` elements `, ` `]` per dimension (section 7.6).
     pub(crate) fn format(&self, precision: Option<u32>) -> String {
+        if self.shape.is_empty() {
+            // Never built (every constructor gives at least one dimension); printed as empty.
+            return "[]".to_owned();
+        }
         let mut out = String::new();
         self.write(0, 0, precision, &mut out);
         out
@@ -213,6 +220,9 @@ impl Matrix {
         let size = self.shape[dim];
         if dim + 1 == self.rank() {
             for i in 0..size {
+                if out.len() > FORMAT_CAP_BYTES {
+                    return;
+                }
                 if i > 0 {
                     out.push_str(", ");
                 }
@@ -221,6 +231,9 @@ impl Matrix {
         } else {
             let step: usize = self.shape[dim + 1..].iter().product();
             for i in 0..size {
+                if out.len() > FORMAT_CAP_BYTES {
+                    return;
+                }
                 if i > 0 {
                     out.push_str(", ");
                 }
@@ -230,6 +243,11 @@ impl Matrix {
         out.push(']');
     }
 }
+
+/// Past this many bytes a formatted result certainly has more than the 100,000 UTF-16 code units
+/// a result may have (a code unit takes at most 3 bytes), so formatting stops there: the text is
+/// refused anyway, and a matrix of long strings must not be written out in full first.
+pub(crate) const FORMAT_CAP_BYTES: usize = 300_004;
 
 /// Row-major strides of a shape.
 pub(crate) fn strides(shape: &[usize]) -> Vec<usize> {

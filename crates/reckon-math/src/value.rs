@@ -96,11 +96,21 @@ impl Value {
             Self::Sparse(m) => m.format_sparse(precision),
             Self::Help(name) => format!("help({name})"),
             Self::Object(entries) => {
-                let inner: Vec<String> = entries
-                    .iter()
-                    .map(|(k, v)| format!("{}: {}", quote(k), v.format(precision)))
-                    .collect();
-                format!("{{{}}}", inner.join(", "))
+                let mut out = String::from("{");
+                for (i, (k, v)) in entries.iter().enumerate() {
+                    if out.len() > crate::matrix::FORMAT_CAP_BYTES {
+                        // Refused as too long anyway (see `FORMAT_CAP_BYTES`).
+                        break;
+                    }
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    out.push_str(&quote(k));
+                    out.push_str(": ");
+                    out.push_str(&v.format(precision));
+                }
+                out.push('}');
+                out
             }
         }
     }

@@ -1,0 +1,236 @@
+//! Arbitrary expressions never panic: a seeded soup of atoms (scalars, matrices, ranges, strings,
+//! objects, complex and Fraction values, `end`), operators, function calls with any number of
+//! arguments, indexes and transposes, run through `reckon_math::calculate` in number and Fraction
+//! mode. Every one must give exactly one well-formed answer: a success with a `result` string, or
+//! an error with a reason. The soup is what found the panics of `quantileSeq` with probabilities
+//! out of range, of `resize` to an empty size and of matrices without dimensions.
+//!
+//! `RECKON_SEED` explores other soups; the default seed is what CI runs. `RECKON_TRACE=1` prints
+//! each request before it runs (to find one that does not finish).
+
+mod common;
+
+use common::Rng;
+use serde_json::json;
+
+const ATOMS: &[&str] = &[
+    "1",
+    "0",
+    "-1",
+    "2.5",
+    "1e300",
+    "-0",
+    "NaN",
+    "Infinity",
+    "i",
+    "pi",
+    "x",
+    "[]",
+    "[[]]",
+    "[1, 2]",
+    "[1, 2; 3, 4]",
+    "[1:3]",
+    "1:4",
+    "\"ab\"",
+    "true",
+    "null",
+    "{a: 1}",
+    "zeros(3)",
+    "ones(2, 2)",
+    "identity(3)",
+    "sparse([1, 0; 0, 1])",
+    "fraction(1, 3)",
+    "1/3",
+    "end",
+    "2i",
+    "[1 + i, 2]",
+    "[true, false]",
+    "range(1, 5)",
+    "\"\"",
+    "undefined",
+];
+
+const FUNCTIONS: &[&str] = &[
+    "sum",
+    "mean",
+    "median",
+    "mode",
+    "std",
+    "variance",
+    "min",
+    "max",
+    "prod",
+    "cumsum",
+    "quantileSeq",
+    "mad",
+    "count",
+    "size",
+    "concat",
+    "transpose",
+    "det",
+    "inv",
+    "dot",
+    "cross",
+    "trace",
+    "flatten",
+    "reshape",
+    "diag",
+    "column",
+    "row",
+    "squeeze",
+    "kron",
+    "diff",
+    "sort",
+    "norm",
+    "map",
+    "filter",
+    "forEach",
+    "apply",
+    "resize",
+    "setUnion",
+    "setPowerset",
+    "setCartesian",
+    "setIntersect",
+    "partitionSelect",
+    "random",
+    "randomInt",
+    "pickRandom",
+    "fraction",
+    "string",
+    "abs",
+    "sqrt",
+    "round",
+    "floor",
+    "ceil",
+    "fix",
+    "log",
+    "exp",
+    "sin",
+    "re",
+    "im",
+    "conj",
+    "arg",
+    "complex",
+    "compare",
+    "compareNatural",
+    "deepEqual",
+    "matrixFromFunction",
+    "matrixFromRows",
+    "identity",
+    "zeros",
+    "ones",
+    "range",
+    "help",
+    "typed",
+    "replacer",
+    "getMatrixDataType",
+    "setDistinct",
+    "setSize",
+    "isPrime",
+    "factorial",
+    "gamma",
+    "combinations",
+    "gcd",
+    "lcm",
+    "mod",
+    "pow",
+    "nthRoot",
+    "hypot",
+    "atan2",
+    "sparse",
+    "matrix",
+    "typeOf",
+    "number",
+    "boolean",
+    "format",
+    "bin",
+    "hex",
+    "xgcd",
+    "invmod",
+];
+
+const OPERATORS: &[&str] = &[
+    "+", "-", "*", "/", "^", ".*", "./", ".^", "==", "<", "mod", "%", ":", "and", "or", "?? ", "&",
+    "|", "<<",
+];
+
+fn expression(rng: &mut Rng, depth: usize) -> String {
+    let roll = rng.below(100);
+    if depth == 0 || roll < 30 {
+        return rng.pick(ATOMS).to_owned();
+    }
+    match roll {
+        30..=54 => format!(
+            "{} {} {}",
+            expression(rng, depth - 1),
+            rng.pick(OPERATORS),
+            expression(rng, depth - 1)
+        ),
+        55..=84 => {
+            let args: Vec<String> = (0..rng.below(4))
+                .map(|_| expression(rng, depth - 1))
+                .collect();
+            format!("{}({})", rng.pick(FUNCTIONS), args.join(", "))
+        }
+        85..=91 => {
+            let indexes: Vec<String> = (0..1 + rng.below(2))
+                .map(|_| expression(rng, depth - 1))
+                .collect();
+            format!("({})[{}]", expression(rng, depth - 1), indexes.join(", "))
+        }
+        92..=95 => {
+            let items: Vec<String> = (0..rng.below(4))
+                .map(|_| expression(rng, depth - 1))
+                .collect();
+            format!("[{}]", items.join(", "))
+        }
+        _ => format!("-({})'", expression(rng, depth - 1)),
+    }
+}
+
+#[test]
+fn arbitrary_expressions_get_one_well_formed_answer() {
+    let mut rng = Rng::from_env(0x50C9_2026_1130);
+    let requests: Vec<String> = (0..20_000)
+        .map(|i| {
+            let depth = 1 + rng.below(4);
+            let mut text = expression(&mut rng, depth);
+            text.truncate(1000);
+            let numeric_type = if i % 4 == 1 { "Fraction" } else { "number" };
+            json!({"expression": text, "numericType": numeric_type, "scope": {"x": 0.5}})
+                .to_string()
+        })
+        .collect();
+    let worker = std::thread::Builder::new()
+        .stack_size(reckon_math::STACK_BYTES)
+        .spawn(move || {
+            let mut malformed = Vec::new();
+            let trace = std::env::var_os("RECKON_TRACE").is_some();
+            for request in &requests {
+                if trace {
+                    eprintln!("{request}");
+                }
+                let answer =
+                    std::panic::catch_unwind(|| reckon_math::calculate(request.as_bytes()));
+                match answer {
+                    Err(_) => malformed.push(format!("panicked: {request}")),
+                    Ok(Ok(out)) if !out["result"].is_string() => {
+                        malformed.push(format!("no result string: {request} -> {out}"))
+                    }
+                    Ok(Err(e)) if e.reason.name().is_empty() || e.message.is_empty() => {
+                        malformed.push(format!("empty error: {request}"))
+                    }
+                    Ok(_) => {}
+                }
+            }
+            malformed
+        })
+        .expect("a worker thread");
+    let malformed = worker.join().expect("the worker returns");
+    assert!(
+        malformed.is_empty(),
+        "{} malformed answers:\n{}",
+        malformed.len(),
+        malformed[..malformed.len().min(20)].join("\n")
+    );
+}
