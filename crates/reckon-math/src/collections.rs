@@ -111,6 +111,7 @@ const ELEMENTWISE: &[&str] = &[
     "log2",
     "number",
     "round",
+    "erf",
     "sign",
     "string",
     "mod",

@@ -886,6 +886,11 @@ impl Evaluator {
         at: usize,
     ) -> Evaluated {
         let canonical = row.name;
+        if let Imp::Values(f) = row.imp
+            && crate::special::TAKES_VALUES_AS_GIVEN.contains(&canonical)
+        {
+            return f(&values).map_err(|e| function_error(e, name, at));
+        }
         if let Some(result) = self.evaluator_function(canonical, &values, at) {
             return result;
         }

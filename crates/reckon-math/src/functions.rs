@@ -4,6 +4,7 @@
 //! BigNumber, Fraction, Complex and unit implementations join the table in later slices.
 
 use crate::jsmath;
+use crate::special;
 use crate::value::Value;
 
 /// How many arguments a function takes.
@@ -356,6 +357,33 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     evaluator("kron", Arity::Exactly(2)),
     evaluator("diff", Arity::Between(1, 2)),
     evaluator("sort", Arity::Between(1, 2)),
+    // Special functions and combinatorics
+    unary("lgamma", |x| ok(special::lgamma(x))),
+    unary("erf", |x| ok(special::erf(x))),
+    unary("zeta", |x| ok(special::zeta(x))),
+    binary("combinationsWithRep", special::combinations_with_rep),
+    values("multinomial", Arity::Exactly(1), special::multinomial),
+    unary("catalan", special::catalan),
+    unary("bellNumbers", special::bell_numbers),
+    binary("stirlingS2", special::stirling_s2),
+    binary("composition", special::composition),
+    unary("bernoulli", special::bernoulli),
+    values("kldivergence", Arity::Exactly(2), special::kldivergence),
+    values("xgcd", Arity::Exactly(2), special::xgcd),
+    binary("invmod", special::invmod),
+    values("isFinite", Arity::Exactly(1), special::is_finite),
+    values("isBounded", Arity::Exactly(1), |a| {
+        special::is_bounded(&a[0]).map(Value::Boolean)
+    }),
+    values("isNumeric", Arity::Exactly(1), special::is_numeric),
+    values(
+        "hasNumericValue",
+        Arity::Exactly(1),
+        special::has_numeric_value,
+    ),
+    values("numeric", Arity::Between(1, 2), special::numeric),
+    values("clone", Arity::Exactly(1), |a| Ok(a[0].clone())),
+    values("nullish", Arity::Exactly(2), special::nullish),
 ];
 
 /// The row called `name`.

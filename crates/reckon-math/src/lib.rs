@@ -35,6 +35,7 @@ mod matrix;
 mod names;
 mod parser;
 pub mod request;
+mod special;
 mod value;
 
 pub use error::{CalculateError, Reason};
