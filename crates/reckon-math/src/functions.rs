@@ -236,9 +236,9 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     binary("atan2", |y, x| ok(jsmath::atan2(y, x))),
     unary("factorial", factorial),
     unary("gamma", |x| ok(gamma(x))),
-    binary("combinations", combinations),
-    binary("choose", combinations),
-    binary("nCr", combinations),
+    binary("combinations", special::combinations),
+    binary("choose", special::combinations),
+    binary("nCr", special::combinations),
     numbers("permutations", Arity::Between(1, 2), permutations),
     numbers("permute", Arity::Between(1, 2), permutations),
     numbers("nPr", Arity::Between(1, 2), permutations),
@@ -739,25 +739,6 @@ fn split_product(start: f64, end: f64) -> f64 {
     }
     let half = ((start + end) / 2.0).floor();
     split_product(start, half) * split_product(half + 1.0, end)
-}
-
-fn combinations(n: f64, k: f64) -> Result<f64, FnError> {
-    if n.fract() != 0.0 || k.fract() != 0.0 || n < 0.0 || k < 0.0 {
-        return Err(FnError::Domain(
-            "Positive integer value expected in function combinations".into(),
-        ));
-    }
-    if k > n {
-        return Err(FnError::Domain("k must be less than or equal to n".into()));
-    }
-    let k = k.min(n - k);
-    let mut result: f64 = 1.0;
-    let mut i = 1.0;
-    while i <= k && result.is_finite() {
-        result = result * (n - k + i) / i;
-        i += 1.0;
-    }
-    Ok(result.round())
 }
 
 fn permutations(a: &[f64]) -> Result<f64, FnError> {
