@@ -803,6 +803,17 @@ impl Evaluator {
     }
 
     fn apply(&mut self, function: &Function, name: &str, args: &[Node], at: usize) -> Evaluated {
+        if let (Function::Builtin("nullish"), [left, right]) = (function, args) {
+            // math.js's nullish transform: the right side is evaluated only when it is needed.
+            let left = self.eval(left)?;
+            if !matches!(left, Value::Null | Value::Undefined | Value::Matrix(_)) {
+                return Ok(left);
+            }
+            let right = self.eval(right)?;
+            if let Some(row) = builtin("nullish") {
+                return self.call_builtin(row, name, vec![left, right], at);
+            }
+        }
         let mut values = Vec::with_capacity(args.len());
         for arg in args {
             values.push(self.eval(arg)?);
