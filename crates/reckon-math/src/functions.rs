@@ -148,7 +148,9 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     unary("exp", |x| ok(jsmath::exp(x))),
     unary("expm1", |x| ok(jsmath::expm1(x))),
     numbers("log", Arity::Between(1, 2), |a| {
-        if a[0] < 0.0 || a.get(1).is_some_and(|b| *b < 0.0) {
+        // math.js takes the complex path unless `x >= 0`, so NaN goes there too.
+        let complex = |x: f64| x.is_nan() || x < 0.0;
+        if complex(a[0]) || a.get(1).is_some_and(|b| complex(*b)) {
             return Err(FnError::Complex);
         }
         ok(match a.get(1) {
