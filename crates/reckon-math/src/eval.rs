@@ -1088,6 +1088,7 @@ pub(crate) fn function_error(error: FnError, name: &str, at: usize) -> Calculate
         FnError::NoExactFraction => fraction_unsupported_function(at),
         FnError::DivisionByZero => undefined_result().at(at),
         FnError::TooLarge => timed_out(),
+        FnError::SizeLimit(detail) => CalculateError::new(Reason::ResultTooLarge, detail).at(at),
     }
 }
 

@@ -4,6 +4,7 @@
 //! BigNumber, Fraction, Complex and unit implementations join the table in later slices.
 
 use crate::jsmath;
+use crate::notation;
 use crate::special;
 use crate::value::Value;
 
@@ -31,6 +32,8 @@ pub(crate) enum FnError {
     DivisionByZero,
     /// An exact value past the size cap (section 11a: reported as the work meter is).
     TooLarge,
+    /// A call that would build more than the per-call limit (section 10: result_too_large).
+    SizeLimit(String),
 }
 
 impl From<crate::fraction::FractionError> for FnError {
@@ -386,6 +389,10 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     values("numeric", Arity::Between(1, 2), special::numeric),
     values("clone", Arity::Exactly(1), |a| Ok(a[0].clone())),
     values("nullish", Arity::Exactly(2), special::nullish),
+    values("bin", Arity::Between(1, 2), |a| notation::base(a, 1)),
+    values("oct", Arity::Between(1, 2), |a| notation::base(a, 3)),
+    values("hex", Arity::Between(1, 2), |a| notation::base(a, 4)),
+    values("format", Arity::Between(1, 2), notation::format),
 ];
 
 /// The row called `name`.

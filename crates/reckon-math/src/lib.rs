@@ -33,6 +33,7 @@ mod jsmath;
 mod lexer;
 mod matrix;
 mod names;
+mod notation;
 mod parser;
 pub mod request;
 mod special;

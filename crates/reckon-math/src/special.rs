@@ -832,6 +832,7 @@ pub(crate) const TAKES_VALUES_AS_GIVEN: &[&str] = &[
     "numeric",
     "clone",
     "nullish",
+    "format",
 ];
 
 #[cfg(test)]

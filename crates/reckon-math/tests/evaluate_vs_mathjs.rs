@@ -80,7 +80,7 @@ fn operand(rng: &mut Rng, depth: usize, special: bool) -> String {
     }
     let a = operand(rng, depth - 1, special);
     let b = operand(rng, depth - 1, special);
-    match rng.below(if special { 17 } else { 14 }) {
+    match rng.below(if special { 18 } else { 14 }) {
         0 => format!("({a})"),
         1 => format!("-{a}"),
         2 => format!("{a} {} {b}", rng.pick(&["+", "-", "*", "/", "%", "mod"])),
@@ -159,9 +159,27 @@ fn operand(rng: &mut Rng, depth: usize, special: bool) -> String {
                 6 => format!("invmod({n}, {k})"),
                 // math.js loops min(k, n − k) times in combinations and up to ~1500 times in
                 // xgcd, whatever the values: small literals keep its side finite.
-                7 => format!("xgcd({n}, {k})"),
+                // Indexed: the logical operators do not take matrices in reckon yet.
+                7 => format!("xgcd({n}, {k})[{}]", 1 + rng.below(3)),
                 8 => format!("combinations({}, {})", rng.below(1200), rng.below(700)),
                 _ => format!("nullish({a}, {b})"),
+            }
+        }
+        16 => {
+            let precision = rng.below(18);
+            match rng.below(4) {
+                0 => format!("{}({a})", rng.pick(&["bin", "oct", "hex", "format"])),
+                1 => format!(
+                    "{}({n}, {})",
+                    rng.pick(&["bin", "oct", "hex"]),
+                    rng.pick(&["0", "4", "8", "16", "53"]),
+                    n = rng.below(300) as i64 - 150
+                ),
+                2 => format!("format({a}, {precision})"),
+                _ => format!(
+                    "format({a}, {{notation: \"{}\", precision: {precision}}})",
+                    rng.pick(&["auto", "fixed", "exponential", "engineering"])
+                ),
             }
         }
         15 => {
