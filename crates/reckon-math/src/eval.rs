@@ -682,6 +682,13 @@ impl Evaluator {
                 }
                 Ok(best.clone())
             }
+            ("bernoulli", 1) => {
+                let x = fractions()?;
+                crate::special::bernoulli_exact(&x[0], &mut |units| self.charge(units), |detail| {
+                    function_error(FnError::Domain(detail), name, at)
+                })
+                .map(Value::Fraction)
+            }
             ("isInteger", 1) => Ok(Value::Boolean(fractions()?[0].is_int())),
             ("isZero", 1) => Ok(Value::Boolean(fractions()?[0].is_zero())),
             ("isPositive", 1) => Ok(Value::Boolean(fractions()?[0] > RBig::ZERO)),

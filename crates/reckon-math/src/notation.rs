@@ -445,7 +445,21 @@ pub(crate) fn format(values: &[Value]) -> Result<Value, FnError> {
         Value::Str(_) | Value::Boolean(_) | Value::Null | Value::Undefined => {
             return Ok(Value::Str(values[0].format(None)));
         }
-        Value::Fraction(_) => return Err(FnError::NoExactFraction),
+        // math.js prints a Fraction as n/d whatever the options (a Fraction precision cannot
+        // be read as one, though).
+        Value::Fraction(f) => {
+            return match values.get(1) {
+                Some(Value::Object(entries)) if entries.iter().any(|(k, _)| k == "fraction") => {
+                    Err(FnError::Domain(
+                        "format() with the fraction option is not implemented in reckon yet".into(),
+                    ))
+                }
+                None | Some(Value::Number(_) | Value::Object(_)) => {
+                    Ok(Value::Str(crate::fraction::format(f)))
+                }
+                Some(_) => Err(FnError::NoExactFraction),
+            };
+        }
         other => {
             return Err(FnError::Domain(format!(
                 "format() of a {} is not implemented in reckon yet",

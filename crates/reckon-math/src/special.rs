@@ -17,6 +17,7 @@ use crate::functions::{FnError, gamma, modulo, nearly_equal, to_number};
 use crate::jsmath;
 use crate::matrix::Matrix;
 use crate::value::Value;
+use dashu_ratio::RBig;
 use std::f64::consts::PI;
 
 /// math.js's `isInteger` for numbers: finite and equal to its rounding.
@@ -656,7 +657,7 @@ fn bernoulli_table(half: usize) -> Vec<[f64; 3]> {
             a += table[m][0] * table[i - m][0];
         }
         a *= 2.0;
-        if i % 2 == 0 {
+        if i.is_multiple_of(2) {
             a += table[lim][0] * table[lim][0];
         }
         let i_f = i as f64;
@@ -690,6 +691,67 @@ pub(crate) fn bernoulli(n: f64) -> Result<f64, FnError> {
     }
     let half = half as usize;
     Ok(bernoulli_table(half)[half][2])
+}
+
+/// The Bernoulli number Bₙ as an exact Fraction (math.js's `bernoulli` for Fractions): the same
+/// cotangent-coefficient recurrence as [`bernoulli`] in exact rationals. `charge` is called
+/// before each multiplication and division with its cost, so the work meter bounds large
+/// indexes; `domain` builds the refusal of a negative or fractional index.
+pub(crate) fn bernoulli_exact<E>(
+    index: &RBig,
+    charge: &mut dyn FnMut(u64) -> Result<(), E>,
+    domain: impl Fn(String) -> E,
+) -> Result<RBig, E> {
+    // math.js reads the index as a number first: past 1.8e308 it is Infinity, not an integer.
+    let half = crate::fraction::to_f64(index) / 2.0;
+    if *index < RBig::ZERO || !index.is_int() || !half.is_finite() {
+        return Err(domain("Bernoulli index must be nonnegative integer".into()));
+    }
+    if index.is_zero() {
+        return Ok(RBig::ONE);
+    }
+    if *index == RBig::ONE {
+        return Ok(RBig::from_parts((-1).into(), 2u8.into()));
+    }
+    if half.fract() != 0.0 {
+        return Ok(RBig::ZERO);
+    }
+    // The table below grows by one entry per step: an index past the meter is refused by it.
+    charge(half.min(u64::MAX as f64) as u64)?;
+    let half = half as usize;
+    // Every multiplication and addition is charged by its operands' sizes before it is done.
+    let mut op = |x: &RBig, y: &RBig, product: bool| -> Result<RBig, E> {
+        charge(crate::fraction::cost(x, y))?;
+        Ok(if product { x * y } else { x + y })
+    };
+    let third = RBig::from_parts((-1).into(), 3u8.into());
+    let minus_half = RBig::from_parts((-1).into(), 2u8.into());
+    let sixth = RBig::from_parts(1.into(), 6u8.into());
+    let mut table: Vec<[RBig; 3]> = vec![
+        [RBig::ZERO, RBig::ZERO, RBig::ZERO],
+        [third, minus_half, sixth],
+    ];
+    let two = RBig::from(2u8);
+    while table.len() <= half {
+        let i = table.len();
+        let lim = i.div_ceil(2);
+        let mut a = RBig::ZERO;
+        for m in 1..lim {
+            let term = op(&table[m][0], &table[i - m][0], true)?;
+            a = op(&a, &term, false)?;
+        }
+        a = op(&a, &two, true)?;
+        if i.is_multiple_of(2) {
+            let term = op(&table[lim][0], &table[lim][0], true)?;
+            a = op(&a, &term, false)?;
+        }
+        a = op(&a, &RBig::from_parts((-1).into(), (2 * i + 1).into()), true)?;
+        let factor = RBig::from_parts(-(dashu_int::IBig::from(i) * (2 * i - 1)), 2u8.into());
+        let prefactor = op(&table[i - 1][1], &factor, true)?;
+        let b = op(&prefactor, &a, true)?;
+        table.push([a, prefactor, b]);
+    }
+    Ok(table.swap_remove(half)[2].clone())
 }
 
 /// math.js's `isBounded`: a finite number, any Fraction, a Complex with finite parts; null and
@@ -1026,6 +1088,24 @@ mod tests {
         let first_zero = table.iter().skip(1).position(|t| t[0] == 0.0).unwrap_or(0) + 1;
         assert!(first_zero < BERNOULLI_CAP / 2);
         assert!(table[first_zero..].iter().all(|t| t[0] == 0.0));
+    }
+
+    #[test]
+    fn exact_bernoulli_numbers_are_charged() {
+        let exact = |n: u32, budget: u64| {
+            let mut left = budget;
+            let mut charge = |units: u64| -> Result<(), String> {
+                left = left.checked_sub(units).ok_or("meter")?;
+                Ok(())
+            };
+            bernoulli_exact(&RBig::from(n), &mut charge, |d| d).map(|b| crate::fraction::format(&b))
+        };
+        assert_eq!(exact(4, 1_000), Ok("-1/30".into()));
+        assert_eq!(exact(30, 100_000), Ok("8615841276005/14322".into()));
+        assert_eq!(exact(7, 0), Ok("0/1".into()));
+        assert_eq!(exact(1000, 1_000), Err("meter".into()));
+        let huge = RBig::from(dashu_int::UBig::from(10u8).pow(400));
+        assert!(bernoulli_exact(&huge, &mut |_| Ok::<(), String>(()), |d| d).is_err());
     }
 
     #[test]
