@@ -186,9 +186,7 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     numbers("nthRoot", Arity::Between(1, 2), |a| {
         nth_root(a[0], a.get(1).copied().unwrap_or(2.0))
     }),
-    numbers("hypot", Arity::AtLeast(1), |a| {
-        ok(a.iter().map(|x| x * x).sum::<f64>().sqrt())
-    }),
+    numbers("hypot", Arity::AtLeast(1), |a| ok(hypot(a))),
     numbers("round", Arity::Between(1, 2), |a| {
         round(a[0], a.get(1).copied().unwrap_or(0.0))
     }),
@@ -568,6 +566,28 @@ fn ceil(x: f64) -> f64 {
     }
 }
 
+/// math.js's `hypot`, es6-shim's scaled sum: Σ (xᵢ/largest)² rescaled whenever a larger value
+/// comes, times the largest (with math.js's tolerant comparisons), so it rounds as math.js does
+/// and `hypot(Infinity, Infinity)` is NaN there too.
+fn hypot(values: &[f64]) -> f64 {
+    let (mut sum, mut largest) = (0.0, 0.0);
+    for x in values {
+        let v = x.abs();
+        if largest < v && !nearly_equal(largest, v) {
+            let ratio = largest / v;
+            sum *= ratio * ratio;
+            sum += 1.0;
+            largest = v;
+        } else if v > 0.0 && !nearly_equal(v, 0.0) {
+            let ratio = v / largest;
+            sum += ratio * ratio;
+        } else {
+            sum += v;
+        }
+    }
+    largest * sum.sqrt()
+}
+
 /// `x ^ y` for real numbers: a negative base with a non-integer exponent is complex.
 pub(crate) fn power(x: f64, y: f64) -> Result<f64, FnError> {
     if x < 0.0 && y.is_finite() && y.fract() != 0.0 {
@@ -831,4 +851,20 @@ fn is_prime(x: f64) -> bool {
         return false;
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hypot;
+
+    /// Values printed by math.js 15.2.
+    #[test]
+    fn hypot_rounds_as_mathjs_scaled_sum() {
+        // hex(hypot(e, true)) is "0x2.e57999d0bf56a" in math.js (a plain √(x² + y²) ends in 8).
+        assert_eq!(hypot(&[std::f64::consts::E, 1.0]), 2.896_386_731_590_008_3);
+        assert_eq!(hypot(&[0.1, 0.2, 0.3]), 0.374_165_738_677_394_17);
+        assert_eq!(hypot(&[-2.0, 1e300, 1e300]), 1.414_213_562_373_095_2e300);
+        assert_eq!(hypot(&[1e-300, 1e-300]), 0.0);
+        assert!(hypot(&[f64::INFINITY, f64::INFINITY]).is_nan());
+    }
 }
