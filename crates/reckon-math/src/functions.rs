@@ -275,8 +275,9 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     values("typeOf", Arity::Exactly(1), |a| {
         Ok(Value::Str(a[0].type_name().to_owned()))
     }),
-    values("number", Arity::Exactly(1), |a| {
-        to_number(&a[0]).map(Value::Number)
+    values("number", Arity::Exactly(1), |a| match &a[0] {
+        Value::Str(text) => notation::number_from_string(text).map(Value::Number),
+        other => to_number(other).map(Value::Number),
     }),
     values("string", Arity::Exactly(1), |a| {
         Ok(Value::Str(match &a[0] {
@@ -445,7 +446,7 @@ pub(crate) fn to_number(value: &Value) -> Result<f64, FnError> {
 }
 
 /// JavaScript's `Number(string)` for the forms math.js accepts.
-fn parse_js_number(text: &str) -> Option<f64> {
+pub(crate) fn parse_js_number(text: &str) -> Option<f64> {
     let t = text.trim();
     if t.is_empty() {
         return Some(0.0);
