@@ -84,10 +84,12 @@ fn round_digits(split: &Split, precision: i64) -> Split {
     rounded
 }
 
+/// Digits as text.
 fn text(digits: &[u8]) -> String {
     digits.iter().map(|d| char::from(b'0' + d)).collect()
 }
 
+/// The minus sign of a negative split number.
 fn sign(split: &Split) -> &'static str {
     if split.negative { "-" } else { "" }
 }
@@ -340,6 +342,7 @@ fn to_base(value: f64, bits: usize, word_size: Option<f64>) -> Result<String, Fn
     Ok(format!("{sign}{prefix}{digits}{suffix}"))
 }
 
+/// The per-call build refusal for a precision or word size over the limit (section 10).
 fn size_limit(what: &str, size: f64) -> FnError {
     FnError::SizeLimit(format!(
         "Size limit exceeded: a {what} of {} would build a string over the limit of 1,000,000 characters.",
@@ -583,6 +586,7 @@ pub(crate) fn format(values: &[Value]) -> Result<Value, FnError> {
 mod tests {
     use super::*;
 
+    /// `format(x, options?)` as text (the error's debug form when refused).
     fn formatted(x: f64, options: Option<Value>) -> String {
         let mut args = vec![Value::Number(x)];
         args.extend(options);
@@ -592,6 +596,7 @@ mod tests {
         }
     }
 
+    /// An options object.
     fn object(entries: &[(&str, Value)]) -> Option<Value> {
         Some(Value::Object(
             entries
@@ -601,6 +606,7 @@ mod tests {
         ))
     }
 
+    /// `{notation: name, precision: p}`.
     fn notation(name: &str, precision: Option<f64>) -> Option<Value> {
         let mut entries = vec![("notation", Value::Str(name.into()))];
         if let Some(p) = precision {

@@ -270,6 +270,7 @@ pub(crate) fn range_product(i: f64, n: f64) -> Result<f64, FnError> {
     product_inner(i, n, 0, &mut calls)
 }
 
+/// One call of [`range_product`], `depth` calls deep, counting every call in `calls`.
 fn product_inner(i: f64, n: f64, depth: u32, calls: &mut u32) -> Result<f64, FnError> {
     const SAFE: f64 = 1_073_741_824.0; // 2^30: no sum inside the run wraps.
     *calls += 1;
@@ -1123,6 +1124,7 @@ mod tests {
         refused(invmod(1.5, 7.0));
     }
 
+    /// A vector of numbers, as `[a, b, …]` evaluates.
     fn vector(items: &[f64]) -> Value {
         Value::matrix(Matrix::vector(
             items.iter().map(|x| Value::Number(*x)).collect(),
