@@ -112,6 +112,7 @@ const ELEMENTWISE: &[&str] = &[
     "log2",
     "number",
     "round",
+    "erf",
     "sign",
     "string",
     "mod",
@@ -1083,10 +1084,6 @@ impl Evaluator {
                 };
                 self.binary(op, &values[0], &values[1], false, (at, at), at)
             }
-            "nullish" => Ok(match &values[0] {
-                Value::Null | Value::Undefined => values[1].clone(),
-                other => other.clone(),
-            }),
             "compareText" | "equalText" => match (&values[0], &values[1]) {
                 (Value::Str(a), Value::Str(b)) => Ok(if name == "equalText" {
                     Value::Boolean(a == b)

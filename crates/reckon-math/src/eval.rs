@@ -745,6 +745,13 @@ impl Evaluator {
                 }
                 Ok(best.clone())
             }
+            ("bernoulli", 1) => {
+                let x = fractions()?;
+                crate::special::bernoulli_exact(&x[0], &mut |units| self.charge(units), |detail| {
+                    function_error(FnError::Domain(detail), name, at)
+                })
+                .map(Value::Fraction)
+            }
             ("isInteger", 1) => Ok(Value::Boolean(fractions()?[0].is_int())),
             ("isZero", 1) => Ok(Value::Boolean(fractions()?[0].is_zero())),
             ("isPositive", 1) => Ok(Value::Boolean(fractions()?[0] > RBig::ZERO)),
@@ -872,6 +879,17 @@ impl Evaluator {
     }
 
     fn apply(&mut self, function: &Function, name: &str, args: &[Node], at: usize) -> Evaluated {
+        if let (Function::Builtin("nullish"), [left, right]) = (function, args) {
+            // math.js's nullish transform: the right side is evaluated only when it is needed.
+            let left = self.eval(left)?;
+            if !matches!(left, Value::Null | Value::Undefined | Value::Matrix(_)) {
+                return Ok(left);
+            }
+            let right = self.eval(right)?;
+            if let Some(row) = builtin("nullish") {
+                return self.call_builtin(row, name, vec![left, right], at);
+            }
+        }
         let mut values = Vec::with_capacity(args.len());
         for arg in args {
             values.push(self.eval(arg)?);
@@ -989,6 +1007,11 @@ impl Evaluator {
             && !crate::collections::SPARSE_AWARE.contains(&canonical)
         {
             return Err(not_implemented(&format!("{name}() of a sparse matrix"), at));
+        }
+        if let Imp::Values(f) = row.imp
+            && crate::special::TAKES_VALUES_AS_GIVEN.contains(&canonical)
+        {
+            return f(&values).map_err(|e| function_error(e, name, at));
         }
         if let Some(result) = self.evaluator_function(canonical, &values, at) {
             return result;
@@ -1177,6 +1200,7 @@ pub(crate) fn function_error(error: FnError, name: &str, at: usize) -> Calculate
         FnError::DivisionByZero => undefined_result().at(at),
         FnError::TooLarge => timed_out(),
         FnError::NotImplemented(what) => not_implemented(what, at),
+        FnError::SizeLimit(detail) => CalculateError::new(Reason::ResultTooLarge, detail).at(at),
     }
 }
 

@@ -4,6 +4,8 @@
 //! BigNumber, Fraction, Complex and unit implementations join the table in later slices.
 
 use crate::jsmath;
+use crate::notation;
+use crate::special;
 use crate::value::Value;
 
 /// How many arguments a function takes.
@@ -32,6 +34,8 @@ pub(crate) enum FnError {
     TooLarge,
     /// Something reckon has not built yet (answered "… is not implemented in reckon yet").
     NotImplemented(&'static str),
+    /// A call that would build more than the per-call limit (section 10: result_too_large).
+    SizeLimit(String),
 }
 
 impl From<crate::fraction::FractionError> for FnError {
@@ -149,7 +153,9 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     unary("exp", |x| ok(jsmath::exp(x))),
     unary("expm1", |x| ok(jsmath::expm1(x))),
     numbers("log", Arity::Between(1, 2), |a| {
-        if a[0] < 0.0 || a.get(1).is_some_and(|b| *b < 0.0) {
+        // math.js takes the complex path unless `x >= 0`, so NaN goes there too.
+        let complex = |x: f64| x.is_nan() || x < 0.0;
+        if complex(a[0]) || a.get(1).is_some_and(|b| complex(*b)) {
             return Err(FnError::Complex);
         }
         ok(match a.get(1) {
@@ -182,9 +188,7 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     numbers("nthRoot", Arity::Between(1, 2), |a| {
         nth_root(a[0], a.get(1).copied().unwrap_or(2.0))
     }),
-    numbers("hypot", Arity::AtLeast(1), |a| {
-        ok(a.iter().map(|x| x * x).sum::<f64>().sqrt())
-    }),
+    numbers("hypot", Arity::AtLeast(1), |a| ok(hypot(a))),
     numbers("round", Arity::Between(1, 2), |a| {
         round(a[0], a.get(1).copied().unwrap_or(0.0))
     }),
@@ -199,7 +203,8 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     }),
     binary("mod", |x, y| ok(modulo(x, y))),
     numbers("gcd", Arity::AtLeast(1), |a| {
-        integers("gcd", a).map(|a| a.iter().copied().reduce(gcd).unwrap_or(0.0))
+        let a = integers("gcd", a)?;
+        a[1..].iter().try_fold(a[0], |g, x| gcd(g, *x))
     }),
     numbers("lcm", Arity::AtLeast(1), |a| {
         integers("lcm", a).map(|a| a.iter().copied().reduce(lcm).unwrap_or(0.0))
@@ -243,9 +248,9 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     binary("atan2", |y, x| ok(jsmath::atan2(y, x))),
     unary("factorial", factorial),
     unary("gamma", |x| ok(gamma(x))),
-    binary("combinations", combinations),
-    binary("choose", combinations),
-    binary("nCr", combinations),
+    binary("combinations", special::combinations),
+    binary("choose", special::combinations),
+    binary("nCr", special::combinations),
     numbers("permutations", Arity::Between(1, 2), permutations),
     numbers("permute", Arity::Between(1, 2), permutations),
     numbers("nPr", Arity::Between(1, 2), permutations),
@@ -279,8 +284,9 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     values("typeOf", Arity::Exactly(1), |a| {
         Ok(Value::Str(a[0].type_name().to_owned()))
     }),
-    values("number", Arity::Exactly(1), |a| {
-        to_number(&a[0]).map(Value::Number)
+    values("number", Arity::Exactly(1), |a| match &a[0] {
+        Value::Str(text) => notation::number_from_string(text).map(Value::Number),
+        other => to_number(other).map(Value::Number),
     }),
     values("string", Arity::Exactly(1), |a| {
         Ok(Value::Str(match &a[0] {
@@ -377,7 +383,6 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     evaluator("subtractScalar", Arity::Exactly(2)),
     evaluator("multiplyScalar", Arity::Exactly(2)),
     evaluator("divideScalar", Arity::Exactly(2)),
-    evaluator("nullish", Arity::Exactly(2)),
     evaluator("compareText", Arity::Exactly(2)),
     evaluator("equalText", Arity::Exactly(2)),
     evaluator("random", Arity::Between(0, 3)),
@@ -403,6 +408,37 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     evaluator("map", Arity::Exactly(2)),
     evaluator("forEach", Arity::Exactly(2)),
     evaluator("filter", Arity::Exactly(2)),
+    // Special functions and combinatorics
+    unary("lgamma", |x| ok(special::lgamma(x))),
+    unary("erf", |x| ok(special::erf(x))),
+    unary("zeta", |x| ok(special::zeta(x))),
+    binary("combinationsWithRep", special::combinations_with_rep),
+    values("multinomial", Arity::Exactly(1), special::multinomial),
+    unary("catalan", special::catalan),
+    unary("bellNumbers", special::bell_numbers),
+    binary("stirlingS2", special::stirling_s2),
+    binary("composition", special::composition),
+    unary("bernoulli", special::bernoulli),
+    values("kldivergence", Arity::Exactly(2), special::kldivergence),
+    values("xgcd", Arity::Exactly(2), special::xgcd),
+    binary("invmod", special::invmod),
+    values("isFinite", Arity::Exactly(1), special::is_finite),
+    values("isBounded", Arity::Exactly(1), |a| {
+        special::is_bounded(&a[0]).map(Value::Boolean)
+    }),
+    values("isNumeric", Arity::Exactly(1), special::is_numeric),
+    values(
+        "hasNumericValue",
+        Arity::Exactly(1),
+        special::has_numeric_value,
+    ),
+    values("numeric", Arity::Between(1, 2), special::numeric),
+    values("clone", Arity::Exactly(1), |a| Ok(a[0].clone())),
+    values("nullish", Arity::Exactly(2), special::nullish),
+    values("bin", Arity::Between(1, 2), |a| notation::base(a, 1)),
+    values("oct", Arity::Between(1, 2), |a| notation::base(a, 3)),
+    values("hex", Arity::Between(1, 2), |a| notation::base(a, 4)),
+    values("format", Arity::Between(1, 2), notation::format),
 ];
 
 /// The row called `name`.
@@ -461,7 +497,7 @@ pub(crate) fn to_number(value: &Value) -> Result<f64, FnError> {
 }
 
 /// JavaScript's `Number(string)` for the forms math.js accepts.
-fn parse_js_number(text: &str) -> Option<f64> {
+pub(crate) fn parse_js_number(text: &str) -> Option<f64> {
     let t = text.trim();
     if t.is_empty() {
         return Some(0.0);
@@ -529,20 +565,37 @@ fn integers<'a>(name: &str, values: &'a [f64]) -> Result<&'a [f64], FnError> {
     }
 }
 
-fn gcd(a: f64, b: f64) -> f64 {
-    let (mut a, mut b) = (a.abs(), b.abs());
+/// Steps of Euclid's algorithm past which `gcd` is refused: integers below 2^1024 need at most
+/// about 1,500; more means the tolerant remainders no longer shrink.
+const GCD_STEPS: u32 = 10_000;
+
+/// math.js's `gcd` for numbers: Euclid's algorithm with its tolerant `mod` (so a remainder
+/// within 1e-12 of a multiple counts as 0: `gcd(31, 20!)` is 31 there), made non-negative.
+fn gcd(a: f64, b: f64) -> Result<f64, FnError> {
+    let (mut a, mut b) = (a, b);
+    let mut steps = 0;
+    while b != 0.0 {
+        steps += 1;
+        if steps > GCD_STEPS {
+            return Err(FnError::TooLarge);
+        }
+        (a, b) = (b, modulo(a, b));
+    }
+    Ok(a.abs())
+}
+
+/// math.js's `lcm` for numbers: |a·b| / gcd(a, b), the gcd by Euclid with JavaScript's exact
+/// `%` (which always terminates: each remainder is smaller than the last).
+fn lcm(a: f64, b: f64) -> f64 {
+    if a == 0.0 || b == 0.0 {
+        return 0.0;
+    }
+    let product = a * b;
+    let (mut a, mut b) = (a, b);
     while b != 0.0 {
         (a, b) = (b, a % b);
     }
-    a
-}
-
-fn lcm(a: f64, b: f64) -> f64 {
-    if a == 0.0 || b == 0.0 {
-        0.0
-    } else {
-        (a / gcd(a, b) * b).abs()
-    }
+    (product / a).abs()
 }
 
 /// Floored modulo, `x − y·⌊x/y⌋` with math.js's tolerant floor, and `mod(x, 0) = x`.
@@ -600,6 +653,28 @@ fn ceil(x: f64) -> f64 {
     } else {
         x.ceil()
     }
+}
+
+/// math.js's `hypot`, es6-shim's scaled sum: Σ (xᵢ/largest)² rescaled whenever a larger value
+/// comes, times the largest (with math.js's tolerant comparisons), so it rounds as math.js does
+/// and `hypot(Infinity, Infinity)` is NaN there too.
+fn hypot(values: &[f64]) -> f64 {
+    let (mut sum, mut largest) = (0.0, 0.0);
+    for x in values {
+        let v = x.abs();
+        if largest < v && !nearly_equal(largest, v) {
+            let ratio = largest / v;
+            sum *= ratio * ratio;
+            sum += 1.0;
+            largest = v;
+        } else if v > 0.0 && !nearly_equal(v, 0.0) {
+            let ratio = v / largest;
+            sum += ratio * ratio;
+        } else {
+            sum += v;
+        }
+    }
+    largest * sum.sqrt()
 }
 
 /// `x ^ y` for real numbers: a negative base with a non-integer exponent is complex.
@@ -784,25 +859,6 @@ fn split_product(start: f64, end: f64) -> f64 {
     split_product(start, half) * split_product(half + 1.0, end)
 }
 
-fn combinations(n: f64, k: f64) -> Result<f64, FnError> {
-    if n.fract() != 0.0 || k.fract() != 0.0 || n < 0.0 || k < 0.0 {
-        return Err(FnError::Domain(
-            "Positive integer value expected in function combinations".into(),
-        ));
-    }
-    if k > n {
-        return Err(FnError::Domain("k must be less than or equal to n".into()));
-    }
-    let k = k.min(n - k);
-    let mut result: f64 = 1.0;
-    let mut i = 1.0;
-    while i <= k && result.is_finite() {
-        result = result * (n - k + i) / i;
-        i += 1.0;
-    }
-    Ok(result.round())
-}
-
 fn permutations(a: &[f64]) -> Result<f64, FnError> {
     let n = a[0];
     let k = a.get(1).copied().unwrap_or(n);
@@ -884,4 +940,32 @@ fn is_prime(x: f64) -> bool {
         return false;
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{gcd, hypot, lcm};
+
+    /// Values printed by math.js 15.2.
+    #[test]
+    fn gcd_uses_the_tolerant_mod_and_lcm_the_exact_one() {
+        // 20! = 2432902008176640000: math.js's mod finds 20!/31 within 1e-12 of an integer.
+        assert_eq!(gcd(31.0, 2_432_902_008_176_640_000.0), Ok(31.0));
+        assert_eq!(gcd(-12.0, 8.0), Ok(4.0));
+        assert_eq!(gcd(0.0, -5.0), Ok(5.0));
+        assert_eq!(lcm(-4.0, 6.0), 12.0);
+        assert_eq!(lcm(2f64.powi(60), 3f64.powi(30)), 2.373_763_137_997_698e32);
+        assert_eq!(lcm(1e200, 1e200), f64::INFINITY);
+    }
+
+    /// Values printed by math.js 15.2.
+    #[test]
+    fn hypot_rounds_as_mathjs_scaled_sum() {
+        // hex(hypot(e, true)) is "0x2.e57999d0bf56a" in math.js (a plain √(x² + y²) ends in 8).
+        assert_eq!(hypot(&[std::f64::consts::E, 1.0]), 2.896_386_731_590_008_3);
+        assert_eq!(hypot(&[0.1, 0.2, 0.3]), 0.374_165_738_677_394_17);
+        assert_eq!(hypot(&[-2.0, 1e300, 1e300]), 1.414_213_562_373_095_2e300);
+        assert_eq!(hypot(&[1e-300, 1e-300]), 0.0);
+        assert!(hypot(&[f64::INFINITY, f64::INFINITY]).is_nan());
+    }
 }

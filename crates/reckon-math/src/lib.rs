@@ -9,7 +9,10 @@
 //! - evaluation in number mode over scalar values (`eval`, `functions`, `value`), the result
 //!   checks of step 10 that apply to them, and the output object ([`calculate`]);
 //! - Fraction mode over scalars (`fraction`, section 5.3): exact literals, the exact operations
-//!   and functions, the float-to-fraction conversion, and refusals with fraction_unsupported.
+//!   and functions, the float-to-fraction conversion, and refusals with fraction_unsupported;
+//! - the special functions, combinatorics and numeric predicates (`special`: math.js's own
+//!   algorithms in binary64, every loop bounded) and the notations of `format`, `bin`, `oct`
+//!   and `hex` (`notation`).
 //!
 //! Not yet: matrices, units, Complex, BigNumber, statistics over collections, and the symbolic
 //! operations. Inputs that need them are refused with `evaluation_failed` "... is not
@@ -33,9 +36,11 @@ mod jsmath;
 mod lexer;
 mod matrix;
 mod names;
+mod notation;
 mod parser;
 mod reference;
 pub mod request;
+mod special;
 mod value;
 
 pub use error::{CalculateError, Reason};

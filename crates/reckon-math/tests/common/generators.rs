@@ -6,14 +6,60 @@ use super::Rng;
 
 /// Names whose results are transcendental: compared to a relative 1e-12 (spec: "transcendental
 /// results must agree with math.js to a relative 1e-12").
-pub const TRANSCENDENTAL: [&str; 34] = [
-    "pow", "sqrt", "cbrt", "exp", "expm1", "log", "log10", "log2", "log1p", "sin", "cos", "tan",
-    "sec", "csc", "cot", "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
-    "atan2", "gamma", "hypot", "nthRoot", "pi", "e", "^", "!", "tau", "phi",
+pub const TRANSCENDENTAL: [&str; 38] = [
+    "pow",
+    "sqrt",
+    "cbrt",
+    "exp",
+    "expm1",
+    "log",
+    "log10",
+    "log2",
+    "log1p",
+    "sin",
+    "cos",
+    "tan",
+    "sec",
+    "csc",
+    "cot",
+    "asin",
+    "acos",
+    "atan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "asinh",
+    "acosh",
+    "atanh",
+    "atan2",
+    "gamma",
+    "hypot",
+    "nthRoot",
+    "pi",
+    "e",
+    "^",
+    "!",
+    "tau",
+    "phi",
+    "lgamma",
+    "erf",
+    "zeta",
+    "kldivergence",
 ];
 
 /// A number-mode scalar expression of at most `depth` levels.
 pub fn number_scalar(rng: &mut Rng, depth: usize) -> String {
+    scalar_with(rng, depth, false)
+}
+
+/// A number-mode scalar expression with the special functions and combinatorics mixed in.
+pub fn special_scalar(rng: &mut Rng, depth: usize) -> String {
+    scalar_with(rng, depth, true)
+}
+
+/// A random expression of `depth` levels; `special` adds the special functions and
+/// combinatorics (a separate test, so that the original expressions stay as they were).
+pub fn scalar_with(rng: &mut Rng, depth: usize, special: bool) -> String {
     if depth == 0 || rng.below(10) < 3 {
         return rng
             .pick(&[
@@ -37,9 +83,9 @@ pub fn number_scalar(rng: &mut Rng, depth: usize) -> String {
             ])
             .to_owned();
     }
-    let a = number_scalar(rng, depth - 1);
-    let b = number_scalar(rng, depth - 1);
-    match rng.below(14) {
+    let a = scalar_with(rng, depth - 1, special);
+    let b = scalar_with(rng, depth - 1, special);
+    match rng.below(if special { 18 } else { 14 }) {
         0 => format!("({a})"),
         1 => format!("-{a}"),
         2 => format!("{a} {} {b}", rng.pick(&["+", "-", "*", "/", "%", "mod"])),
@@ -90,6 +136,73 @@ pub fn number_scalar(rng: &mut Rng, depth: usize) -> String {
         ),
         11 => format!("{}!", rng.pick(&["0", "3", "5", "10", "2.5", "20"])),
         12 => format!("{a} {} {b}", rng.pick(&["&", "|", "^|", "<<", ">>", ">>>"])),
+        // Special functions and combinatorics: any operand where the work is O(1) in math.js,
+        // small literals where math.js loops over the argument.
+        13 => format!(
+            "{}({a})",
+            rng.pick(&[
+                "lgamma",
+                "erf",
+                "zeta",
+                "isFinite",
+                "isBounded",
+                "isNumeric",
+                "hasNumericValue",
+                "clone",
+                "numeric",
+            ])
+        ),
+        14 => {
+            let (n, k) = (rng.below(40) as i64 - 3, rng.below(40) as i64 - 3);
+            match rng.below(10) {
+                0 => format!("catalan({n})"),
+                1 => format!("bellNumbers({n})"),
+                2 => format!("bernoulli({})", rng.below(120) as i64 - 3),
+                3 => format!("stirlingS2({n}, {})", rng.below(12)),
+                4 => format!("composition({n}, {k})"),
+                5 => format!("combinationsWithRep({n}, {k})"),
+                6 => format!("invmod({n}, {k})"),
+                // math.js loops min(k, n − k) times in combinations and up to ~1500 times in
+                // xgcd, whatever the values: small literals keep its side finite.
+                // Indexed: the logical operators do not take matrices in reckon yet.
+                7 => format!("xgcd({n}, {k})[{}]", 1 + rng.below(3)),
+                8 => format!("combinations({}, {})", rng.below(1200), rng.below(700)),
+                _ => format!("nullish({a}, {b})"),
+            }
+        }
+        16 => {
+            let precision = rng.below(18);
+            match rng.below(4) {
+                0 => format!("{}({a})", rng.pick(&["bin", "oct", "hex", "format"])),
+                1 => format!(
+                    "{}({n}, {})",
+                    rng.pick(&["bin", "oct", "hex"]),
+                    rng.pick(&["0", "4", "8", "16", "53"]),
+                    n = rng.below(300) as i64 - 150
+                ),
+                2 => format!("format({a}, {precision})"),
+                _ => format!(
+                    "format({a}, {{notation: \"{}\", precision: {precision}}})",
+                    rng.pick(&["auto", "fixed", "exponential", "engineering"])
+                ),
+            }
+        }
+        15 => {
+            let len = 1 + rng.below(3);
+            let multinomial = rng.below(2) == 0;
+            let mut items = || -> String {
+                let list: Vec<String> = (0..len)
+                    .map(|_| rng.pick(&["0", "1", "2", "3", "5", "0.5", "-1"]).to_owned())
+                    .collect();
+                list.join(", ")
+            };
+            if multinomial {
+                format!("multinomial([{}])", items())
+            } else {
+                let (q, p) = (items(), items());
+                format!("kldivergence([{q}], [{p}])")
+            }
+        }
         _ => format!(
             "{}({a})",
             rng.pick(&[

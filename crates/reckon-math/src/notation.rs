@@ -1,0 +1,697 @@
+//! math.js's number notations for `format(value, options)`, `bin`, `oct` and `hex` (its
+//! `utils/number.js`): numbers are split into the decimal digits of JavaScript's `String(x)`,
+//! rounded half up on those digits, and laid out as `auto`, `fixed`, `exponential` or
+//! `engineering` notation; `bin oct hex` print the exact base-2^k expansion with an optional
+//! two's-complement word size. Kept apart from `special` because it is string layout, not
+//! arithmetic.
+
+use crate::functions::{FnError, to_number};
+use crate::value::Value;
+
+/// The largest precision or word size a call may ask for (section 10, per-call build).
+const MAX_BUILD: f64 = 1_000_000.0;
+
+/// A number as math.js's `splitNumber` sees it: sign, significant digits without leading or
+/// trailing zeros (at least one), and the decimal exponent of the first digit.
+#[derive(Clone, Debug)]
+struct Split {
+    negative: bool,
+    digits: Vec<u8>,
+    exponent: i64,
+}
+
+/// Splits a finite number's JavaScript string (`ryu-js` prints what `Number::toString` prints).
+fn split(value: f64) -> Split {
+    let text = ryu_js::Buffer::new().format(value).to_owned();
+    let negative = text.starts_with('-');
+    let text = text.trim_start_matches('-');
+    let (mantissa, exp) = match text.split_once('e') {
+        Some((m, e)) => (m, e.trim_start_matches('+').parse::<i64>().unwrap_or(0)),
+        None => (text, 0),
+    };
+    let (integer, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let all: Vec<u8> = integer
+        .bytes()
+        .chain(fraction.bytes())
+        .map(|b| b - b'0')
+        .collect();
+    let mut exponent = exp + integer.len() as i64 - 1;
+    let leading = all.iter().take_while(|d| **d == 0).count();
+    exponent -= leading as i64;
+    let mut digits: Vec<u8> = all[leading..].to_vec();
+    while digits.last() == Some(&0) {
+        digits.pop();
+    }
+    if digits.is_empty() {
+        digits.push(0);
+        exponent += 1;
+    }
+    Split {
+        negative,
+        digits,
+        exponent,
+    }
+}
+
+/// math.js's `roundDigits`: half up to `precision` significant digits, shifting in leading zeros
+/// first when `precision` is not positive (so `fixed` can round to a place left of the digits).
+fn round_digits(split: &Split, precision: i64) -> Split {
+    let mut rounded = split.clone();
+    let mut precision = precision;
+    while precision <= 0 {
+        rounded.digits.insert(0, 0);
+        rounded.exponent += 1;
+        precision += 1;
+    }
+    let p = precision as usize;
+    if rounded.digits.len() > p {
+        let removed = rounded.digits.split_off(p);
+        if removed[0] >= 5 {
+            let mut i = p - 1;
+            rounded.digits[i] += 1;
+            while rounded.digits[i] == 10 {
+                rounded.digits.pop();
+                if i == 0 {
+                    rounded.digits.insert(0, 0);
+                    rounded.exponent += 1;
+                    i += 1;
+                }
+                i -= 1;
+                rounded.digits[i] += 1;
+            }
+        }
+    }
+    rounded
+}
+
+/// Digits as text.
+fn text(digits: &[u8]) -> String {
+    digits.iter().map(|d| char::from(b'0' + d)).collect()
+}
+
+/// The minus sign of a negative split number.
+fn sign(split: &Split) -> &'static str {
+    if split.negative { "-" } else { "" }
+}
+
+/// `fixed` notation: `precision` digits after the point (none given: all digits, no rounding).
+fn to_fixed(value: f64, precision: Option<i64>) -> String {
+    let parts = split(value);
+    let rounded = match precision {
+        Some(p) => round_digits(&parts, parts.exponent + 1 + p),
+        None => parts,
+    };
+    let mut c = rounded.digits.clone();
+    let mut point = rounded.exponent + 1;
+    let wanted = point + precision.unwrap_or(0);
+    if (c.len() as i64) < wanted {
+        c.resize(wanted as usize, 0);
+    }
+    if point < 0 {
+        let mut padded = vec![0; (-point + 1) as usize];
+        padded.extend(c);
+        c = padded;
+        point = 1;
+    }
+    let mut out = text(&c);
+    if (point as usize) < c.len() {
+        out.insert_str(point as usize, if point == 0 { "0." } else { "." });
+    }
+    format!("{}{out}", sign(&rounded))
+}
+
+/// `exponential` notation with `precision` significant digits (0 or none: all digits).
+fn to_exponential(value: f64, precision: Option<i64>) -> String {
+    let parts = split(value);
+    let rounded = match precision {
+        Some(p) if p != 0 => round_digits(&parts, p),
+        _ => parts,
+    };
+    let mut c = rounded.digits.clone();
+    if let Some(p) = precision
+        && (c.len() as i64) < p
+    {
+        c.resize(p as usize, 0);
+    }
+    let rest = text(&c[1..]);
+    format!(
+        "{}{}{}e{}{}",
+        sign(&rounded),
+        c[0],
+        if rest.is_empty() {
+            String::new()
+        } else {
+            format!(".{rest}")
+        },
+        if rounded.exponent >= 0 { "+" } else { "" },
+        rounded.exponent
+    )
+}
+
+/// `engineering` notation: exponential with the exponent a multiple of 3.
+fn to_engineering(value: f64, precision: Option<i64>) -> String {
+    let parts = split(value);
+    let rounded = match precision {
+        Some(p) => round_digits(&parts, p),
+        None => parts,
+    };
+    let e = rounded.exponent;
+    let mut c = rounded.digits.clone();
+    let new_exp = e - e.rem_euclid(3);
+    match precision {
+        Some(p) => {
+            while p > c.len() as i64 || e - new_exp + 1 > c.len() as i64 {
+                c.push(0);
+            }
+        }
+        None => {
+            let missing = (e - new_exp).abs() - (c.len() as i64 - 1);
+            c.extend(std::iter::repeat_n(0, missing.max(0) as usize));
+        }
+    }
+    let point = (1 + (e - new_exp).abs()) as usize;
+    let point = point.min(c.len());
+    let decimals = text(&c[point..]);
+    let show = (precision.is_some() && !decimals.is_empty()) || decimals.bytes().any(|b| b != b'0');
+    format!(
+        "{}{}{}e{}{new_exp}",
+        sign(&rounded),
+        text(&c[..point]),
+        if show {
+            format!(".{decimals}")
+        } else {
+            String::new()
+        },
+        if e >= 0 { "+" } else { "" },
+    )
+}
+
+/// `auto` notation: positional when `lower_exp <= exponent < upper_exp` (after rounding to
+/// `precision` significant digits), exponential otherwise, trailing fraction zeros removed.
+fn to_auto(value: f64, precision: Option<i64>, lower_exp: f64, upper_exp: f64) -> String {
+    let precision = precision.filter(|p| *p != 0);
+    let parts = split(value);
+    let rounded = match precision {
+        Some(p) => round_digits(&parts, p),
+        None => parts,
+    };
+    let e = rounded.exponent;
+    let laid_out = if (e as f64) < lower_exp || (e as f64) >= upper_exp {
+        to_exponential(value, precision)
+    } else {
+        let mut c = rounded.digits.clone();
+        if let Some(p) = precision
+            && (c.len() as i64) < p
+        {
+            c.resize(p as usize, 0);
+        }
+        let extra = e - c.len() as i64 + 1;
+        if extra > 0 {
+            c.resize(c.len() + extra as usize, 0);
+        }
+        if e < 0 {
+            let mut padded = vec![0; (-e) as usize];
+            padded.extend(c);
+            c = padded;
+        }
+        let dot = e.max(0) as usize;
+        let mut out = text(&c);
+        if dot + 1 < c.len() {
+            out.insert(dot + 1, '.');
+        }
+        format!("{}{out}", sign(&rounded))
+    };
+    strip_fraction_zeros(&laid_out)
+}
+
+/// Removes trailing zeros after a decimal point (and the point when nothing is left), before
+/// any exponent: math.js's `/((\.\d*?)(0+))($|e)/` replacement.
+fn strip_fraction_zeros(text: &str) -> String {
+    let (mantissa, exponent) = match text.find('e') {
+        Some(i) => text.split_at(i),
+        None => (text, ""),
+    };
+    match mantissa.find('.') {
+        Some(_) if mantissa.ends_with('0') => {
+            let kept = mantissa.trim_end_matches('0');
+            let kept = kept.strip_suffix('.').unwrap_or(kept);
+            format!("{kept}{exponent}")
+        }
+        _ => text.to_owned(),
+    }
+}
+
+/// The exact expansion of a finite |x| in base 2^bits (what JavaScript's `toString(radix)`
+/// prints for radix 2, 8 and 16, where every step of its algorithm is exact).
+fn power_of_two_digits(x: f64, bits: usize) -> String {
+    const DIGITS: &[u8] = b"0123456789abcdef";
+    if x == 0.0 {
+        return "0".into();
+    }
+    let raw = x.to_bits();
+    let biased = ((raw >> 52) & 0x7ff) as i64;
+    let fraction = raw & ((1u64 << 52) - 1);
+    let (mantissa, exponent) = if biased == 0 {
+        (fraction, -1074)
+    } else {
+        (fraction | (1u64 << 52), biased - 1075)
+    };
+    // The binary digits of mantissa · 2^exponent, split at the point.
+    let mantissa_bits: Vec<u8> = (0..53).rev().map(|i| ((mantissa >> i) & 1) as u8).collect();
+    let (mut integer, mut fractional): (Vec<u8>, Vec<u8>) = if exponent >= 0 {
+        let mut all = mantissa_bits;
+        all.resize(all.len() + exponent as usize, 0);
+        (all, Vec::new())
+    } else {
+        let shift = (-exponent) as usize;
+        let mut all = vec![0; shift.saturating_sub(53)];
+        all.extend(mantissa_bits);
+        let cut = all.len() - shift;
+        let fractional = all.split_off(cut);
+        (all, fractional)
+    };
+    while integer.first() == Some(&0) {
+        integer.remove(0);
+    }
+    while fractional.last() == Some(&0) {
+        fractional.pop();
+    }
+    let group = |chunk: &[u8]| -> char {
+        let value = chunk.iter().fold(0usize, |v, b| v * 2 + usize::from(*b));
+        char::from(DIGITS[value])
+    };
+    let mut out = String::new();
+    if integer.is_empty() {
+        out.push('0');
+    } else {
+        let pad = (bits - integer.len() % bits) % bits;
+        let mut padded = vec![0; pad];
+        padded.extend(integer);
+        out.extend(padded.chunks(bits).map(group));
+    }
+    if !fractional.is_empty() {
+        let len = fractional.len().div_ceil(bits) * bits;
+        fractional.resize(len, 0);
+        out.push('.');
+        out.extend(fractional.chunks(bits).map(group));
+    }
+    out
+}
+
+/// math.js's `formatNumberToBase`: `0b`/`0o`/`0x` and the digits, or with a word size the
+/// two's-complement value of an integer in range and the suffix `i{size}`.
+fn to_base(value: f64, bits: usize, word_size: Option<f64>) -> Result<String, FnError> {
+    let prefix = match bits {
+        1 => "0b",
+        3 => "0o",
+        _ => "0x",
+    };
+    let mut n = value;
+    let mut suffix = String::new();
+    if let Some(size) = word_size.filter(|s| *s != 0.0 && !s.is_nan()) {
+        if size < 1.0 {
+            return Err(FnError::Domain("size must be in greater than 0".into()));
+        }
+        if !(size.is_finite() && size == size.round()) {
+            return Err(FnError::Domain("size must be an integer".into()));
+        }
+        if size > MAX_BUILD {
+            return Err(size_limit("word size", size));
+        }
+        let half = crate::jsmath::pow(2.0, size - 1.0);
+        if n > half - 1.0 || n < -half {
+            let shown = crate::format::format_number_with(size - 1.0, None, -7, 21);
+            return Err(FnError::Domain(format!(
+                "Value must be in range [-2^{shown}, 2^{shown}-1]"
+            )));
+        }
+        if !(n.is_finite() && n == n.round()) {
+            return Err(FnError::Domain("Value must be an integer".into()));
+        }
+        if n < 0.0 {
+            n += crate::jsmath::pow(2.0, size);
+        }
+        suffix = format!("i{}", crate::format::format_number_with(size, None, -7, 21));
+    }
+    let sign = if n < 0.0 { "-" } else { "" };
+    let digits = if n.is_finite() {
+        power_of_two_digits(n.abs(), bits)
+    } else {
+        "Infinity".to_owned()
+    };
+    Ok(format!("{sign}{prefix}{digits}{suffix}"))
+}
+
+/// The per-call build refusal for a precision or word size over the limit (section 10).
+fn size_limit(what: &str, size: f64) -> FnError {
+    FnError::SizeLimit(format!(
+        "Size limit exceeded: a {what} of {} would build a string over the limit of 1,000,000 characters.",
+        crate::format::format_number_with(size, None, -7, 21)
+    ))
+}
+
+/// `bin(x, wordSize?)`, `oct(x, wordSize?)`, `hex(x, wordSize?)`.
+pub(crate) fn base(values: &[Value], bits: usize) -> Result<Value, FnError> {
+    let x = to_number(&values[0])?;
+    let word_size = values.get(1).map(to_number).transpose()?;
+    if !x.is_finite() {
+        return Ok(Value::Str(crate::format::format_number_with(
+            x, None, -7, 21,
+        )));
+    }
+    to_base(x, bits, word_size).map(Value::Str)
+}
+
+/// The first `0b`/`0o`/`0x` in `text` followed by hexadecimal digits and then `stop`: the
+/// prefix's position, the radix, and the digits (math.js's unanchored regular expressions
+/// `/(0[box])([0-9a-fA-F]*)\./` and `/(0[box][0-9a-fA-F]*)i/`).
+fn find_prefixed(text: &str, stop: u8) -> Option<(usize, u32, &str, usize)> {
+    let bytes = text.as_bytes();
+    (0..bytes.len().saturating_sub(1)).find_map(|p| {
+        let radix = match (bytes[p], bytes[p + 1]) {
+            (b'0', b'b') => 2,
+            (b'0', b'o') => 8,
+            (b'0', b'x') => 16,
+            _ => return None,
+        };
+        let start = p + 2;
+        let end = start
+            + bytes[start..]
+                .iter()
+                .take_while(|b| b.is_ascii_hexdigit())
+                .count();
+        (bytes.get(end) == Some(&stop)).then(|| (p, radix, &text[start..end], end + 1))
+    })
+}
+
+/// JavaScript's `parseInt(digits, radix)`: the leading valid digits, NaN when there are none.
+fn parse_int(digits: &str, radix: u32) -> f64 {
+    let valid: String = digits.chars().take_while(|c| c.is_digit(radix)).collect();
+    if valid.is_empty() {
+        return f64::NAN;
+    }
+    dashu_int::UBig::from_str_radix(&valid, radix).map_or(f64::NAN, |n| n.to_f64().value())
+}
+
+/// math.js's `number(string)`: `"NaN"`; a non-decimal literal with a fraction (`0x2.e5`, read
+/// digit by digit); a `bin`/`oct`/`hex` result with a word size (`0o240i8` = −96, two's
+/// complement); else JavaScript's `Number`. Like math.js, the patterns are found anywhere in
+/// the string (so a sign before them is ignored).
+pub(crate) fn number_from_string(text: &str) -> Result<f64, FnError> {
+    let invalid = |x: &str| FnError::Domain(format!("String \"{x}\" is not a valid number"));
+    if text == "NaN" {
+        return Ok(f64::NAN);
+    }
+    if let Some((_, radix, integer, after)) = find_prefixed(text, b'.') {
+        let fraction: &str = {
+            let rest = &text[after..];
+            let len = rest.bytes().take_while(u8::is_ascii_hexdigit).count();
+            &rest[..len]
+        };
+        let n = parse_int(integer, radix);
+        let mut f = 0.0;
+        for (i, c) in fraction.chars().enumerate() {
+            let digit = c.to_digit(radix).map_or(f64::NAN, f64::from);
+            f += digit / crate::jsmath::pow(f64::from(radix), i as f64 + 1.0);
+        }
+        let result = n + f;
+        return if result.is_nan() {
+            Err(invalid(text))
+        } else {
+            Ok(result)
+        };
+    }
+    let suffix = find_prefixed(text, b'i').map(|(start, _, digits, after)| {
+        let size_digits: String = text[after..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        let size = crate::functions::parse_js_number(&size_digits).unwrap_or(f64::NAN);
+        (&text[start..start + 2 + digits.len()], size)
+    });
+    let literal = suffix.map_or(text, |(literal, _)| literal);
+    let num = crate::functions::parse_js_number(literal).unwrap_or(f64::NAN);
+    if num.is_nan() {
+        return Err(invalid(literal));
+    }
+    let Some((_, size)) = suffix else {
+        return Ok(num);
+    };
+    let pow2 = |e: f64| crate::jsmath::pow(2.0, e);
+    if num > pow2(size) - 1.0 {
+        return Err(FnError::Domain(format!(
+            "String \"{literal}\" is out of range"
+        )));
+    }
+    Ok(if num >= pow2(size - 1.0) {
+        num - pow2(size)
+    } else {
+        num
+    })
+}
+
+/// The options of `format`: notation, precision, word size and the exponent bounds of `auto`.
+struct Options {
+    notation: String,
+    precision: Option<f64>,
+    word_size: Option<f64>,
+    lower_exp: f64,
+    upper_exp: f64,
+}
+
+/// math.js's `normalizeFormatOptions` for a number, an object, or nothing.
+fn options(value: Option<&Value>) -> Result<Options, FnError> {
+    let mut options = Options {
+        notation: "auto".into(),
+        precision: None,
+        word_size: None,
+        lower_exp: -3.0,
+        upper_exp: 5.0,
+    };
+    let number_option = |v: &Value, name: &str| -> Result<f64, FnError> {
+        match v {
+            Value::Number(x) => Ok(*x),
+            Value::Fraction(_) => Err(FnError::NoExactFraction),
+            _ => Err(FnError::Domain(format!(
+                "Option \"{name}\" must be a number or BigNumber"
+            ))),
+        }
+    };
+    match value {
+        None => {}
+        Some(Value::Number(p)) => options.precision = Some(*p),
+        Some(Value::Object(entries)) => {
+            for (key, v) in entries {
+                match key.as_str() {
+                    "precision" if !matches!(v, Value::Undefined) => {
+                        options.precision = Some(number_option(v, "precision")?);
+                    }
+                    "wordSize" if !matches!(v, Value::Undefined) => {
+                        options.word_size = Some(number_option(v, "wordSize")?);
+                    }
+                    // Read as JavaScript's `Number` would; others default.
+                    "lowerExp" => options.lower_exp = to_number(v).unwrap_or(-3.0),
+                    "upperExp" => options.upper_exp = to_number(v).unwrap_or(5.0),
+                    "notation" => match v {
+                        Value::Str(s) if !s.is_empty() => options.notation = s.clone(),
+                        Value::Str(_) | Value::Null | Value::Undefined => {}
+                        _ => {
+                            return Err(FnError::Domain(
+                                "format() with a non-string notation is not implemented in reckon yet"
+                                    .into(),
+                            ));
+                        }
+                    },
+                    _ => {}
+                }
+            }
+        }
+        Some(Value::Fraction(_)) => return Err(FnError::NoExactFraction),
+        Some(_) => {
+            return Err(FnError::Domain(
+                "Unsupported type of options, number, BigNumber, or object expected".into(),
+            ));
+        }
+    }
+    Ok(options)
+}
+
+/// A precision math.js would lay out digit by digit: whole and within the build limit.
+fn whole_precision(precision: Option<f64>) -> Result<Option<i64>, FnError> {
+    match precision {
+        None => Ok(None),
+        Some(p) if p.abs() > MAX_BUILD => Err(size_limit("precision", p)),
+        Some(p) if p == p.round() => Ok(Some(p as i64)),
+        Some(_) => Err(FnError::Domain(
+            "format() with a non-integer precision is not implemented in reckon yet".into(),
+        )),
+    }
+}
+
+/// math.js's `format(value, options?)` for numbers (and the scalars whose text does not depend
+/// on the options: strings quoted, booleans, null).
+pub(crate) fn format(values: &[Value]) -> Result<Value, FnError> {
+    let x = match &values[0] {
+        Value::Number(x) => *x,
+        Value::Str(_) | Value::Boolean(_) | Value::Null | Value::Undefined => {
+            return Ok(Value::Str(values[0].format(None)));
+        }
+        // math.js prints a Fraction as n/d whatever the options (a Fraction precision cannot
+        // be read as one, though).
+        Value::Fraction(f) => {
+            return match values.get(1) {
+                Some(Value::Object(entries)) if entries.iter().any(|(k, _)| k == "fraction") => {
+                    Err(FnError::Domain(
+                        "format() with the fraction option is not implemented in reckon yet".into(),
+                    ))
+                }
+                None | Some(Value::Number(_) | Value::Object(_)) => {
+                    Ok(Value::Str(crate::fraction::format(f)))
+                }
+                Some(_) => Err(FnError::NoExactFraction),
+            };
+        }
+        other => {
+            return Err(FnError::Domain(format!(
+                "format() of a {} is not implemented in reckon yet",
+                other.type_name()
+            )));
+        }
+    };
+    if !x.is_finite() {
+        return Ok(Value::Str(crate::format::format_number_with(
+            x, None, -7, 21,
+        )));
+    }
+    let options = options(values.get(1))?;
+    let precision = whole_precision(options.precision)?;
+    let text = match options.notation.as_str() {
+        "fixed" => to_fixed(x, precision),
+        "exponential" => to_exponential(x, precision),
+        "engineering" => to_engineering(x, precision),
+        "bin" => to_base(x, 1, options.word_size)?,
+        "oct" => to_base(x, 3, options.word_size)?,
+        "hex" => to_base(x, 4, options.word_size)?,
+        "auto" => to_auto(x, precision, options.lower_exp, options.upper_exp),
+        other => {
+            return Err(FnError::Domain(format!(
+                "Unknown notation \"{other}\". Choose \"auto\", \"exponential\", \"fixed\", \"bin\", \"oct\", or \"hex."
+            )));
+        }
+    };
+    Ok(Value::Str(text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `format(x, options?)` as text (the error's debug form when refused).
+    fn formatted(x: f64, options: Option<Value>) -> String {
+        let mut args = vec![Value::Number(x)];
+        args.extend(options);
+        match format(&args) {
+            Ok(Value::Str(s)) => s,
+            other => format!("{other:?}"),
+        }
+    }
+
+    /// An options object.
+    fn object(entries: &[(&str, Value)]) -> Option<Value> {
+        Some(Value::Object(
+            entries
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), v.clone()))
+                .collect(),
+        ))
+    }
+
+    /// `{notation: name, precision: p}`.
+    fn notation(name: &str, precision: Option<f64>) -> Option<Value> {
+        let mut entries = vec![("notation", Value::Str(name.into()))];
+        if let Some(p) = precision {
+            entries.push(("precision", Value::Number(p)));
+        }
+        object(&entries)
+    }
+
+    /// Strings printed by math.js 15.2.
+    #[test]
+    fn notations_match_mathjs() {
+        for (x, options, want) in [
+            (1.0 / 3.0, None, "0.3333333333333333"),
+            (123456.0, None, "1.23456e+5"),
+            (0.0001, None, "1e-4"),
+            (1.0 / 3.0, Some(Value::Number(3.0)), "0.333"),
+            (
+                2.0 / 3.0,
+                object(&[("precision", Value::Number(3.0))]),
+                "0.667",
+            ),
+            (12345.678, notation("fixed", None), "12345.678"),
+            (12345.678, notation("fixed", Some(2.0)), "12345.68"),
+            (0.0004, notation("fixed", Some(2.0)), "0.00"),
+            (-0.0004, notation("fixed", Some(2.0)), "-0.00"),
+            (1e21, notation("fixed", None), "1000000000000000000000"),
+            (12345.678, notation("exponential", None), "1.2345678e+4"),
+            (12345.678, notation("exponential", Some(3.0)), "1.23e+4"),
+            (0.5, notation("exponential", Some(3.0)), "5.00e-1"),
+            (12345.678, notation("engineering", None), "12.345678e+3"),
+            (12345.678, notation("engineering", Some(3.0)), "12.3e+3"),
+            (1e8, notation("engineering", None), "100e+6"),
+            (0.00012, notation("engineering", None), "120e-6"),
+            (100.0, notation("auto", Some(2.0)), "100"),
+            (123456.0, notation("auto", Some(3.0)), "1.23e+5"),
+            (255.0, notation("hex", None), "0xff"),
+            (-5.5, notation("bin", None), "-0b101.1"),
+        ] {
+            assert_eq!(formatted(x, options.clone()), want, "{x} {options:?}");
+        }
+    }
+
+    #[test]
+    fn number_reads_what_bin_oct_hex_print() {
+        for (text, want) in [
+            ("0o240i8", -96.0),
+            ("0xffi8", -1.0),
+            ("0x7fi8", 127.0),
+            ("0x2.e57999d0bf56a", 2.896_386_731_590_008_3),
+            // math.js finds the pattern anywhere, so the sign is lost.
+            ("-0b101.1", 5.5),
+            ("0x1F", 31.0),
+            (" 12 ", 12.0),
+            ("", 0.0),
+        ] {
+            assert_eq!(number_from_string(text), Ok(want), "{text}");
+        }
+        for text in ["0xffi4", "0xi8", "abc", "0x.8", "0x1g.1", "12i8"] {
+            assert!(number_from_string(text).is_err(), "{text}");
+        }
+        assert!(number_from_string("NaN").is_ok_and(f64::is_nan));
+    }
+
+    #[test]
+    fn bases_and_word_sizes() {
+        let call = |x: f64, size: Option<f64>, bits: usize| {
+            let mut args = vec![Value::Number(x)];
+            args.extend(size.map(Value::Number));
+            match base(&args, bits) {
+                Ok(Value::Str(s)) => s,
+                other => format!("{other:?}"),
+            }
+        };
+        assert_eq!(call(255.0, None, 4), "0xff");
+        assert_eq!(call(8.0, None, 3), "0o10");
+        assert_eq!(call(-5.0, None, 1), "-0b101");
+        assert_eq!(call(-1.0, Some(8.0), 4), "0xffi8");
+        assert_eq!(call(0.1, None, 4), "0x0.1999999999999a");
+        assert_eq!(call(1e21, None, 4), "0x3635c9adc5dea00000");
+        assert_eq!(call(5e-324, None, 4).len(), 2 + 1 + 1 + 269);
+        assert!(base(&[Value::Number(200.0), Value::Number(8.0)], 4).is_err());
+        assert!(base(&[Value::Number(1.5), Value::Number(8.0)], 4).is_err());
+        assert!(matches!(
+            base(&[Value::Number(1.0), Value::Number(2e6)], 4),
+            Err(FnError::SizeLimit(_))
+        ));
+    }
+}
