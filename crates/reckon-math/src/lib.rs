@@ -20,6 +20,9 @@
 #![forbid(unsafe_code)]
 
 pub mod ast;
+// Public only for the differential test (`tests/bignum_vs_mathjs.rs`) until the evaluator uses it.
+#[doc(hidden)]
+pub mod bignum;
 mod error;
 mod eval;
 pub mod format;
