@@ -93,9 +93,12 @@ pub enum BigError {
     IntegerExpected,
     /// `factorial` of a negative value.
     NegativeFactorial,
-    /// A negative number to a non-integer power, or `sqrt`/`log` of a negative number: math.js
-    /// answers with a Complex of binary64 parts, which the evaluator computes from [`to_f64`].
-    NeedsComplex,
+    /// math.js leaves BigNumbers here and continues in number mode with [`to_f64`] of the
+    /// arguments: a negative number to a non-integer power, and `sqrt`, `log`, `log2`, `log10`,
+    /// `log1p` of a negative value (decimal.js `isNeg`, so `-0` too). The number-mode function
+    /// then gives a Complex with binary64 parts (`sqrt(-4)` = `2i`), or a real number when the
+    /// converted value is not negative (`sqrt(-1e-400)` = the number `0`).
+    NumberFallback,
     /// A binary64 number with more than 15 significant digits met a BigNumber (spec 5.4).
     TooManyDigits(f64),
     /// `nthRoot(x, 0)`.
@@ -116,7 +119,7 @@ impl BigError {
             Self::PrecisionLimitExceeded => "[DecimalError] Precision limit exceeded".into(),
             Self::IntegerExpected => "Integer BigNumber expected".into(),
             Self::NegativeFactorial => "Value must be non-negative".into(),
-            Self::NeedsComplex => "The result is complex".into(),
+            Self::NumberFallback => "BigNumber mode falls back to numbers here".into(),
             Self::TooManyDigits(x) => format!(
                 "Cannot implicitly convert a number with >15 significant digits to BigNumber (value: {}). Use function bignumber(x) to convert to BigNumber.",
                 ryu_js::Buffer::new().format(*x)
@@ -412,7 +415,7 @@ fn special(v: f64) -> Big {
 pub fn add(a: &Big, b: &Big) -> Big {
     match (a, b) {
         (Big::Finite(x), Big::Finite(y)) => {
-            let sum = finish(ctx(PRECISION).add(x, y));
+            let sum = add_rounded(x, y, PRECISION);
             // An exact cancellation is +0 under ROUND_HALF_UP.
             if sum.is_zero() { Big::ZERO } else { sum }
         }
@@ -420,6 +423,39 @@ pub fn add(a: &Big, b: &Big) -> Big {
         (Big::Zero { .. }, Big::Finite(_)) => round_to(b, PRECISION),
         _ => special(class(a) + class(b)),
     }
+}
+
+/// `x + y` rounded once to `digits`. dashu-float 0.6.2's `Context::add` sometimes returns one
+/// digit too many (`3.14…923078 − 0.0499…829983` at 64 digits gives 65 digits, so a second
+/// rounding goes wrong), so the sum is formed exactly on the aligned significands and rounded
+/// by `with_precision`, which is correct. An operand wholly below the other's last digit and
+/// its rounding position only decides the direction of the rounding: it is replaced by a
+/// one-digit stand-in of the same sign just below both, so huge exponent gaps (`1e9e15 +
+/// 1e-9e15`) cost nothing.
+fn add_rounded(x: &Repr<10>, y: &Repr<10>, digits: usize) -> Big {
+    let (big, small) = if sci_exponent(x) >= sci_exponent(y) {
+        (x, y)
+    } else {
+        (y, x)
+    };
+    let floor = (big.exponent() as i64).min(sci_exponent(big) - digits as i64) - 2;
+    let stand_in;
+    let small = if sci_exponent(small) < floor {
+        stand_in = Repr::new(IBig::from(small.significand().signum()), floor as isize);
+        &stand_in
+    } else {
+        small
+    };
+    let low = big.exponent().min(small.exponent());
+    let align =
+        |r: &Repr<10>| r.significand() * IBig::from(10u8).pow((r.exponent() - low) as usize);
+    let sum = align(big) + align(small);
+    from_repr(
+        DBig::from_parts(sum, low)
+            .with_precision(digits)
+            .value()
+            .into_repr(),
+    )
 }
 
 /// `a - b` (decimal.js `minus`).
@@ -673,14 +709,14 @@ const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 /// math.js `pow(x, y)` for BigNumbers.
 ///
 /// # Errors
-/// [`BigError::NeedsComplex`] when `y` is not an integer and `x < 0` (math.js then computes
+/// [`BigError::NumberFallback`] when `y` is not an integer and `x < 0` (math.js then computes
 /// `Complex(x) ^ y` in binary64).
 pub fn pow(x: &Big, y: &Big) -> BigResult {
     // math.js: `y.isInteger() || x >= 0`, where `x >= 0` compares JavaScript numbers.
     if y.is_integer() || to_f64(x) >= 0.0 {
         Ok(pow_real(x, y))
     } else {
-        Err(BigError::NeedsComplex)
+        Err(BigError::NumberFallback)
     }
 }
 
@@ -843,10 +879,10 @@ const EXP_LIMIT: f64 = 2.1e16;
 /// math.js `sqrt`: decimal.js `sqrt`, correctly rounded.
 ///
 /// # Errors
-/// [`BigError::NeedsComplex`] for negative values (including `-0`, as math.js's `isNegative`).
+/// [`BigError::NumberFallback`] for negative values (including `-0`, as math.js's `isNegative`).
 pub fn sqrt(x: &Big) -> BigResult {
     if x.is_negative() {
-        return Err(BigError::NeedsComplex);
+        return Err(BigError::NumberFallback);
     }
     Ok(match x {
         Big::Finite(r) => finish(ctx(PRECISION).sqrt(r)),
@@ -942,7 +978,7 @@ enum Log {
 
 fn log_of(x: &Big, which: Log) -> BigResult {
     if x.is_negative() {
-        return Err(BigError::NeedsComplex);
+        return Err(BigError::NumberFallback);
     }
     Ok(match x {
         Big::Finite(r) => {
@@ -961,7 +997,7 @@ fn log_of(x: &Big, which: Log) -> BigResult {
 /// math.js `log(x)`: decimal.js `ln`, correctly rounded.
 ///
 /// # Errors
-/// [`BigError::NeedsComplex`] for negative values.
+/// [`BigError::NumberFallback`] for negative values.
 pub fn ln(x: &Big) -> BigResult {
     log_of(x, Log::Ln)
 }
@@ -969,7 +1005,7 @@ pub fn ln(x: &Big) -> BigResult {
 /// math.js `log2(x)`: decimal.js `log(2)`.
 ///
 /// # Errors
-/// [`BigError::NeedsComplex`] for negative values.
+/// [`BigError::NumberFallback`] for negative values.
 pub fn log2(x: &Big) -> BigResult {
     log_of(x, Log::Log2)
 }
@@ -977,7 +1013,7 @@ pub fn log2(x: &Big) -> BigResult {
 /// math.js `log10(x)`: decimal.js `log()`.
 ///
 /// # Errors
-/// [`BigError::NeedsComplex`] for negative values.
+/// [`BigError::NumberFallback`] for negative values.
 pub fn log10(x: &Big) -> BigResult {
     log_of(x, Log::Log10)
 }
@@ -985,7 +1021,7 @@ pub fn log10(x: &Big) -> BigResult {
 /// math.js `log(x, b)`: `ln(x) / ln(b)`, each rounded.
 ///
 /// # Errors
-/// [`BigError::NeedsComplex`] when either is negative.
+/// [`BigError::NumberFallback`] when either is negative.
 pub fn log_base(x: &Big, base: &Big) -> BigResult {
     Ok(div(&ln(x)?, &ln(base)?))
 }
@@ -993,7 +1029,7 @@ pub fn log_base(x: &Big, base: &Big) -> BigResult {
 /// math.js `log1p(x)`: `ln(x + 1)`, the sum rounded first.
 ///
 /// # Errors
-/// [`BigError::NeedsComplex`] when `x + 1 < 0`.
+/// [`BigError::NumberFallback`] when `x + 1 < 0`.
 pub fn log1p(x: &Big) -> BigResult {
     ln(&add(x, &Big::one()))
 }
@@ -1226,12 +1262,13 @@ pub fn atan2(y: &Big, x: &Big) -> Big {
                     return Big::NaN;
                 };
                 let a = a.value().into_repr();
-                let c = ctx(PRECISION);
-                finish(if y.is_negative() {
-                    c.sub(&a, &pi_down())
+                let pi = pi_down();
+                let pi = if y.is_negative() {
+                    Repr::new(-pi.significand().clone(), pi.exponent())
                 } else {
-                    c.add(&a, &pi_down())
-                })
+                    pi
+                };
+                add_rounded(&a, &pi, PRECISION)
             } else {
                 finish(ctx(PRECISION).atan(&q, None))
             }
