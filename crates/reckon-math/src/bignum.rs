@@ -441,7 +441,7 @@ fn add_rounded(x: &Repr<10>, y: &Repr<10>, digits: usize) -> Big {
     let floor = (big.exponent() as i64).min(sci_exponent(big) - digits as i64) - 2;
     let stand_in;
     let small = if sci_exponent(small) < floor {
-        stand_in = Repr::new(IBig::from(small.significand().signum()), floor as isize);
+        stand_in = Repr::new(small.significand().signum(), floor as isize);
         &stand_in
     } else {
         small
