@@ -1570,3 +1570,378 @@ pub fn format(value: &Big, precision: Option<u32>) -> String {
     out.push_str(&e.unsigned_abs().to_string());
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lit(text: &str) -> Big {
+        parse_literal(text)
+    }
+
+    #[track_caller]
+    fn prints(value: &Big, text: &str) {
+        assert_eq!(format(value, None), text);
+    }
+
+    #[track_caller]
+    fn ok(result: BigResult) -> Big {
+        match result {
+            Ok(v) => v,
+            Err(e) => panic!("unexpected error {e:?}"),
+        }
+    }
+
+    #[test]
+    fn spec_examples_print_as_mathjs() {
+        prints(&div(&lit("1"), &lit("3")), &format!("0.{}", "3".repeat(64)));
+        let two_2000 = ok(pow(&lit("2"), &lit("2000")));
+        prints(
+            &two_2000,
+            "1.148130695274254524232833201177681984022317702088695200477642737e+602",
+        );
+        assert_eq!(format(&two_2000, Some(5)), "1.1481e+602");
+        prints(&lit("1e21"), "1e+21");
+        prints(&lit("1.23e-5"), "0.0000123");
+        prints(&ok(pow(&lit("2"), &lit("64"))), "18446744073709551616");
+        let ratio = div(&ok(factorial(&lit("10000"))), &ok(factorial(&lit("9999"))));
+        prints(
+            &ratio,
+            "9999.999999999999999999999999999999999999999999999999999999999996",
+        );
+        prints(
+            &ok(trig(Func::Sin, &pi())),
+            "3.078164062862089986280348253421170679821480865132823066470938446e-64",
+        );
+        prints(&add(&lit("0.1"), &lit("0.2")), "0.3");
+        let tiny = div(&ok(pow(&lit("2"), &neg(&lit("1074")))), &lit("2"));
+        prints(
+            &tiny,
+            "2.470328229206232720882843964341106861825299013071623822127928413e-324",
+        );
+        // std([2, 4, 6], "uncorrected") = sqrt(8 / 3).
+        prints(
+            &ok(sqrt(&div(&lit("8"), &lit("3")))),
+            "1.632993161855452065464856049803927594643964987104446752288461712",
+        );
+        prints(
+            &ok(sqrt(&lit("2"))),
+            "1.414213562373095048801688724209698078569671875376948073176679738",
+        );
+        prints(
+            &exp(&Big::one()),
+            "2.718281828459045235360287471352662497757247093699959574966967628",
+        );
+    }
+
+    #[test]
+    fn results_round_half_up_to_64_digits() {
+        // Ties go away from zero.
+        prints(
+            &add(&lit("1"), &lit("5e-64")),
+            "1.000000000000000000000000000000000000000000000000000000000000001",
+        );
+        prints(
+            &sub(&neg(&lit("1")), &lit("5e-64")),
+            "-1.000000000000000000000000000000000000000000000000000000000000001",
+        );
+        prints(&add(&lit("1"), &lit("4.9e-64")), "1");
+        // One rounding of the exact sum (dashu's own add can leave 65 digits).
+        prints(
+            &sub(&lit("4534450054413526047336817888.3"), &lit("0.76e68")),
+            "-7.599999999999999999999999999999999999999546554994558647395266318e+67",
+        );
+        prints(
+            &add(&lit("1e9000000000000000"), &lit("1e-9000000000000000")),
+            "1e+9000000000000000",
+        );
+    }
+
+    #[test]
+    fn literals_are_exact_and_print_like_mathjs() {
+        let long = "123456789012345678901234567890123456789012345678901234567890123456789";
+        // Exponential notation shows every digit of the (unrounded) value ...
+        prints(
+            &lit(long),
+            "1.23456789012345678901234567890123456789012345678901234567890123456789e+68",
+        );
+        // ... positional notation the 64-digit rounding; with precision, that rounding.
+        prints(
+            &lit(&format!("0.{long}")),
+            "0.1234567890123456789012345678901234567890123456789012345678901235",
+        );
+        assert_eq!(format(&lit(long), Some(3)), "1.23e+68");
+        assert_eq!(format(&lit("9.995"), Some(3)), "10");
+        assert_eq!(format(&lit("0.00000099999"), Some(2)), "0.000001");
+        assert_eq!(lit("0.1"), from_f64(0.1));
+        assert_eq!(lit("12.50e-1"), lit("1.25"));
+        assert_eq!(lit(".5"), lit("0.5"));
+        assert!(lit("1e").is_nan() && lit("abc").is_nan() && lit("").is_nan());
+        prints(&lit("0.000e5"), "0");
+        prints(&neg(&lit("0")), "0");
+    }
+
+    #[test]
+    fn the_exponent_range_is_decimal_js_s() {
+        prints(&lit("1e9000000000000000"), "1e+9000000000000000");
+        assert_eq!(lit("1e9000000000000001"), Big::infinity(false));
+        assert!(lit("1e-9000000000000001").is_zero());
+        assert_eq!(lit("1e99999999999999999999999999"), Big::infinity(false));
+        assert_eq!(
+            mul(&lit("1e9000000000000000"), &lit("10")),
+            Big::infinity(false)
+        );
+        assert!(div(&lit("1e-9000000000000000"), &lit("10")).is_zero());
+        prints(&mul(&lit("1e400"), &lit("1e400")), "1e+800");
+    }
+
+    #[test]
+    fn special_values_follow_decimal_js() {
+        let zero = Big::ZERO;
+        let minus_zero = neg(&zero);
+        let one = Big::one();
+        let inf = Big::infinity(false);
+        assert!(div(&zero, &zero).is_nan());
+        assert_eq!(div(&one, &zero), inf);
+        assert_eq!(div(&one, &minus_zero), Big::infinity(true));
+        assert!(sub(&inf, &inf).is_nan());
+        assert!(mul(&inf, &zero).is_nan());
+        assert!(div(&one, &inf).is_zero());
+        assert_eq!(format(&minus_zero, None), "0");
+        assert_eq!(format(&Big::NaN, None), "NaN");
+        assert_eq!(format(&Big::infinity(true), None), "-Infinity");
+        assert_eq!(cmp(&zero, &minus_zero), Some(Ordering::Equal));
+        assert_eq!(cmp(&Big::NaN, &one), None);
+        assert!(ok(trig(Func::Asin, &lit("2"))).is_nan());
+        assert!(ok(trig(Func::Acosh, &lit("0.5"))).is_nan());
+        assert_eq!(ok(pow(&zero, &neg(&one))), inf);
+        assert!(
+            pow_real(&one, &inf).is_nan(),
+            "1^Infinity is NaN in JavaScript"
+        );
+    }
+
+    #[test]
+    fn binary64_conversions() {
+        assert_eq!(from_f64(-0.0), Big::Zero { negative: true });
+        assert_eq!(to_f64(&lit("0.1")), 0.1);
+        assert_eq!(to_f64(&lit("1e400")), f64::INFINITY);
+        assert_eq!(to_f64(&neg(&lit("1e-400"))), 0.0);
+        assert!(to_f64(&neg(&lit("1e-400"))).is_sign_negative());
+        assert_eq!(
+            from_f64_checked(123456789012345.0),
+            Ok(lit("123456789012345"))
+        );
+        assert_eq!(from_f64_checked(0.1), Ok(lit("0.1")));
+        let err = from_f64_checked(0.1 + 0.2).expect_err("17 digits");
+        assert_eq!(
+            err.message(),
+            "Cannot implicitly convert a number with >15 significant digits to BigNumber (value: 0.30000000000000004). Use function bignumber(x) to convert to BigNumber."
+        );
+        assert!(from_f64_checked(1234567890123456.0).is_err());
+        assert_eq!(Big::from_i64(-42), neg(&lit("42")));
+        assert_eq!(Big::from_ibig(IBig::from(10u8).pow(70)), lit("1e70"));
+    }
+
+    #[test]
+    fn mod_and_the_rounding_family_follow_mathjs() {
+        let m = |a: &str, b: &Big| format(&modulo(&lit(a), b), None);
+        assert_eq!(m("7", &lit("3")), "1");
+        assert_eq!(m("7", &neg(&lit("3"))), "-2");
+        assert_eq!(format(&modulo(&neg(&lit("7")), &lit("3")), None), "2");
+        assert_eq!(m("7", &Big::ZERO), "7");
+        prints(&round(&lit("2.5")), "3");
+        prints(&round(&neg(&lit("2.5"))), "-3");
+        prints(&floor(&lit("2.99999999999999999999")), "3");
+        prints(&floor_exact(&lit("2.99999999999999999999")), "2");
+        prints(&floor(&neg(&lit("0.5"))), "-1");
+        prints(&ceil(&lit("0.2")), "1");
+        prints(&fix(&neg(&lit("2.7"))), "-2");
+        prints(&ok(round_places(&lit("1.23456"), &lit("2"))), "1.23");
+        prints(&ok(round_places(&lit("1.235"), &lit("2"))), "1.24");
+        assert_eq!(
+            round_places(&lit("1"), &lit("1.5")),
+            Err(BigError::DecimalsNotInteger)
+        );
+        let err = round_places(&lit("1"), &neg(&lit("2"))).expect_err("negative");
+        assert_eq!(err.message(), "[DecimalError] Invalid argument: -2");
+        prints(
+            &round_with_places(&lit("5751195.39"), &neg(&lit("5")), floor),
+            "5700000",
+        );
+        assert!(nearly_equal(&lit("1"), &lit("1.0000000000001")));
+        assert!(nearly_equal(&lit("1"), &lit("1.000000000001")));
+        assert!(!nearly_equal(&lit("1"), &lit("1.00000000001")));
+        assert!(nearly_equal(&lit("1e-16"), &Big::ZERO), "absTol 1e-15");
+    }
+
+    #[test]
+    fn powers() {
+        prints(&ok(pow(&neg(&lit("2")), &lit("3"))), "-8");
+        assert_eq!(
+            pow(&neg(&lit("8")), &lit("0.5")),
+            Err(BigError::NumberFallback)
+        );
+        prints(&ok(pow(&lit("4"), &lit("0.5"))), "2");
+        prints(
+            &ok(pow(&lit("2"), &lit("0.5"))),
+            &format(&ok(sqrt(&lit("2"))), None),
+        );
+        // Beyond 2^53 the exponent goes through exp(y ln x), with the range checked first.
+        prints(
+            &ok(pow(&lit("2"), &lit("9007199254740993"))),
+            "5.96727781852472594490629078942602412059567244480499373518777585e+2711437152599295",
+        );
+        assert_eq!(ok(pow(&lit("2"), &lit("1e17"))), Big::infinity(false));
+        assert!(ok(pow(&lit("0.5"), &lit("1e17"))).is_zero());
+        prints(&ok(pow(&neg(&lit("1")), &lit("1e20"))), "1");
+    }
+
+    #[test]
+    fn int_pow_truncates_like_decimal_js() {
+        // 14 words: a 7-digit leading word for this exponent plus 13 more.
+        let mut value = (IBig::from(10u8).pow(120) + IBig::ONE, -120i64);
+        assert!(truncate_words(&mut value));
+        assert_eq!(value.0.to_string().len(), 1 + 7 * 13);
+        let mut exact = (IBig::from(10u8).pow(120), 0i64);
+        assert!(!truncate_words(&mut exact), "cutting zero words is no cut");
+    }
+
+    #[test]
+    fn guards_answer_extreme_arguments_without_dashu() {
+        let huge = lit("1e9000000000000000");
+        let tiny = lit("1e-9000000000000000");
+        assert_eq!(exp(&tiny), Big::one());
+        assert_eq!(exp(&lit("3e16")), Big::infinity(false));
+        assert!(exp(&neg(&lit("3e16"))).is_zero());
+        prints(
+            &exp(&lit("2e16")),
+            "3.572914127627844318820438838508313304732078290605196264707913866e+8685889638065036",
+        );
+        prints(&ok(trig(Func::Atanh, &tiny)), "1e-9000000000000000");
+        prints(&ok(trig(Func::Sinh, &tiny)), "1e-9000000000000000");
+        prints(&ok(trig(Func::Cosh, &tiny)), "1");
+        prints(&ok(trig(Func::Tanh, &lit("1e300"))), "1");
+        assert_eq!(ok(trig(Func::Sinh, &lit("1e17"))), Big::infinity(false));
+        prints(
+            &ok(trig(Func::Asinh, &neg(&lit("1e100")))),
+            "-230.9516564799645137112163775898945973281856489972375528574534701",
+        );
+        prints(
+            &ok(trig(Func::Acosh, &lit("1e400"))),
+            "921.7271843781782189166138139952038596085160955858694456674518404",
+        );
+        let asinh_huge = ok(trig(Func::Asinh, &huge));
+        assert!(asinh_huge.is_finite());
+    }
+
+    #[test]
+    fn circular_functions_keep_decimal_js_s_precision_limit() {
+        prints(
+            &ok(trig(Func::Sin, &lit("1e954"))),
+            "-0.283247800096948927199871071468412130213358415993998383494532951",
+        );
+        assert_eq!(
+            trig(Func::Sin, &lit("1e955")),
+            Err(BigError::PrecisionLimitExceeded)
+        );
+        prints(
+            &ok(trig(Func::Tan, &lit("1e944"))),
+            "1.790934540918420494983032856867595631310106895033456041553137327",
+        );
+        assert_eq!(
+            trig(Func::Tan, &lit("1e945")),
+            Err(BigError::PrecisionLimitExceeded)
+        );
+        let many_digits = lit(&format!("1.{}", "1".repeat(954)));
+        assert_eq!(
+            trig(Func::Cos, &many_digits),
+            Err(BigError::PrecisionLimitExceeded)
+        );
+        // The one known decimal.js error (tests/bignum_vs_mathjs.rs): reckon is correct.
+        prints(
+            &ok(trig(Func::Tan, &lit("1.5707963267948966"))),
+            "51998506188720270.66019474166122686847581154498651544960157915775",
+        );
+    }
+
+    #[test]
+    fn factorial_and_gamma() {
+        prints(
+            &ok(factorial(&lit("171"))),
+            "1.241018070217667823424840524103103992616605577501693185388951804e+309",
+        );
+        prints(&ok(factorial(&lit("5"))), "120");
+        prints(&ok(factorial(&lit("20"))), "2432902008176640000");
+        assert_eq!(gamma(&lit("0.5")), Err(BigError::IntegerExpected));
+        assert_eq!(
+            gamma(&lit("0.5")).map_err(|e| e.message()),
+            Err("Integer BigNumber expected".into())
+        );
+        assert_eq!(factorial(&neg(&lit("1"))), Err(BigError::NegativeFactorial));
+        assert_eq!(ok(gamma(&Big::ZERO)), Big::infinity(false));
+        assert_eq!(ok(gamma(&Big::NaN)), Big::infinity(false));
+    }
+
+    #[test]
+    fn composites_round_each_step() {
+        prints(&ok(nth_root(&neg(&lit("27")), &lit("3"))), "-3");
+        assert_eq!(nth_root(&lit("2"), &Big::ZERO), Err(BigError::RootZero));
+        assert_eq!(
+            nth_root(&neg(&lit("2")), &lit("2")),
+            Err(BigError::RootNotOdd)
+        );
+        prints(&hypot(&[lit("3"), lit("4")]), "5");
+        prints(&hypot(&[neg(&lit("4.8e-322")), lit("4")]), "4");
+        prints(
+            &atan2(&neg(&Big::ZERO), &neg(&Big::one())),
+            "-3.141592653589793238462643383279502884197169399375105820974944592",
+        );
+        prints(
+            &atan2(&lit("3"), &neg(&lit("60"))),
+            "3.091634257867850477052637096244658002705892318951598646564091137",
+        );
+        prints(&expm1(&lit("1e-70")), "0");
+        // ln 8 / ln 2 with both rounded (math.js), unlike log2(8) = 3.
+        prints(
+            &ok(log_base(&lit("8"), &lit("2"))),
+            "2.999999999999999999999999999999999999999999999999999999999999999",
+        );
+        prints(&ok(log2(&lit("8"))), "3");
+        assert_eq!(ln(&neg(&Big::one())), Err(BigError::NumberFallback));
+        assert_eq!(sqrt(&neg(&Big::ZERO)), Err(BigError::NumberFallback));
+        assert_eq!(ok(ln(&Big::ZERO)), Big::infinity(true));
+    }
+
+    #[test]
+    fn constants() {
+        let c = |name: &str| format(&constant(name).expect("known"), None);
+        assert_eq!(
+            c("pi"),
+            "3.141592653589793238462643383279502884197169399375105820974944592"
+        );
+        assert_eq!(
+            c("phi"),
+            "1.618033988749894848204586834365638117720309179805762862135448623"
+        );
+        assert_eq!(
+            c("e"),
+            "2.718281828459045235360287471352662497757247093699959574966967628"
+        );
+        assert!(constant("i").is_none());
+    }
+
+    #[test]
+    fn costs_follow_the_calibration() {
+        let x = div(&Big::one(), &lit("3"));
+        assert_eq!(cost(Op::Mul, &x, Some(&x)), 17);
+        assert_eq!(cost(Op::Add, &x, Some(&x)), 9);
+        assert_eq!(cost(Op::Elementary, &x, None), 616);
+        // decimal.js works at 64 + max(e, sd) + 7 = 72 digits for sin(0.5).
+        assert_eq!(cost(Op::Circular, &lit("0.5"), None), 617);
+        assert!(cost(Op::Circular, &lit("1e900"), None) > 100_000);
+        assert_eq!(cost(Op::Factorial, &lit("1e6"), None), 3_000_600);
+        assert!(cost(Op::Factorial, &lit("1e9"), None) > 60_000_000);
+        assert!(cost(Op::Pow, &x, Some(&lit("9007199254740991"))) < 5_000);
+    }
+}
