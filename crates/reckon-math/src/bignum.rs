@@ -105,6 +105,10 @@ pub enum BigError {
     RootZero,
     /// `nthRoot` of a negative number with a root that is not an odd integer.
     RootNotOdd,
+    /// `combinations(n, k)` with a negative or non-integer argument (a TypeError in math.js).
+    PositiveIntegerExpected,
+    /// `combinations(n, k)` with `k > n` (a TypeError in math.js).
+    KGreaterThanN,
     /// `round(x, n)` with a non-integer `n`.
     DecimalsNotInteger,
     /// decimal.js refused an argument (`round(x, -1)`): the text is the argument.
@@ -126,6 +130,10 @@ impl BigError {
             ),
             Self::RootZero => "Root must be non-zero".into(),
             Self::RootNotOdd => "Root must be odd when a is negative.".into(),
+            Self::PositiveIntegerExpected => {
+                "Positive integer value expected in function combinations".into()
+            }
+            Self::KGreaterThanN => "k must be less than n in function combinations".into(),
             Self::DecimalsNotInteger => {
                 "Number of decimals in function round must be an integer".into()
             }
@@ -346,7 +354,8 @@ pub fn from_f64(value: f64) -> Big {
 }
 
 /// The implicit conversion math.js applies when a number meets a BigNumber (spec 5.4): refused
-/// when the shortest representation has more than 15 significant digits.
+/// when the shortest representation has more than 15 significant digits (for a negative
+/// number, more than 14: math.js counts its minus sign).
 ///
 /// # Errors
 /// [`BigError::TooManyDigits`].
@@ -356,7 +365,9 @@ pub fn from_f64_checked(value: f64) -> BigResult {
         let mantissa = text.split(['e', 'E']).next().unwrap_or("");
         let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
         let significant = digits.trim_start_matches('0').trim_end_matches('0');
-        if significant.len() > 15 {
+        // math.js counts the characters of `toExponential()`'s mantissa without its point, so
+        // a minus sign counts as a digit: -123456789012345 (15 digits) is refused too.
+        if significant.len() + usize::from(value < 0.0) > 15 {
             return Err(BigError::TooManyDigits(value));
         }
     }
@@ -1378,6 +1389,38 @@ fn big_factorial(n: f64) -> Big {
     round_to(&product, PRECISION)
 }
 
+/// math.js `combinations(n, k)` for BigNumbers: `∏ (k + i) / i` over `i = 1..n−k` (or `∏ (n − k
+/// + i) / i` over `i = 1..k` when `k ≥ n − k`), multiplying then dividing, each step rounded to
+/// 64 digits (so `combinations(100, 50)` is the exact 1.00891344545564193334812497256e+29).
+/// The loop runs `max(k, n − k)` times, as math.js's; [`cost`] charges it by that count.
+///
+/// # Errors
+/// [`BigError::PositiveIntegerExpected`], [`BigError::KGreaterThanN`].
+pub fn combinations(n: &Big, k: &Big) -> BigResult {
+    let n_minus_k = sub(n, k);
+    let non_negative_integer =
+        |x: &Big| x.is_integer() && cmp(x, &Big::ZERO) != Some(Ordering::Less);
+    if !non_negative_integer(n) || !non_negative_integer(k) {
+        return Err(BigError::PositiveIntegerExpected);
+    }
+    if cmp(k, n) == Some(Ordering::Greater) {
+        return Err(BigError::KGreaterThanN);
+    }
+    let (base, count) = if cmp(k, &n_minus_k) == Some(Ordering::Less) {
+        (k.clone(), n_minus_k)
+    } else {
+        (n_minus_k, k.clone())
+    };
+    let one = Big::one();
+    let mut result = one.clone();
+    let mut i = one.clone();
+    while cmp(&i, &count) != Some(Ordering::Greater) {
+        result = div(&mul(&result, &add(&base, &i)), &i);
+        i = add(&i, &one);
+    }
+    Ok(result)
+}
+
 /// π rounded to 64 digits (math.js: `acos(-1)`, decimal.js's π).
 pub fn pi() -> Big {
     finish(Ok(ctx(PRECISION).pi::<10>(None)))
@@ -1446,6 +1489,8 @@ pub enum Op {
     Pow,
     /// `factorial(n)` or `gamma(n)` (pass `n`).
     Factorial,
+    /// `combinations(n, k)` (pass `n` and `k`).
+    Combinations,
 }
 
 /// Work units of one 64-digit transcendental call (about 300 µs here).
@@ -1499,6 +1544,16 @@ pub fn cost(op: Op, x: &Big, y: Option<&Big>) -> u64 {
             }
             _ => 2 * ELEMENTARY_UNITS + lx,
         },
+        Op::Combinations => {
+            let (n, k) = (to_f64(x), y.map_or(0.0, to_f64));
+            let count = k.max(n - k);
+            let count = if count.is_finite() {
+                count.clamp(0.0, 1e15)
+            } else {
+                0.0
+            };
+            count as u64 * 40 + 1
+        }
         Op::Factorial => {
             let n = to_f64(x);
             let n = if n.is_finite() {
@@ -1739,6 +1794,9 @@ mod tests {
             "Cannot implicitly convert a number with >15 significant digits to BigNumber (value: 0.30000000000000004). Use function bignumber(x) to convert to BigNumber."
         );
         assert!(from_f64_checked(1234567890123456.0).is_err());
+        // math.js's digit count includes the minus sign.
+        assert!(from_f64_checked(-123456789012345.0).is_err());
+        assert!(from_f64_checked(-12345678901234.0).is_ok());
         assert_eq!(Big::from_i64(-42), neg(&lit("42")));
         assert_eq!(Big::from_ibig(IBig::from(10u8).pow(70)), lit("1e70"));
     }
@@ -1881,6 +1939,27 @@ mod tests {
         assert_eq!(factorial(&neg(&lit("1"))), Err(BigError::NegativeFactorial));
         assert_eq!(ok(gamma(&Big::ZERO)), Big::infinity(false));
         assert_eq!(ok(gamma(&Big::NaN)), Big::infinity(false));
+    }
+
+    #[test]
+    fn combinations_follow_mathjs() {
+        prints(
+            &ok(combinations(&lit("100"), &lit("50"))),
+            "1.00891344545564193334812497256e+29",
+        );
+        prints(&ok(combinations(&lit("5"), &lit("0"))), "1");
+        assert_eq!(
+            combinations(&lit("2"), &lit("3")),
+            Err(BigError::KGreaterThanN)
+        );
+        assert_eq!(
+            combinations(&lit("2.5"), &lit("1")),
+            Err(BigError::PositiveIntegerExpected)
+        );
+        assert_eq!(
+            cost(Op::Combinations, &lit("100"), Some(&lit("1"))),
+            99 * 40 + 1
+        );
     }
 
     #[test]

@@ -75,6 +75,12 @@ const FIXED: &[(&str, Fixed)] = &[
     }),
     ("0.1 + 0.2", || Ok(big::add(&lit("0.1"), &lit("0.2")))),
     ("factorial(171)", || big::factorial(&lit("171"))),
+    ("combinations(100, 50)", || {
+        big::combinations(&lit("100"), &lit("50"))
+    }),
+    ("combinations(300, 7)", || {
+        big::combinations(&lit("300"), &lit("7"))
+    }),
     ("factorial(2001)", || big::factorial(&lit("2001"))),
     ("gamma(0.5)", || big::gamma(&lit("0.5"))),
     ("2^-1074 / 2", || {
@@ -309,6 +315,12 @@ const BINARY: &[(&str, Binary, Arg, Arg)] = &[
     ),
     ("nthRoot", big::nth_root, Arg::Any, Arg::SmallInt),
     ("round", big::round_places, Arg::Any, Arg::SmallInt),
+    (
+        "combinations",
+        big::combinations,
+        Arg::SmallInt,
+        Arg::SmallInt,
+    ),
     (
         "floor",
         |a, b| Ok(big::round_with_places(a, b, big::floor)),
