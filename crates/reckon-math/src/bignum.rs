@@ -1712,6 +1712,55 @@ mod tests {
         );
     }
 
+    /// dashu's `Context::add` could return 65 digits; products, quotients and function results
+    /// must have at most 64, and products must equal the exact product rounded once.
+    #[test]
+    fn rounded_results_have_at_most_64_digits() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..300 {
+            let a = format!("{}{}e{}", next() % 1000 + 1, next(), next() % 40);
+            let b = format!("{}.{}{}", next() % 97 + 1, next(), next());
+            let (a, b) = (
+                lit(&a),
+                if next() % 2 == 0 {
+                    neg(&lit(&b))
+                } else {
+                    lit(&b)
+                },
+            );
+            for result in [
+                add(&a, &b),
+                mul(&a, &b),
+                div(&a, &b),
+                div(&b, &a),
+                exp(&b),
+                ok(trig(Func::Sin, &b)),
+                ok(trig(Func::Atan, &a)),
+            ] {
+                if let Big::Finite(r) = &result {
+                    assert!(r.digits() <= PRECISION, "{a:?} {b:?} -> {result:?}");
+                }
+            }
+            let (Big::Finite(x), Big::Finite(y)) = (&a, &b) else {
+                continue;
+            };
+            let exact = DBig::from_parts(
+                x.significand() * y.significand(),
+                x.exponent() + y.exponent(),
+            );
+            assert_eq!(
+                mul(&a, &b),
+                from_repr(exact.with_precision(PRECISION).value().into_repr())
+            );
+        }
+    }
+
     #[test]
     fn literals_are_exact_and_print_like_mathjs() {
         let long = "123456789012345678901234567890123456789012345678901234567890123456789";
