@@ -15,18 +15,23 @@
 //! the first digit): a rounded result above becomes ±Infinity, below ±0, and so do literals.
 //!
 //! # How functions are computed
-//! dashu-float 0.6.2 computes `+ − × ÷ sqrt cbrt exp ln log2 log10 sin cos tan asin acos atan sinh
+//! dashu-float 0.6.2 computes `× ÷ sqrt cbrt exp ln log2 log10 sin cos tan asin acos atan sinh
 //! cosh tanh asinh acosh atanh` and `x^y` correctly rounded (Ziv loops) in base 10 with
-//! `HalfAway` rounding, which is decimal.js's `ROUND_HALF_UP`. decimal.js itself rounds
-//! correctly for the arithmetic, the roots, `exp`, `ln` and `log`, and almost always for the
-//! others (it works with 4–10 guard digits and truncation); the differential test lists the few
-//! inputs where it does not. Where math.js *composes* decimal.js operations, this module composes
-//! the same rounded operations in the same order, so that double roundings agree digit for digit:
-//! `sec = 1/cos(x)` (both rounded), `asec(x) = acos(1/x)`, `log(x, b) = ln(x)/ln(b)`,
-//! `expm1 = exp(x) − 1`, `mod`, `hypot`, `nthRoot`, `atan2` (decimal.js's own recipe with a
-//! truncated quotient), the factorial product and integer powers (decimal.js's `intPow`, with its
-//! 14-word truncation and sticky digit, reproduced exactly).
-//!
+//! `HalfAway` rounding, which is decimal.js's `ROUND_HALF_UP`. Sums are the exception: its
+//! `Context::add` sometimes returns 65 digits, so `+` and `−` are formed exactly here and rounded
+//! once (`add_rounded`). decimal.js itself rounds correctly for the arithmetic, the roots, `exp`,
+//! `ln` and `log`, and almost always for the others (it works with 4–10 guard digits and
+//! truncation); the differential test lists the inputs where it does not (one so far:
+//! `tan(1.5707963267948966)`). Where math.js *composes* decimal.js operations, this module
+//! composes the same rounded operations in the same order, so that double roundings agree digit
+//! for digit: `sec = 1/cos(x)` (both rounded), `asec(x) = acos(1/x)`, `log(x, b) =
+//! ln(x)/ln(b)` (so `log(8, 2)` is 2.99…9 while `log2(8)` is 3), `expm1 = exp(x) − 1`, `log1p`,
+//! `mod`, `hypot`, `nthRoot`, `combinations`, `atan2` (decimal.js's own recipe with a quotient
+//! truncated to 68 digits), the factorial product and integer powers (decimal.js's `intPow`,
+//! with its 14-word truncation and sticky digit, reproduced exactly). The rounding family
+//! (`round floor ceil fix mod`) applies math.js's tolerances (`relTol` 1e-12, `absTol` 1e-15)
+//! exactly as math.js does (`floor(2.99999999999999999999)` = 3).
+
 //! # Guards
 //! Some dashu functions allocate without bound at extreme arguments (`exp(1e-9e15)`,
 //! `asinh(1e9e15)` and `acosh(1e9e15)` run out of memory; `atanh(1e-9e15)` too). Every
@@ -41,9 +46,16 @@
 //! digits. [`cost`] charges every operation before it runs.
 //!
 //! # Deliberate differences
-//! decimal.js leaves its global precision at ~1000 digits when the precision-limit error is
-//! thrown inside `sin`, so a math.js process computes every later BigNumber with that
-//! precision until it is reconfigured: a bug of the shared instance, not reproduced.
+//! - decimal.js leaves its global precision at ~1000 digits when the precision-limit error is
+//!   thrown inside `sin`/`cos`, so a math.js process computes every later BigNumber with that
+//!   precision until it is reconfigured: a bug of the shared instance, not reproduced (the peer
+//!   script of the differential test restores the precision after each expression).
+//! - Where decimal.js never finishes or crashes, this module answers: `tanh(1e300)` (decimal.js
+//!   runs its sinh/cosh Taylor series at ~370 digits on an argument of 10^300 and did not finish
+//!   in minutes) is 1 here; `asinh(1e9000000000000000)` (V8 aborts with an invalid array size)
+//!   is `ln(2·10^9e15)`.
+//! - `nthRoot(0, n)` is the plain number 0 in math.js; here it is a BigNumber zero (the evaluator
+//!   may convert it to match the result type).
 
 use std::cmp::Ordering;
 use std::sync::OnceLock;
