@@ -784,6 +784,11 @@ pub fn pow_real(x: &Big, y: &Big) -> Big {
         return Big::ZERO;
     }
     let Big::Finite(yr) = y else { return Big::NaN };
+    if sci_exponent(yr) < -90 {
+        // |y ln x| < 2.1e16 · 1e-90: x^y = 1 + that, which rounds to 1 (dashu's powf would
+        // align operands across the exponent gap and run out of memory at y = 1e-9e15).
+        return Big::one();
+    }
     let magnitude = finish(ctx(PRECISION).powf(&abs_repr(xr), yr, None));
     if negative { neg(&magnitude) } else { magnitude }
 }
@@ -1151,7 +1156,10 @@ fn circular(f: Func, x: &Big) -> BigResult {
         return Ok(if f == Func::Cos {
             Big::one()
         } else {
-            round_to(x, PRECISION)
+            round_to(
+                &from_repr(tiny_odd(r, f == Func::Tan, PRECISION)),
+                PRECISION,
+            )
         });
     }
     let c = ctx(PRECISION);
@@ -1160,6 +1168,22 @@ fn circular(f: Func, x: &Big) -> BigResult {
         Func::Cos => c.cos(r, None),
         _ => c.tan(r, None),
     }))
+}
+
+/// `f(x)` for an odd function at a tiny argument (scientific exponent below [`TINY`]), where
+/// `f(x) = x·(1 + O(x²))` and the correction is below 10^-80 relative: `x` nudged by a far
+/// smaller amount in the direction of the correction (`grows`: |f(x)| > |x|), then rounded once,
+/// which decides ties as the true value does. Calling dashu instead can hang: a directed or
+/// tie decision at `1e-9e15` needs about 2·10^16 digits. Exact for arguments of up to about 80
+/// digits (longer literals could hide a tie beyond the nudge).
+fn tiny_odd(r: &Repr<10>, grows: bool, digits: usize) -> Repr<10> {
+    let sci = sci_exponent(r);
+    let below = (r.exponent() as i64).min(sci - digits as i64) - 2;
+    let lift = |v: &Repr<10>| {
+        v.significand() * IBig::from(10u8).pow((v.exponent() as i64 - below) as usize)
+    };
+    let unit = if grows { IBig::ONE } else { -IBig::ONE } * r.significand().signum();
+    Repr::new(lift(r) + unit, below as isize)
 }
 
 /// The inverse circular and the hyperbolic primitives, with their guards.
@@ -1177,7 +1201,8 @@ fn primitive(f: Func, x: &Big) -> Big {
         Func::Asin | Func::Atan | Func::Sinh | Func::Tanh | Func::Asinh | Func::Atanh
     );
     if e < TINY && odd_tiny {
-        return round_to(x, PRECISION);
+        let grows = matches!(f, Func::Asin | Func::Sinh | Func::Atanh);
+        return round_to(&from_repr(tiny_odd(r, grows, PRECISION)), PRECISION);
     }
     if e < TINY && f == Func::Cosh {
         return Big::one();
@@ -1281,10 +1306,20 @@ pub fn atan2(y: &Big, x: &Big) -> Big {
                 Err(_) => return Big::NaN,
             };
             if x.is_negative() {
-                let Ok(a) = down.atan(&q, None) else {
-                    return Big::NaN;
+                let a = if sci_exponent(&q) < TINY {
+                    // Truncating atan(q) < q toward zero: see `tiny_odd`.
+                    let nudged = tiny_odd(&q, false, PRECISION + 4);
+                    let (sig, exp) = nudged.into_parts();
+                    FBig::<TowardZero, 10>::from_parts(sig, exp)
+                        .with_precision(PRECISION + 4)
+                        .value()
+                        .into_repr()
+                } else {
+                    match down.atan(&q, None) {
+                        Ok(a) => a.value().into_repr(),
+                        Err(_) => return Big::NaN,
+                    }
                 };
-                let a = a.value().into_repr();
                 let pi = pi_down();
                 let pi = if y.is_negative() {
                     Repr::new(-pi.significand().clone(), pi.exponent())
@@ -1293,7 +1328,7 @@ pub fn atan2(y: &Big, x: &Big) -> Big {
                 };
                 add_rounded(&a, &pi, PRECISION)
             } else {
-                finish(ctx(PRECISION).atan(&q, None))
+                primitive(Func::Atan, &from_repr(q))
             }
         }
         _ => Big::NaN,
@@ -1382,6 +1417,11 @@ fn big_factorial(n: f64) -> Big {
     const TABLE: [i64; 8] = [1, 1, 2, 6, 24, 120, 720, 5040];
     if n < 8.0 {
         return Big::from_i64(TABLE[n.max(0.0) as usize]);
+    }
+    if n >= 1e15 {
+        // n! > 10^(1.4e16) is beyond maxE: decimal.js would reach Infinity after 5e14 products
+        // (the work meter refuses such n long before; this keeps the function total).
+        return Big::infinity(false);
     }
     let digits = PRECISION + n.ln() as usize;
     if n % 2.0 == 1.0 {
@@ -1535,17 +1575,21 @@ pub fn cost(op: Op, x: &Big, y: Option<&Big>) -> u64 {
     match op {
         Op::Exact => lx + ly,
         Op::Add => lx + ly + 1,
-        Op::Mul | Op::Div => lx * ly + 1,
+        Op::Mul | Op::Div => lx.saturating_mul(ly) + 1,
         Op::Composite => 8 * (lx + 16) + ly,
-        Op::Root => ELEMENTARY_UNITS / 6 + lx * ly,
+        Op::Root => ELEMENTARY_UNITS / 6 + lx.saturating_mul(ly),
         Op::Elementary => ELEMENTARY_UNITS + 4 * lx,
-        Op::Atan2 => 2 * ELEMENTARY_UNITS + lx * ly,
+        Op::Atan2 => 2 * ELEMENTARY_UNITS + lx.saturating_mul(ly),
         Op::Circular => {
             let need = match x {
                 Big::Finite(r) => sci_exponent(r).max(r.digits() as i64).max(0) as u64,
                 _ => 0,
             };
             let work = 71 + need;
+            if work > PI_DIGITS as u64 {
+                // Refused at once with PrecisionLimitExceeded.
+                return ELEMENTARY_UNITS;
+            }
             ELEMENTARY_UNITS * work * work / (71 * 71)
         }
         Op::Pow => match y {
@@ -1770,6 +1814,109 @@ mod tests {
                 mul(&a, &b),
                 from_repr(exact.with_precision(PRECISION).value().into_repr())
             );
+        }
+    }
+
+    /// Every function and operation on a grid of extreme values answers (no panic, no runaway
+    /// allocation): the guards in front of dashu.
+    #[test]
+    fn extreme_arguments_never_panic() {
+        let long = format!("1.{}", "7".repeat(990));
+        let texts = [
+            "0",
+            "1",
+            "0.5",
+            "2",
+            "1e9000000000000000",
+            "1e-9000000000000000",
+            "1e954",
+            "1e955",
+            "1.5707963267948966",
+            "2.1e16",
+            "2e16",
+            "1e16",
+            "1e40",
+            "1e-40",
+            "1e-67",
+            &long,
+        ];
+        let mut values: Vec<Big> = vec![Big::NaN, Big::infinity(false), Big::infinity(true)];
+        for t in texts {
+            values.push(lit(t));
+            values.push(neg(&lit(t)));
+        }
+        let funcs = [
+            Func::Sin,
+            Func::Cos,
+            Func::Tan,
+            Func::Sec,
+            Func::Csc,
+            Func::Cot,
+            Func::Asin,
+            Func::Acos,
+            Func::Atan,
+            Func::Asec,
+            Func::Acsc,
+            Func::Acot,
+            Func::Sinh,
+            Func::Cosh,
+            Func::Tanh,
+            Func::Sech,
+            Func::Csch,
+            Func::Coth,
+            Func::Asinh,
+            Func::Acosh,
+            Func::Atanh,
+            Func::Asech,
+            Func::Acsch,
+            Func::Acoth,
+        ];
+        for x in &values {
+            for f in funcs {
+                let _ = trig(f, x);
+            }
+            let _ = (
+                sqrt(x),
+                cbrt(x),
+                exp(x),
+                expm1(x),
+                ln(x),
+                log2(x),
+                log10(x),
+                log1p(x),
+            );
+            let _ = (
+                floor(x),
+                ceil(x),
+                fix(x),
+                round(x),
+                sign(x),
+                factorial(x),
+                to_f64(x),
+            );
+            let _ = (
+                format(x, None),
+                format(x, Some(3)),
+                cost(Op::Circular, x, None),
+            );
+            for y in &values {
+                let _ = (
+                    add(x, y),
+                    sub(x, y),
+                    mul(x, y),
+                    div(x, y),
+                    modulo(x, y),
+                    cmp(x, y),
+                );
+                let _ = (
+                    pow(x, y),
+                    log_base(x, y),
+                    atan2(x, y),
+                    hypot(&[x.clone(), y.clone()]),
+                );
+                let _ = (nth_root(x, y), round_places(x, y), nearly_equal(x, y));
+                let _ = cost(Op::Pow, x, Some(y));
+            }
         }
     }
 
