@@ -1,12 +1,14 @@
 // Prints math.js 15.2's evaluation of each expression, one JSON line per input line (a JSON
 // string, or {"expression", "scope"} to evaluate with a scope object): {"type": typeOf(result), "result": format(result, {lowerExp: -6, upperExp: 21}),
 // "value": Number(result) when it is a number} or {"error": message}. The optional argument is
-// the number type (math.js's `number` option: "number", the default, or "Fraction").
-//   node tests/peer/evaluate.mjs [Fraction] < expressions.jsonl
+// the number type (math.js's `number` option: "number", the default, "Fraction", or "BigNumber"
+// with `precision: 64`, as the server configures it).
+//   node tests/peer/evaluate.mjs [Fraction|BigNumber] < expressions.jsonl
 import { create, all } from "mathjs";
 import { createInterface } from "node:readline";
 
-const math = create(all, { number: process.argv[2] ?? "number" });
+const numberType = process.argv[2] ?? "number";
+const math = create(all, numberType === "BigNumber" ? { number: numberType, precision: 64 } : { number: numberType });
 const lines = createInterface({ input: process.stdin });
 for await (const line of lines) {
   if (!line) continue;
@@ -29,5 +31,11 @@ for await (const line of lines) {
     process.stdout.write(JSON.stringify(out) + "\n");
   } catch (error) {
     process.stdout.write(JSON.stringify({ error: String(error.message) }) + "\n");
+  }
+  if (numberType === "BigNumber" && (math.BigNumber.precision !== 64 || math.BigNumber.rounding !== 4)) {
+    // decimal.js's sin/cos raise their class's precision to ~1000 digits and throw "Precision
+    // limit exceeded" before restoring it, which would leak into every later expression of
+    // this process: each expression is answered as by a fresh instance.
+    math.BigNumber.set({ precision: 64, rounding: 4 });
   }
 }

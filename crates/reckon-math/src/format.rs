@@ -71,7 +71,8 @@ fn shortest_digits(value: f64) -> (String, i32) {
 }
 
 /// `digits` rounded half-up to `p` significant digits (carrying), trailing zeros dropped.
-fn round_half_up(digits: &str, exponent: i32, p: usize) -> (String, i32) {
+/// Shared with `bignum`, whose BigNumbers print by the same rule (spec 7.2).
+pub(crate) fn round_half_up(digits: &str, exponent: i32, p: usize) -> (String, i32) {
     let mut kept: Vec<u8> = digits.as_bytes()[..p].iter().map(|b| b - b'0').collect();
     let mut exponent = exponent;
     if digits.as_bytes()[p] >= b'5' {
@@ -101,7 +102,8 @@ fn round_half_up(digits: &str, exponent: i32, p: usize) -> (String, i32) {
     )
 }
 
-fn positional(digits: &str, exponent: i32, out: &mut String) {
+/// Writes `d1.d2… × 10^exponent` without an exponent (`0.00123`, `1230`); shared with `bignum`.
+pub(crate) fn positional(digits: &str, exponent: i32, out: &mut String) {
     if exponent < 0 {
         out.push_str("0.");
         for _ in 0..(-exponent - 1) {

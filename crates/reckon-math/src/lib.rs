@@ -23,6 +23,9 @@
 #![forbid(unsafe_code)]
 
 pub mod ast;
+// Public for its own differential test (`tests/bignum_vs_mathjs.rs`), which calls it directly.
+#[doc(hidden)]
+pub mod bignum;
 mod collections;
 #[allow(dead_code)] // A few methods (`inverse`, `equals` variants) wait for their functions.
 mod complex;
