@@ -271,7 +271,7 @@ impl Evaluator {
         for value in [&start, &step, &end] {
             if !matches!(
                 value,
-                Value::Number(_) | Value::Fraction(_) | Value::Boolean(_)
+                Value::Number(_) | Value::Fraction(_) | Value::Boolean(_) | Value::Big(_)
             ) {
                 return Err(mismatch(
                     format!(
@@ -286,6 +286,7 @@ impl Evaluator {
             Value::Number(x) => *x,
             Value::Fraction(f) => crate::fraction::to_f64(f),
             Value::Boolean(b) => f64::from(u8::from(*b)),
+            Value::Big(x) => crate::bignum::to_f64(x),
             _ => f64::NAN,
         };
         let (a, s, b) = (as_f64(&start), as_f64(&step), as_f64(&end));
@@ -400,6 +401,7 @@ impl Evaluator {
             let x = match value {
                 Value::Number(x) => *x,
                 Value::Fraction(f) if f.is_int() => crate::fraction::to_f64(f),
+                Value::Big(x) => crate::bignum::to_f64(x),
                 Value::Fraction(f) => {
                     return Err(failed(
                         format!(
@@ -659,6 +661,7 @@ impl Evaluator {
     fn matrix_power(&mut self, a: &Matrix, exponent: &Value, at: usize) -> Evaluated {
         let n = match exponent {
             Value::Number(x) => *x,
+            Value::Big(x) => crate::bignum::to_f64(x),
             Value::Fraction(f) if f.is_int() => crate::fraction::to_f64(f),
             Value::Fraction(_) => return Err(failed("For A^b, b must be an integer", at)),
             other => {
@@ -806,10 +809,15 @@ impl Evaluator {
                 let mut best_row = c;
                 for (r, row) in a.iter().enumerate().skip(c + 1) {
                     let candidate = self.absolute(&row[c], at)?;
-                    // JavaScript's `>` on the absolute values, without math.js's tolerance.
+                    // JavaScript's `>` on the absolute values, without math.js's tolerance. On
+                    // two BigNumbers it compares their `valueOf()` strings, character by
+                    // character ("10" < "9"): math.js's pivot choice, reproduced.
                     let larger = match (&candidate, &best) {
                         (Value::Number(x), Value::Number(y)) => x > y,
                         (Value::Fraction(x), Value::Fraction(y)) => x > y,
+                        (Value::Big(x), Value::Big(y)) => crate::bignum::format(x, None)
+                            .encode_utf16()
+                            .gt(crate::bignum::format(y, None).encode_utf16()),
                         _ => crate::eval::js_number(&candidate) > crate::eval::js_number(&best),
                     };
                     if larger {
@@ -866,6 +874,7 @@ impl Evaluator {
     fn absolute(&mut self, value: &Value, at: usize) -> Evaluated {
         match value {
             Value::Fraction(f) => Ok(Value::Fraction(dashu_int::ops::Abs::abs(f.clone()))),
+            Value::Big(x) => Ok(Value::Big(crate::bignum::abs(x))),
             other => Ok(Value::Number(self.to_number(other, at)?.abs())),
         }
     }
@@ -954,6 +963,7 @@ impl Evaluator {
             Value::Fraction(f) => f.is_zero(),
             Value::Boolean(b) => !b,
             Value::Complex(z) => z.is_zero(),
+            Value::Big(x) => x.is_zero(),
             _ => false,
         }
     }
@@ -1365,6 +1375,20 @@ impl Evaluator {
         if items.iter().any(|v| matches!(v, Value::Fraction(_))) {
             return Err(fraction_unsupported_function(at));
         }
+        if items.iter().any(|v| matches!(v, Value::Big(_))) {
+            // BigNumbers: sorted as math.js compares them, the two middle ones averaged.
+            let order = vec![Value::matrix(Matrix::vector(items.to_vec()))];
+            let Value::Matrix(sorted) = self.sort(&order, at)? else {
+                return Err(failed("Cannot calculate median", at));
+            };
+            let n = sorted.data.len();
+            if n % 2 == 1 {
+                return Ok(sorted.data[n / 2].clone());
+            }
+            let (left, right) = (&sorted.data[n / 2 - 1], &sorted.data[n / 2]);
+            let sum = self.binary(Op::Add, left, right, false, (at, at), at)?;
+            return self.binary(Op::Divide, &sum, &Value::Number(2.0), false, (at, at), at);
+        }
         let sorted = self.sorted_numbers(items, at)?;
         let n = sorted.len();
         if n % 2 == 1 {
@@ -1503,7 +1527,13 @@ impl Evaluator {
         let divisor = match normalization {
             "uncorrected" => n as f64,
             "biased" => n as f64 + 1.0,
-            _ if n == 1 => return Ok(Value::Number(0.0)),
+            // The zero of the sum's type for a BigNumber, else the number 0 (as math.js).
+            _ if n == 1 => {
+                return Ok(match sum {
+                    Value::Big(_) => Value::Big(crate::bignum::Big::from_i64(0)),
+                    _ => Value::Number(0.0),
+                });
+            }
             _ => n as f64 - 1.0,
         };
         self.binary(
@@ -1630,6 +1660,13 @@ impl Evaluator {
             .any(|v| matches!(v, Value::Fraction(_)))
         {
             return Err(fraction_unsupported_function(at));
+        }
+        if items
+            .iter()
+            .chain(elements(probability))
+            .any(|v| matches!(v, Value::Big(_)))
+        {
+            return Err(not_implemented("quantileSeq() of BigNumbers", at));
         }
         let numbers = if sorted {
             items
@@ -1789,7 +1826,9 @@ impl Evaluator {
             other => return Err(build_limit(name, other, at)),
         };
         self.build(name, count, at)?;
-        let fill = Value::Number(if name == "ones" { 1.0 } else { 0.0 });
+        // Numbers, or BigNumbers in BigNumber mode (math.js builds them in the configured type;
+        // in Fraction mode the spec keeps numbers, 5.3).
+        let fill = self.small_integer(if name == "ones" { 1 } else { 0 });
         let array = matches!(values, [Value::Matrix(m)] if m.array);
         Ok(Value::matrix(Matrix {
             data: vec![fill; count as usize],
@@ -1809,7 +1848,24 @@ impl Evaluator {
             Some(c) if c <= MAX_BUILD => self.build("identity", c, at)?,
             other => return Err(build_limit("identity", other, at)),
         }
-        Ok(Value::matrix(identity(rows, cols)))
+        let mut m = identity(rows, cols);
+        if self.big_mode {
+            for value in &mut m.data {
+                if let Value::Number(x) = value {
+                    *value = Value::Big(crate::bignum::from_f64(*x));
+                }
+            }
+        }
+        Ok(Value::matrix(m))
+    }
+
+    /// 0 or 1 as the mode builds them for `zeros`, `ones` and `identity`.
+    fn small_integer(&self, n: i64) -> Value {
+        if self.big_mode {
+            Value::Big(crate::bignum::Big::from_i64(n))
+        } else {
+            Value::Number(n as f64)
+        }
     }
 
     /// `range(start, end[, step][, includeEnd])` and `range("start:step:end")`.
@@ -3270,6 +3326,7 @@ fn whole_number(value: &Value, at: usize) -> Result<f64, CalculateError> {
     let x = match value {
         Value::Number(x) => *x,
         Value::Fraction(f) if f.is_int() => crate::fraction::to_f64(f),
+        Value::Big(x) => crate::bignum::to_f64(x),
         Value::Fraction(f) => {
             return Err(failed(
                 format!(

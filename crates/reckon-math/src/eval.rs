@@ -63,6 +63,8 @@ pub(crate) struct Evaluator {
     pub(crate) elements_built: u64,
     /// The state of `random()`'s generator; 0 until the first draw seeds it.
     pub(crate) random_state: u64,
+    /// numericType "BigNumber": literals and constants are 64-digit decimals (section 5.2).
+    pub(crate) big_mode: bool,
 }
 
 pub(crate) type Evaluated = Result<Value, CalculateError>;
@@ -128,6 +130,7 @@ impl Evaluator {
             fraction_mode: false,
             elements_built: 0,
             random_state: 0,
+            big_mode: false,
         }
     }
 
@@ -145,6 +148,14 @@ impl Evaluator {
                 .collect(),
             fraction_mode: true,
             ..Self::new(&[])
+        }
+    }
+
+    /// An evaluator in BigNumber mode: scope numbers stay binary64 numbers (section 5.4).
+    pub(crate) fn big(scope: &[(String, f64)]) -> Self {
+        Self {
+            big_mode: true,
+            ..Self::new(scope)
         }
     }
 
@@ -205,6 +216,16 @@ impl Evaluator {
             NodeKind::Number(raw) if self.fraction_mode => fraction::literal(raw)
                 .map(Value::Fraction)
                 .map_err(|_| fraction_literal_error(raw, at)),
+            NodeKind::Number(raw) if self.big_mode => {
+                if raw.starts_with("0x") || raw.starts_with("0b") || raw.starts_with("0o") {
+                    match number_literal(raw, at)? {
+                        Value::Number(x) => Ok(Value::Big(crate::bignum::from_f64(x))),
+                        other => Ok(other),
+                    }
+                } else {
+                    Ok(Value::Big(crate::bignum::parse_literal(raw)))
+                }
+            }
             NodeKind::Number(raw) => number_literal(raw, at),
             NodeKind::Str(text) => Ok(Value::Str(text.clone())),
             NodeKind::Constant(c) => Ok(match c {
@@ -306,6 +327,11 @@ impl Evaluator {
         if let Some(value) = self.lookup(name) {
             return Ok(value.clone());
         }
+        if self.big_mode
+            && let Some(value) = crate::bignum::constant(name)
+        {
+            return Ok(Value::Big(value));
+        }
         if let Some(value) = constant(name) {
             return Ok(value);
         }
@@ -406,6 +432,16 @@ impl Evaluator {
             if let Value::Fraction(_) = left {
                 return Err(fraction_unsupported_function(at));
             }
+            if let Value::Big(x) = &left {
+                // math.js's BigNumber bitAnd/bitOr: 0 & y and -1 | y are decided by x alone.
+                let decided = (op == BitAnd && x.is_zero())
+                    || (op == BitOr && crate::bignum::to_f64(x) == -1.0);
+                if decided {
+                    return Ok(left);
+                }
+                let right = self.eval(&args[1])?;
+                return self.binary(op, &left, &right, false, (args[0].span.start, at), at);
+            }
             let number = js_number(&left);
             if number.is_nan() {
                 return Ok(Value::Number(f64::NAN));
@@ -421,6 +457,9 @@ impl Evaluator {
                 return Ok(Value::Number(result));
             }
             let right = self.eval(&args[1])?;
+            if let Value::Big(_) = right {
+                return self.binary(op, &left, &right, false, (args[0].span.start, at), at);
+            }
             let y = self.to_number(&right, args[1].span.start)?;
             return bitwise(op, number, y, at).map(Value::Number);
         }
@@ -470,6 +509,9 @@ impl Evaluator {
                 data,
                 array: m.array,
             }));
+        }
+        if let Value::Big(x) = &value {
+            return self.big_unary(op, x, at);
         }
         if let Value::Complex(z) = &value {
             return match op {
@@ -593,6 +635,9 @@ impl Evaluator {
         }
         if matches!(left_value, Value::Complex(_)) || matches!(right_value, Value::Complex(_)) {
             return self.complex_binary(op, left_value, right_value, at);
+        }
+        if matches!(left_value, Value::Big(_)) || matches!(right_value, Value::Big(_)) {
+            return self.big_binary(op, left_value, right_value, at);
         }
         let op = match op {
             DotMultiply => Multiply,
@@ -1022,6 +1067,9 @@ impl Evaluator {
         if values.iter().any(|v| matches!(v, Value::Matrix(_))) {
             return self.map_function(row, name, &values, at);
         }
+        if let Some(result) = self.big_function(canonical, &values, at) {
+            return result;
+        }
         if values.iter().any(|v| matches!(v, Value::Fraction(_))) {
             return self.apply_fraction(canonical, &values, at);
         }
@@ -1331,6 +1379,7 @@ fn condition_true(value: &Value) -> bool {
         Value::Str(s) => !s.is_empty(),
         Value::Null | Value::Undefined => false,
         Value::Complex(z) => !z.is_zero(),
+        Value::Big(x) => !x.is_zero() && !x.is_nan(),
         Value::Function(_)
         | Value::Object(_)
         | Value::Matrix(_)
@@ -1347,6 +1396,7 @@ pub(crate) fn truthy(value: &Value, at: usize) -> Result<bool, CalculateError> {
         Value::Number(x) => Ok(*x != 0.0 && !x.is_nan()),
         Value::Null | Value::Undefined => Ok(false),
         Value::Complex(z) => Ok(!z.is_zero()),
+        Value::Big(x) => Ok(!x.is_zero() && !x.is_nan()),
         other => to_number(other)
             .map(|x| x != 0.0 && !x.is_nan())
             .map_err(|e| function_error(e, "", at)),
@@ -1357,6 +1407,7 @@ pub(crate) fn truthy(value: &Value, at: usize) -> Result<bool, CalculateError> {
 pub(crate) fn js_number(value: &Value) -> f64 {
     match value {
         Value::Number(x) => *x,
+        Value::Big(x) => crate::bignum::to_f64(x),
         Value::Boolean(b) => f64::from(u8::from(*b)),
         Value::Str(_) => to_number(value).unwrap_or(f64::NAN),
         Value::Null => 0.0,
@@ -1370,6 +1421,13 @@ pub(crate) fn compare(
     right: &Value,
     at: usize,
 ) -> Result<bool, CalculateError> {
+    if matches!(left, Value::Big(_)) || matches!(right, Value::Big(_)) {
+        let (x, y) = (
+            crate::eval_big::as_big(left, at)?,
+            crate::eval_big::as_big(right, at)?,
+        );
+        return Ok(crate::eval_big::compare_big(op, &x, &y));
+    }
     if matches!(left, Value::Fraction(_)) || matches!(right, Value::Fraction(_)) {
         // Exact comparison (fraction.js `compare`/`equals`, no tolerance). A float that does
         // not convert exactly is refused (section 5.4), where math.js is inconsistent: its `<`

@@ -14,6 +14,7 @@ fn as_complex(value: &Value, at: usize) -> Result<Complex, crate::CalculateError
     match value {
         Value::Complex(z) => Ok(*z),
         Value::Fraction(f) => Ok(Complex::from_real(crate::fraction::to_f64(f))),
+        Value::Big(x) => Ok(Complex::from_real(crate::bignum::to_f64(x))),
         other => crate::functions::to_number(other)
             .map(Complex::from_real)
             .map_err(|e| crate::eval::function_error(e, "", at)),

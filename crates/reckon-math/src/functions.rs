@@ -482,6 +482,7 @@ pub(crate) fn to_number(value: &Value) -> Result<f64, FnError> {
         Value::Object(_) => Err(FnError::Type(
             "unexpected type of argument (actual: Object)".into(),
         )),
+        Value::Big(x) => Ok(crate::bignum::to_f64(x)),
         Value::Complex(_) => Err(FnError::Type(
             "Cannot convert a Complex number to a real number".into(),
         )),

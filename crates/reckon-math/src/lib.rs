@@ -31,6 +31,7 @@ mod collections;
 mod complex;
 mod error;
 mod eval;
+mod eval_big;
 mod eval_complex;
 pub mod format;
 mod fraction;
@@ -83,18 +84,14 @@ pub fn calculate(input: &[u8]) -> Result<Json, CalculateError> {
             ),
         ));
     }
-    if request.numeric_type == NumericType::BigNumber {
-        return Err(CalculateError::new(
-            Reason::EvaluationFailed,
-            "Evaluation failed: numericType \"BigNumber\" is not implemented in reckon yet",
-        ));
-    }
     let fraction_mode = request.numeric_type == NumericType::Fraction;
     let scope = request.scope.clone().unwrap_or_default();
     let mut evaluator = if fraction_mode {
         // Literals Fraction mode cannot read are parse-time failures (section 9.3).
         eval::check_fraction_literals(&tree)?;
         eval::Evaluator::fraction(&scope)
+    } else if request.numeric_type == NumericType::BigNumber {
+        eval::Evaluator::big(&scope)
     } else {
         eval::Evaluator::new(&scope)
     };
@@ -237,6 +234,7 @@ fn has_non_finite(value: &value::Value) -> bool {
         value::Value::Object(entries) => entries.iter().any(|(_, v)| has_non_finite(v)),
         value::Value::Matrix(m) | value::Value::Sparse(m) => m.data.iter().any(has_non_finite),
         value::Value::Complex(z) => !z.is_finite(),
+        value::Value::Big(x) => !x.is_finite(),
         _ => false,
     }
 }

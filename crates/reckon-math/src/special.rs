@@ -760,6 +760,7 @@ pub(crate) fn bernoulli_exact<E>(
 pub(crate) fn is_bounded(value: &Value) -> Result<bool, FnError> {
     match value {
         Value::Fraction(_) => Ok(true),
+        Value::Big(x) => Ok(x.is_finite()),
         Value::Null | Value::Undefined => Ok(false),
         Value::Complex(z) => Ok(z.re.is_finite() && z.im.is_finite()),
         Value::Matrix(m) => {
@@ -802,7 +803,7 @@ pub(crate) fn is_finite(values: &[Value]) -> Result<Value, FnError> {
 /// null and undefined are not.
 fn is_numeric_scalar(value: &Value) -> Result<bool, FnError> {
     match value {
-        Value::Number(_) | Value::Fraction(_) | Value::Boolean(_) => Ok(true),
+        Value::Number(_) | Value::Fraction(_) | Value::Boolean(_) | Value::Big(_) => Ok(true),
         Value::Complex(_) | Value::Str(_) | Value::Null | Value::Undefined => Ok(false),
         other => Err(FnError::Type(format!(
             "Unexpected type of argument in function isNumeric (expected: number or BigNumber or bigint or Fraction or boolean or Complex or Unit or string or null or undefined or Node or Array or Matrix, actual: {}, index: 0)",
@@ -844,7 +845,10 @@ pub(crate) fn numeric(values: &[Value]) -> Result<Value, FnError> {
         }
     };
     let input = value.type_name();
-    if !matches!(value, Value::Str(_) | Value::Number(_) | Value::Fraction(_)) {
+    if !matches!(
+        value,
+        Value::Str(_) | Value::Number(_) | Value::Fraction(_) | Value::Big(_)
+    ) {
         return Err(FnError::Type(format!(
             "Cannot convert {} of type \"{input}\"; valid input types are string, number, BigNumber, Fraction",
             value.format(None)
@@ -853,12 +857,14 @@ pub(crate) fn numeric(values: &[Value]) -> Result<Value, FnError> {
     match output {
         "number" => match value {
             Value::Fraction(f) => Ok(Value::Number(crate::fraction::to_f64(f))),
+            Value::Big(x) => Ok(Value::Number(crate::bignum::to_f64(x))),
             Value::Str(s) => to_number(value)
                 .map(Value::Number)
                 .map_err(|_| FnError::Domain(format!("Cannot convert \"{s}\" to a number"))),
             other => Ok(other.clone()),
         },
         "Fraction" if matches!(value, Value::Fraction(_)) => Ok(value.clone()),
+        "BigNumber" if matches!(value, Value::Big(_)) => Ok(value.clone()),
         "BigNumber" | "bigint" | "Fraction" => Err(FnError::Domain(format!(
             "numeric() to {output} is not implemented in reckon yet"
         ))),

@@ -25,6 +25,8 @@ pub enum Value {
     Function(Function),
     /// An object, keys in insertion order.
     Object(Vec<(String, Value)>),
+    /// A BigNumber: a 64-digit decimal (spec 5.2).
+    Big(crate::bignum::Big),
     /// A complex number with binary64 parts (spec 5.1).
     Complex(crate::complex::Complex),
     /// What `help(name)` returns: refused as a result (step 10b), a type mismatch in arithmetic.
@@ -75,6 +77,7 @@ impl Value {
             Self::Object(_) => "Object",
             Self::Matrix(m) => m.type_name(),
             Self::Complex(_) => "Complex",
+            Self::Big(_) => "BigNumber",
             Self::Sparse(_) => "SparseMatrix",
             Self::Help(_) => "Help",
         }
@@ -93,6 +96,7 @@ impl Value {
             Self::Function(Function::User(f)) => format!("{}({})", f.name, f.params.join(", ")),
             Self::Matrix(m) => m.format(precision),
             Self::Complex(z) => crate::complex::format(*z, precision),
+            Self::Big(x) => crate::bignum::format(x, precision),
             Self::Sparse(m) => m.format_sparse(precision),
             Self::Help(name) => format!("help({name})"),
             Self::Object(entries) => {

@@ -1,9 +1,9 @@
-//! calculate against math.js 15.2 itself, in every numeric type that has landed: seeded random
+//! calculate against math.js 15.2 itself, in all three numeric types: seeded random
 //! expressions (scalars, collections, complex results) evaluated by `reckon_math::calculate` and
 //! by math.js configured as the server configures it, compared under the spec's rules:
 //!
-//! - the same `resultType` and the same result string; for transcendental number results, each
-//!   number within a relative 1e-12 (the spec's tolerance);
+//! - the same `resultType` and the same result string; for transcendental results, each number
+//!   within a relative 1e-12 (1e-50 for BigNumber), the spec's tolerances;
 //! - an expression math.js refuses must be refused;
 //! - the server's wrapper rules apply on top of math.js: a non-finite result is undefined_result
 //!   (step 10d); in Fraction mode a float result that is not a safe integer, or a Complex one with
@@ -88,6 +88,15 @@ fn judge(case: &Case, want: &Value, got: &Result<Value, reckon_math::CalculateEr
             } else if out["result"] == want["result"] {
                 Verdict::Agree
             } else if transcendental
+                && want["type"] == "BigNumber"
+                && close_big(
+                    out["result"].as_str().unwrap_or(""),
+                    want["result"].as_str().unwrap_or(""),
+                )
+            {
+                Verdict::Rule("transcendental BigNumber result within 1e-50")
+            } else if transcendental
+                && want["type"] != "BigNumber"
                 && close(
                     out["result"].as_str().unwrap_or(""),
                     want["result"].as_str().unwrap_or(""),
@@ -110,6 +119,52 @@ fn math_js_fraction_size_failure(error: &Value) -> bool {
             .starts_with("Dimension must be an Array, Matrix, number, bigint, string, or Range")
 }
 
+/// The same text once numbers are masked, each number within a relative 1e-50 (the spec's
+/// tolerance for BigNumber results), compared as decimals.
+fn close_big(a: &str, b: &str) -> bool {
+    use reckon_math::bignum::{self, Big};
+    let split = |s: &str| -> (String, Vec<String>) {
+        let mut skeleton = String::new();
+        let mut found = Vec::new();
+        let mut current = String::new();
+        for c in s.chars().chain(std::iter::once(' ')) {
+            let numeric = c.is_ascii_digit()
+                || c == '.'
+                || ((c == 'e' || c == '-' || c == '+') && !current.is_empty());
+            if numeric || (c == '-' && current.is_empty() && skeleton.ends_with(['[', ' ', '('])) {
+                current.push(c);
+            } else {
+                if current.chars().any(|c| c.is_ascii_digit()) {
+                    found.push(std::mem::take(&mut current));
+                    skeleton.push('#');
+                } else {
+                    // A sign that starts no number (`a - b`) is text.
+                    skeleton.push_str(&std::mem::take(&mut current));
+                }
+                skeleton.push(c);
+            }
+        }
+        (skeleton, found)
+    };
+    let ((sa, na), (sb, nb)) = (split(a), split(b));
+    let tolerance = bignum::parse_literal("1e-50");
+    sa == sb
+        && na.len() == nb.len()
+        && na.iter().zip(&nb).all(|(x, y)| {
+            let (x, y) = (bignum::parse_literal(x), bignum::parse_literal(y));
+            let difference = bignum::abs(&bignum::sub(&x, &y));
+            let scale = match bignum::cmp(&bignum::abs(&x), &bignum::abs(&y)) {
+                Some(std::cmp::Ordering::Less) => bignum::abs(&y),
+                _ => bignum::abs(&x),
+            };
+            let bound: Big = bignum::mul(&tolerance, &scale);
+            matches!(
+                bignum::cmp(&difference, &bound),
+                Some(std::cmp::Ordering::Less | std::cmp::Ordering::Equal)
+            )
+        })
+}
+
 /// The same text once numbers are masked, each number within a relative 1e-12.
 fn close(a: &str, b: &str) -> bool {
     let numbers = |s: &str| -> (String, Vec<f64>) {
@@ -123,11 +178,15 @@ fn close(a: &str, b: &str) -> bool {
             if numeric || (c == '-' && current.is_empty() && skeleton.ends_with(['[', ' ', '('])) {
                 current.push(c);
             } else {
-                if !current.is_empty() {
-                    found.push(current.parse().unwrap_or(f64::NAN));
-                    skeleton.push('#');
-                    current.clear();
+                match current.parse::<f64>() {
+                    Ok(x) => {
+                        found.push(x);
+                        skeleton.push('#');
+                    }
+                    // A sign that starts no number (`a - b`) is text.
+                    Err(_) => skeleton.push_str(&current),
                 }
+                current.clear();
                 skeleton.push(c);
             }
         }
@@ -179,6 +238,15 @@ fn generated() -> Vec<Case> {
     }
     for _ in 0..1000 {
         add("Fraction", collection_expression(&mut rng), None);
+    }
+    // BigNumber mode from its own seed, so the other modes keep their expressions.
+    let mut big = Rng::from_env(0xB16_2026_1130);
+    for _ in 0..1500 {
+        let depth = 1 + big.below(3);
+        add("BigNumber", number_scalar(&mut big, depth), None);
+    }
+    for _ in 0..500 {
+        add("BigNumber", collection_expression(&mut big), None);
     }
     cases
 }

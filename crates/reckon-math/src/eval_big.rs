@@ -1,0 +1,396 @@
+//! BigNumber mode in the evaluator (spec 5.2): literals as exact decimals, operators and the
+//! functions math.js defines on BigNumbers, each charged to the work meter by `bignum::cost`
+//! before it runs. The arithmetic is `bignum`'s (decimal.js semantics at 64 digits).
+//!
+//! Mixing (spec 5.4): a binary64 number meeting a BigNumber converts when its shortest form has
+//! at most 15 significant digits, else type_mismatch; a Fraction never meets a BigNumber
+//! (type_mismatch); with a Complex, the BigNumber becomes a binary64 part. Where math.js leaves
+//! BigNumbers (`sqrt`, `log` and non-integer powers of negatives) the number-mode function takes
+//! over with binary64 values, which gives a Complex.
+
+use crate::CalculateError;
+use crate::ast::Op;
+use crate::bignum::{self, Big, BigError, Func};
+use crate::eval::{Evaluated, Evaluator, failed, mismatch, not_implemented};
+use crate::value::Value;
+
+/// The refusal for a `BigError` (the number fallback is handled before this).
+pub(crate) fn big_error(error: &BigError, at: usize) -> CalculateError {
+    match error {
+        BigError::TooManyDigits(_) => mismatch(error.message(), at),
+        _ => failed(error.message(), at),
+    }
+}
+
+/// A value as a BigNumber operand (spec 5.4).
+pub(crate) fn as_big(value: &Value, at: usize) -> Result<Big, CalculateError> {
+    match value {
+        Value::Big(x) => Ok(x.clone()),
+        Value::Number(x) => bignum::from_f64_checked(*x).map_err(|e| big_error(&e, at)),
+        Value::Boolean(b) => Ok(Big::from_i64(i64::from(*b))),
+        Value::Str(text) => {
+            let number = crate::functions::to_number(value)
+                .map_err(|e| crate::eval::function_error(e, "", at))?;
+            if number.is_finite() && !text.trim().is_empty() && !text.trim().starts_with("0x") {
+                Ok(bignum::parse_literal(text.trim()))
+            } else {
+                Ok(bignum::from_f64(number))
+            }
+        }
+        Value::Fraction(_) => Err(mismatch(
+            "Cannot implicitly convert a Fraction to BigNumber or vice versa. Use function bignumber(x) to convert to BigNumber or fraction(x) to convert to Fraction.",
+            at,
+        )),
+        other => Err(mismatch(
+            format!(
+                "Unexpected type of argument (expected: BigNumber, actual: {})",
+                other.type_name()
+            ),
+            at,
+        )),
+    }
+}
+
+/// math.js's comparison of BigNumbers: equal within its tolerances (relTol 1e-12, absTol
+/// 1e-15), ordered otherwise; NaN compares false.
+pub(crate) fn compare_big(op: Op, x: &Big, y: &Big) -> bool {
+    if x.is_nan() || y.is_nan() {
+        return op == Op::Unequal;
+    }
+    let equal = bignum::nearly_equal(x, y);
+    let ordering = bignum::cmp(x, y);
+    match op {
+        Op::Equal => equal,
+        Op::Unequal => !equal,
+        Op::Smaller => !equal && ordering == Some(std::cmp::Ordering::Less),
+        Op::Larger => !equal && ordering == Some(std::cmp::Ordering::Greater),
+        Op::SmallerEq => equal || ordering == Some(std::cmp::Ordering::Less),
+        Op::LargerEq => equal || ordering == Some(std::cmp::Ordering::Greater),
+        _ => false,
+    }
+}
+
+fn trig_function(name: &str) -> Option<Func> {
+    use Func::*;
+    Some(match name {
+        "sin" => Sin,
+        "cos" => Cos,
+        "tan" => Tan,
+        "sec" => Sec,
+        "csc" => Csc,
+        "cot" => Cot,
+        "asin" => Asin,
+        "acos" => Acos,
+        "atan" => Atan,
+        "asec" => Asec,
+        "acsc" => Acsc,
+        "acot" => Acot,
+        "sinh" => Sinh,
+        "cosh" => Cosh,
+        "tanh" => Tanh,
+        "sech" => Sech,
+        "csch" => Csch,
+        "coth" => Coth,
+        "asinh" => Asinh,
+        "acosh" => Acosh,
+        "atanh" => Atanh,
+        "asech" => Asech,
+        "acsch" => Acsch,
+        "acoth" => Acoth,
+        _ => return None,
+    })
+}
+
+impl Evaluator {
+    /// A binary operator with a BigNumber operand (no matrix, no Complex).
+    pub(crate) fn big_binary(
+        &mut self,
+        op: Op,
+        left: &Value,
+        right: &Value,
+        at: usize,
+    ) -> Evaluated {
+        let (x, y) = (as_big(left, at)?, as_big(right, at)?);
+        let kind = match op {
+            Op::Add | Op::Subtract => bignum::Op::Add,
+            Op::Multiply | Op::DotMultiply => bignum::Op::Mul,
+            Op::Divide | Op::DotDivide | Op::Mod | Op::ModSign => bignum::Op::Div,
+            Op::Pow | Op::DotPow => bignum::Op::Pow,
+            _ => bignum::Op::Exact,
+        };
+        self.charge(bignum::cost(kind, &x, Some(&y)))?;
+        Ok(match op {
+            Op::Add => Value::Big(bignum::add(&x, &y)),
+            Op::Subtract => Value::Big(bignum::sub(&x, &y)),
+            Op::Multiply | Op::DotMultiply => Value::Big(bignum::mul(&x, &y)),
+            Op::Divide | Op::DotDivide => Value::Big(bignum::div(&x, &y)),
+            Op::Mod | Op::ModSign => Value::Big(bignum::modulo(&x, &y)),
+            Op::Pow | Op::DotPow => match bignum::pow(&x, &y) {
+                Ok(value) => Value::Big(value),
+                Err(BigError::NumberFallback) => {
+                    let (a, b) = (bignum::to_f64(&x), bignum::to_f64(&y));
+                    return crate::eval_complex::promote("pow", &[a, b])
+                        .ok_or_else(|| not_implemented("this BigNumber power", at));
+                }
+                Err(e) => return Err(big_error(&e, at)),
+            },
+            Op::Equal | Op::Unequal | Op::Smaller | Op::Larger | Op::SmallerEq | Op::LargerEq => {
+                Value::Boolean(compare_big(op, &x, &y))
+            }
+            Op::BitAnd | Op::BitOr | Op::BitXor => {
+                // decimal.js integers of any size; here those that fit 64 bits, with two's
+                // complement as math.js's BigNumber bitwise functions give.
+                let (_, name) = op.symbol_and_fn();
+                let integer = |v: &Big| -> Result<Option<i64>, CalculateError> {
+                    if !v.is_integer() {
+                        return Err(failed(format!("Integers expected in function {name}"), at));
+                    }
+                    let f = bignum::to_f64(v);
+                    Ok((f.abs() < 9.0e15).then_some(f as i64))
+                };
+                match (integer(&x)?, integer(&y)?) {
+                    (Some(a), Some(b)) => Value::Big(Big::from_i64(match op {
+                        Op::BitAnd => a & b,
+                        Op::BitOr => a | b,
+                        _ => a ^ b,
+                    })),
+                    _ => {
+                        return Err(not_implemented(
+                            &format!("{name}() of BigNumbers beyond 9e15"),
+                            at,
+                        ));
+                    }
+                }
+            }
+            other => {
+                return Err(not_implemented(
+                    &format!("the operator {} on BigNumbers", other.symbol_and_fn().0),
+                    at,
+                ));
+            }
+        })
+    }
+
+    /// A unary operator on a BigNumber.
+    pub(crate) fn big_unary(&mut self, op: Op, x: &Big, at: usize) -> Evaluated {
+        match op {
+            Op::UnaryMinus => Ok(Value::Big(bignum::neg(x))),
+            Op::UnaryPlus => Ok(Value::Big(x.clone())),
+            Op::Not => Ok(Value::Boolean(x.is_zero())),
+            Op::Factorial => {
+                self.charge(bignum::cost(bignum::Op::Factorial, x, None))?;
+                bignum::factorial(x)
+                    .map(Value::Big)
+                    .map_err(|e| big_error(&e, at))
+            }
+            other => Err(not_implemented(
+                &format!("the operator {} on BigNumbers", other.symbol_and_fn().0),
+                at,
+            )),
+        }
+    }
+
+    /// A built-in function with a BigNumber argument: the functions math.js defines on
+    /// BigNumbers; `None` for the ones that take any value (`typeOf`, predicates handled by the
+    /// table) so the caller goes on.
+    pub(crate) fn big_function(
+        &mut self,
+        name: &str,
+        values: &[Value],
+        at: usize,
+    ) -> Option<Evaluated> {
+        if !values.iter().any(|v| matches!(v, Value::Big(_))) {
+            return None;
+        }
+        if matches!(
+            name,
+            "typeOf" | "clone" | "format" | "string" | "isNumeric" | "hasNumericValue"
+        ) {
+            return match (name, values) {
+                ("string", [Value::Big(x)]) => Some(Ok(Value::Str(bignum::format(x, None)))),
+                _ => None,
+            };
+        }
+        Some(self.big_call(name, values, at))
+    }
+
+    fn big_call(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
+        let mut args = Vec::with_capacity(values.len());
+        for value in values {
+            args.push(as_big(value, at)?);
+        }
+        let x = &args[0];
+        let y = args.get(1);
+        let cost_kind = match name {
+            "abs" | "sign" | "floor" | "ceil" | "fix" | "round" | "unaryMinus" | "unaryPlus"
+            | "isInteger" | "isZero" | "isPositive" | "isNegative" | "isNaN" | "isFinite"
+            | "number" | "boolean" => bignum::Op::Exact,
+            "square" | "cube" | "mod" => bignum::Op::Mul,
+            "sqrt" | "cbrt" | "nthRoot" => bignum::Op::Root,
+            "pow" => bignum::Op::Pow,
+            "atan2" => bignum::Op::Atan2,
+            "factorial" | "gamma" => bignum::Op::Factorial,
+            "combinations" => bignum::Op::Combinations,
+            n if trig_function(n).is_some() => bignum::Op::Circular,
+            _ => bignum::Op::Elementary,
+        };
+        self.charge(bignum::cost(cost_kind, x, y))?;
+        let fallback = |this: &mut Self, function: &str| -> Evaluated {
+            // math.js continues with binary64 numbers: a Complex (or a real) result.
+            let numbers: Vec<f64> = args.iter().map(bignum::to_f64).collect();
+            let _ = this;
+            crate::eval_complex::promote(function, &numbers)
+                .ok_or_else(|| not_implemented(&format!("{function}() of this BigNumber"), at))
+        };
+        let result: Result<Big, BigError> = match (name, y) {
+            ("abs", None) => Ok(bignum::abs(x)),
+            ("sign", None) => Ok(bignum::sign(x)),
+            ("unaryMinus", None) => Ok(bignum::neg(x)),
+            ("unaryPlus", None) => Ok(x.clone()),
+            ("square", None) => Ok(bignum::mul(x, x)),
+            ("cube", None) => Ok(bignum::mul(&bignum::mul(x, x), x)),
+            ("sqrt", None) => bignum::sqrt(x),
+            ("cbrt", None) => Ok(bignum::cbrt(x)),
+            ("nthRoot", root) => bignum::nth_root(x, root.unwrap_or(&Big::from_i64(2))),
+            ("exp", None) => Ok(bignum::exp(x)),
+            ("expm1", None) => Ok(bignum::expm1(x)),
+            ("log", None) => bignum::ln(x),
+            ("log", Some(base)) => bignum::log_base(x, base),
+            ("log2", None) => bignum::log2(x),
+            ("log10", None) => bignum::log10(x),
+            ("log1p", None) => bignum::log1p(x),
+            ("pow", Some(e)) => bignum::pow(x, e),
+            ("mod", Some(m)) => Ok(bignum::modulo(x, m)),
+            ("floor", None) => Ok(bignum::floor(x)),
+            ("ceil", None) => Ok(bignum::ceil(x)),
+            ("fix", None) => Ok(bignum::fix(x)),
+            ("round", None) => Ok(bignum::round(x)),
+            ("round", Some(n)) => bignum::round_places(x, n),
+            ("floor", Some(n)) => Ok(bignum::round_with_places(x, n, bignum::floor)),
+            ("ceil", Some(n)) => Ok(bignum::round_with_places(x, n, bignum::ceil)),
+            ("fix", Some(n)) => Ok(bignum::round_with_places(x, n, bignum::fix)),
+            ("atan2", Some(other)) => Ok(bignum::atan2(x, other)),
+            ("hypot", _) => Ok(bignum::hypot(&args)),
+            ("factorial", None) => bignum::factorial(x),
+            ("gamma", None) => bignum::gamma(x),
+            ("combinations" | "choose" | "nCr", Some(k)) => bignum::combinations(x, k),
+            ("isInteger", None) => return Ok(Value::Boolean(x.is_integer())),
+            ("isZero", None) => return Ok(Value::Boolean(x.is_zero())),
+            ("isPositive", None) => {
+                return Ok(Value::Boolean(
+                    !x.is_nan() && !x.is_zero() && !x.is_negative(),
+                ));
+            }
+            ("isNegative", None) => {
+                return Ok(Value::Boolean(
+                    !x.is_nan() && !x.is_zero() && x.is_negative(),
+                ));
+            }
+            ("isNaN", None) => return Ok(Value::Boolean(x.is_nan())),
+            ("isFinite", None) => return Ok(Value::Boolean(x.is_finite())),
+            ("number", None) => return Ok(Value::Number(bignum::to_f64(x))),
+            ("boolean", None) => return Ok(Value::Boolean(!x.is_zero() && !x.is_nan())),
+            ("lgamma", None) => {
+                return Err(failed("lgamma is not implemented for BigNumbers", at));
+            }
+            ("erf", None) => {
+                return Err(mismatch(
+                    "Unexpected type of argument in function erf (expected: number, actual: BigNumber)",
+                    at,
+                ));
+            }
+            (name, None) if trig_function(name).is_some() => {
+                let f = trig_function(name).ok_or(BigError::NumberFallback);
+                f.and_then(|f| bignum::trig(f, x))
+            }
+            ("max" | "min", _) => {
+                let larger = name == "max";
+                let mut best = args[0].clone();
+                for next in &args[1..] {
+                    if next.is_nan() {
+                        return Ok(Value::Big(next.clone()));
+                    }
+                    let op = if larger { Op::Larger } else { Op::Smaller };
+                    if compare_big(op, next, &best) {
+                        best = next.clone();
+                    }
+                }
+                Ok(best)
+            }
+            _ => {
+                return Err(not_implemented(&format!("{name}() of a BigNumber"), at));
+            }
+        };
+        match result {
+            Ok(value) => Ok(Value::Big(value)),
+            Err(BigError::NumberFallback) => fallback(self, name),
+            Err(e) => Err(big_error(&e, at)),
+        }
+    }
+}
+
+/// The `reason` a BigNumber refusal takes, for tests.
+#[cfg(test)]
+fn reason_of(error: &BigError) -> crate::Reason {
+    big_error(error, 0).reason
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    fn answer(expression: &str) -> String {
+        let input = json!({"expression": expression, "numericType": "BigNumber"}).to_string();
+        match crate::calculate(input.as_bytes()) {
+            Ok(out) => format!(
+                "{} {}",
+                out["resultType"].as_str().unwrap_or("?"),
+                out["result"].as_str().unwrap_or("?")
+            ),
+            Err(e) => e.reason.name().to_owned(),
+        }
+    }
+
+    #[test]
+    fn worked_examples_of_the_spec() {
+        assert_eq!(answer("0.1 + 0.2"), "BigNumber 0.3");
+        assert_eq!(
+            answer("1/3"),
+            "BigNumber 0.3333333333333333333333333333333333333333333333333333333333333333"
+        );
+        assert_eq!(
+            answer("10000!/9999!"),
+            "BigNumber 9999.999999999999999999999999999999999999999999999999999999999996"
+        );
+        assert_eq!(answer("2^64"), "BigNumber 18446744073709551616");
+        assert_eq!(answer("1e400 * 1e400"), "BigNumber 1e+800");
+        assert_eq!(
+            answer("sqrt(2)"),
+            "BigNumber 1.414213562373095048801688724209698078569671875376948073176679738"
+        );
+        assert_eq!(answer("log(0)"), "undefined_result");
+        assert_eq!(answer("gamma(0.5)^2"), "evaluation_failed");
+        assert_eq!(answer("sqrt(-4)"), "Complex 2i");
+        assert_eq!(answer("asin(2)"), "undefined_result");
+        assert_eq!(answer("det([1, 2; 3, 4])"), "BigNumber -2");
+        assert_eq!(answer("count([1, 2, 3])"), "number 3");
+        assert_eq!(answer("pi > 3.14159"), "boolean true");
+        assert_eq!(answer("[1, 2, 3][2]"), "BigNumber 2");
+    }
+
+    #[test]
+    fn mixing_follows_section_5_4() {
+        let input = json!({"expression": "x + 1", "numericType": "BigNumber", "scope": {"x": 0.30000000000000004}}).to_string();
+        let error = crate::calculate(input.as_bytes()).expect_err("too many digits");
+        assert_eq!(error.reason.name(), "type_mismatch");
+        let input =
+            json!({"expression": "y", "numericType": "BigNumber", "scope": {"y": 2}}).to_string();
+        let out = crate::calculate(input.as_bytes()).expect("a number");
+        assert_eq!(out["resultType"], "number");
+        assert_eq!(answer("fraction(1, 3) + 1"), "type_mismatch");
+        assert_eq!(
+            super::reason_of(&crate::bignum::BigError::TooManyDigits(0.1)).name(),
+            "type_mismatch"
+        );
+    }
+}
