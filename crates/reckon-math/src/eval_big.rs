@@ -110,6 +110,17 @@ impl Evaluator {
         right: &Value,
         at: usize,
     ) -> Evaluated {
+        if matches!(op, Op::And | Op::Or | Op::Xor) {
+            let (p, q) = (
+                crate::eval::truthy(left, at)?,
+                crate::eval::truthy(right, at)?,
+            );
+            return Ok(Value::Boolean(match op {
+                Op::And => p && q,
+                Op::Or => p || q,
+                _ => p != q,
+            }));
+        }
         let (x, y) = (as_big(left, at)?, as_big(right, at)?);
         let kind = match op {
             Op::Add | Op::Subtract => bignum::Op::Add,
@@ -136,6 +147,20 @@ impl Evaluator {
             },
             Op::Equal | Op::Unequal | Op::Smaller | Op::Larger | Op::SmallerEq | Op::LargerEq => {
                 Value::Boolean(compare_big(op, &x, &y))
+            }
+            Op::LeftShift | Op::RightArithShift => {
+                // math.js: x · 2^y and ⌊x / 2^y⌋ for integers.
+                let (_, name) = op.symbol_and_fn();
+                if !x.is_integer() || !y.is_integer() {
+                    return Err(failed(format!("Integers expected in function {name}"), at));
+                }
+                let two_power =
+                    bignum::pow(&Big::from_i64(2), &y).map_err(|e| big_error(&e, at))?;
+                if op == Op::LeftShift {
+                    Value::Big(bignum::mul(&x, &two_power))
+                } else {
+                    Value::Big(bignum::floor_exact(&bignum::div(&x, &two_power)))
+                }
             }
             Op::BitAnd | Op::BitOr | Op::BitXor => {
                 // decimal.js integers of any size; here those that fit 64 bits, with two's
@@ -214,6 +239,74 @@ impl Evaluator {
         Some(self.big_call(name, values, at))
     }
 
+    /// `permutations(n[, k])`: n!/(n−k)! as a product of BigNumbers, charged per factor.
+    fn big_permutations(&mut self, n: &Big, k: Option<&Big>, at: usize) -> Evaluated {
+        let positive = |v: &Big| v.is_integer() && !v.is_negative();
+        if !positive(n) || !k.is_none_or(positive) {
+            return Err(failed(
+                "Positive integer value expected in function permutations",
+                at,
+            ));
+        }
+        let (n, k) = (
+            bignum::to_f64(n),
+            k.map_or(bignum::to_f64(n), bignum::to_f64),
+        );
+        if k > n {
+            return Err(failed(
+                "second argument k must be less than or equal to first argument n",
+                at,
+            ));
+        }
+        let mut product = Big::from_i64(1);
+        let mut factor = n - k + 1.0;
+        while factor <= n {
+            self.charge(bignum::cost(bignum::Op::Mul, &product, None))?;
+            product = bignum::mul(&product, &bignum::from_f64(factor));
+            factor += 1.0;
+        }
+        Ok(Value::Big(product))
+    }
+
+    /// `gcd` and `lcm` of integer BigNumbers (Euclid's algorithm on 64-bit integers; larger ones
+    /// are not implemented yet).
+    fn big_gcd_lcm(&mut self, name: &str, args: &[Big], at: usize) -> Evaluated {
+        let mut integers = Vec::with_capacity(args.len());
+        for a in args {
+            if !a.is_integer() {
+                return Err(failed(
+                    format!("Parameters in function {name} must be integer numbers"),
+                    at,
+                ));
+            }
+            let x = bignum::to_f64(a);
+            if x.abs() >= 9.0e15 {
+                return Err(not_implemented(
+                    &format!("{name}() of BigNumbers beyond 9e15"),
+                    at,
+                ));
+            }
+            integers.push(x as i64);
+        }
+        self.charge(64 * args.len() as u64)?;
+        let gcd = |mut a: i64, mut b: i64| {
+            while b != 0 {
+                (a, b) = (b, a % b);
+            }
+            a.abs()
+        };
+        let result = integers.iter().copied().reduce(|a, b| {
+            if name == "gcd" {
+                gcd(a, b)
+            } else if a == 0 || b == 0 {
+                0
+            } else {
+                (a / gcd(a, b) * b).abs()
+            }
+        });
+        Ok(Value::Big(Big::from_i64(result.unwrap_or(0))))
+    }
+
     fn big_call(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
         let mut args = Vec::with_capacity(values.len());
         for value in values {
@@ -274,6 +367,8 @@ impl Evaluator {
             ("factorial", None) => bignum::factorial(x),
             ("gamma", None) => bignum::gamma(x),
             ("combinations" | "choose" | "nCr", Some(k)) => bignum::combinations(x, k),
+            ("permutations" | "permute" | "nPr", k) => return self.big_permutations(x, k, at),
+            ("gcd" | "lcm", _) => return self.big_gcd_lcm(name, &args, at),
             ("isInteger", None) => return Ok(Value::Boolean(x.is_integer())),
             ("isZero", None) => return Ok(Value::Boolean(x.is_zero())),
             ("isPositive", None) => {
