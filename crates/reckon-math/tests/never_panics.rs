@@ -1,7 +1,7 @@
 //! Arbitrary expressions never panic: a seeded soup of atoms (scalars, matrices, ranges, strings,
 //! objects, complex and Fraction values, `end`), operators, function calls with any number of
-//! arguments, indexes and transposes, run through `reckon_math::calculate` in number and Fraction
-//! mode. Every one must give exactly one well-formed answer: a success with a `result` string, or
+//! arguments, indexes and transposes, run through `reckon_math::calculate` in all three numeric
+//! types. Every one must give exactly one well-formed answer: a success with a `result` string, or
 //! an error with a reason. The soup is what found the panics of `quantileSeq` with probabilities
 //! out of range, of `resize` to an empty size and of matrices without dimensions.
 //!
@@ -196,7 +196,11 @@ fn arbitrary_expressions_get_one_well_formed_answer() {
             let depth = 1 + rng.below(4);
             let mut text = expression(&mut rng, depth);
             text.truncate(1000);
-            let numeric_type = if i % 4 == 1 { "Fraction" } else { "number" };
+            let numeric_type = match i % 4 {
+                1 => "Fraction",
+                2 => "BigNumber",
+                _ => "number",
+            };
             json!({"expression": text, "numericType": numeric_type, "scope": {"x": 0.5}})
                 .to_string()
         })
