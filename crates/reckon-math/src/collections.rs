@@ -125,6 +125,7 @@ const ELEMENTWISE: &[&str] = &[
     "conj",
     "arg",
     "fraction",
+    "bignumber",
 ];
 
 /// Built-in functions whose arguments include functions (callbacks).
@@ -1116,6 +1117,7 @@ impl Evaluator {
                 )),
             },
             "fraction" if !any_matrix => fraction_of(values, at),
+            "bignumber" if !any_matrix => bignumber_of(values.first(), at),
             "filter" => self.filter(values, at),
             "hypot" if any_matrix => {
                 let flat: Vec<Value> = values.iter().flat_map(|v| elements(v).to_vec()).collect();
@@ -3300,6 +3302,56 @@ fn strictly_equal(x: &Value, y: &Value) -> bool {
         (Value::Boolean(a), Value::Boolean(b)) => a == b,
         _ => false,
     }
+}
+
+/// math.js `bignumber(x)`: a number by its shortest decimal form (any number of digits: the
+/// conversion is explicit), a numeric string exactly, a Fraction to 64 digits, a boolean as 0 or
+/// 1; no argument is 0.
+fn bignumber_of(value: Option<&Value>, at: usize) -> Evaluated {
+    use crate::bignum::{self, Big};
+    let big = match value {
+        None => Big::from_i64(0),
+        Some(Value::Big(x)) => x.clone(),
+        Some(Value::Number(x)) => bignum::from_f64(*x),
+        Some(Value::Boolean(b)) => Big::from_i64(i64::from(*b)),
+        Some(Value::Fraction(f)) => bignum::div(
+            &bignum::parse_literal(&f.numerator().to_string()),
+            &bignum::parse_literal(&f.denominator().to_string()),
+        ),
+        Some(Value::Str(text)) => {
+            // decimal.js refuses surrounding whitespace, as math.js passes the string on.
+            let text = text.as_str();
+            let decimal = text.strip_prefix('-').unwrap_or(text);
+            let valid = !decimal.is_empty()
+                && crate::functions::to_number(&Value::Str(text.to_owned()))
+                    .is_ok_and(f64::is_finite)
+                && decimal
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-'));
+            if !valid {
+                return Err(failed(
+                    format!("[DecimalError] Invalid argument: {text}"),
+                    at,
+                ));
+            }
+            let magnitude = bignum::parse_literal(decimal.trim_start_matches('+'));
+            if text.starts_with('-') {
+                bignum::neg(&magnitude)
+            } else {
+                magnitude
+            }
+        }
+        Some(other) => {
+            return Err(mismatch(
+                format!(
+                    "Unexpected type of argument in function bignumber (actual: {})",
+                    other.type_name()
+                ),
+                at,
+            ));
+        }
+    };
+    Ok(Value::Big(big))
 }
 
 /// The statistic a name is an alias of, for messages.

@@ -471,6 +471,16 @@ mod tests {
         assert_eq!(answer("count([1, 2, 3])"), "number 3");
         assert_eq!(answer("pi > 3.14159"), "boolean true");
         assert_eq!(answer("[1, 2, 3][2]"), "BigNumber 2");
+        assert_eq!(
+            answer("bignumber(\"-1.5e3\") / 7"),
+            "BigNumber -214.2857142857142857142857142857142857142857142857142857142857143"
+        );
+        assert_eq!(
+            answer("permutations(30, 20)"),
+            "BigNumber 7.30965773291972714496e+25"
+        );
+        assert_eq!(answer("gcd(12, 18, 27)"), "BigNumber 3");
+        assert_eq!(answer("-5 >> 1"), "BigNumber -3");
     }
 
     #[test]

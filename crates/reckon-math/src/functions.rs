@@ -328,6 +328,7 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     evaluator("arg", Arity::Exactly(1)),
     evaluator("complex", Arity::Between(1, 2)),
     evaluator("fraction", Arity::Between(1, 2)),
+    evaluator("bignumber", Arity::Between(0, 1)),
     // Statistics (section 6.1), over a collection or over their arguments.
     evaluator("mean", Arity::AtLeast(1)),
     evaluator("average", Arity::AtLeast(1)),
