@@ -168,7 +168,13 @@ pub fn default_answer_text(body: &Value) -> String {
         return body.to_string();
     };
     let field = |pointer: &str| error.pointer(pointer).and_then(Value::as_str);
-    let mut text = format!("error {}", field("/code").unwrap_or("error"));
+    // A category code (`invalid_input`), or a JSON-RPC code (calculate's `-32602`).
+    let code = match error.get("code") {
+        Some(Value::String(code)) => code.clone(),
+        Some(Value::Number(code)) => code.to_string(),
+        _ => "error".to_owned(),
+    };
+    let mut text = format!("error {code}");
     if let Some(reason) = field("/details/reason").or_else(|| field("/data/reason")) {
         text.push_str(&format!(" ({reason})"));
     }
@@ -177,6 +183,7 @@ pub fn default_answer_text(body: &Value) -> String {
         field("/message").unwrap_or("the tool refused the input")
     ));
     if let Some(hint) = field("/details/hint")
+        .or_else(|| field("/data/recovery/hint"))
         .or_else(|| field("/data/hint"))
         .or_else(|| field("/hint"))
     {
