@@ -1,23 +1,21 @@
-//! The `calculate` tool (math.js 15.2-compatible): work in progress.
+//! The `calculate` tool (math.js 15.2-compatible) of `shared/specs/calculate.md`, partly built.
 //!
-//! This crate will hold the whole tool of `shared/specs/calculate.md`. What has landed:
-//! - the expression language's front end: the tokeniser (`lexer`) and the parser (`parser`) for
-//!   the complete grammar of section 4, producing a tree shaped like math.js's (`ast`), with the
-//!   positions that errors report (checked against math.js's own parser);
-//! - the input contract and the checks before the operation (`request`, section 1 and section 3
-//!   steps 1–8), the error contract (`error`, section 9) and number formatting (`format`, 7.1);
-//! - evaluation in number mode over scalar values (`eval`, `functions`, `value`), the result
-//!   checks of step 10 that apply to them, and the output object ([`calculate`]);
-//! - Fraction mode over scalars (`fraction`, section 5.3): exact literals, the exact operations
-//!   and functions, the float-to-fraction conversion, and refusals with fraction_unsupported;
-//! - the special functions, combinatorics and numeric predicates (`special`: math.js's own
-//!   algorithms in binary64, every loop bounded) and the notations of `format`, `bin`, `oct`
-//!   and `hex` (`notation`).
+//! The pipeline, in the spec's order: the input contract and the checks before the operation
+//! (`request`, section 1 and section 3 steps 1–8); the tokeniser and parser for the whole
+//! grammar of section 4 (`lexer`, `parser`, `ast`: a tree shaped like math.js's, with the
+//! positions errors report); evaluation (`eval`, with `collections` for matrices, statistics
+//! and sets, `eval_complex`, `eval_big` for BigNumber mode) over the values of `value`; the
+//! result checks of step 10 and formatting (`format`, `matrix`, `complex`, `bignum`,
+//! `fraction`); the error contract (`error`, section 9).
 //!
-//! Not yet: matrices, units, Complex, BigNumber, statistics over collections, and the symbolic
-//! operations. Inputs that need them are refused with `evaluation_failed` "... is not
-//! implemented in reckon yet" (never with a reason that would call valid input wrong). The tool
-//! is not registered in the registry until the public sample passes.
+//! The numbers: JavaScript's `Math` as V8 computes it (`jsmath`), exact rationals (`fraction`),
+//! 64-digit decimals with decimal.js semantics (`bignum`), complex.js's complex numbers
+//! (`complex`). The function table (`functions`, with `special` and `notation`) is declarative;
+//! `reference` documents every catalogue name for `calculator://help`.
+//!
+//! Not yet: units, `simplify` and `derivative`, linear algebra, the `bigint` type and a few
+//! functions. Inputs that need them are refused with `evaluation_failed` "... is not
+//! implemented in reckon yet" (never with a reason that would call valid input wrong).
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
