@@ -1118,6 +1118,7 @@ impl Evaluator {
             },
             "fraction" if !any_matrix => fraction_of(values, at),
             "bignumber" if !any_matrix => bignumber_of(values.first(), at),
+            "nthRoots" => self.nth_roots(values, at),
             "filter" => self.filter(values, at),
             "hypot" if any_matrix => {
                 let flat: Vec<Value> = values.iter().flat_map(|v| elements(v).to_vec()).collect();
@@ -2682,6 +2683,71 @@ impl Evaluator {
                 Ok(Value::matrix(Matrix::vector(data)))
             }
         }
+    }
+
+    /// math.js `nthRoots(a[, n])`: the n complex n-th roots of a, in math.js's order (angle
+    /// (arg a + 2πk)/n), exact where a root lies on an axis; an Array of Complex values.
+    fn nth_roots(&mut self, values: &[Value], at: usize) -> Evaluated {
+        use crate::complex::Complex;
+        let a = match &values[0] {
+            Value::Complex(z) => *z,
+            other => Complex::from_real(self.to_number(other, at)?),
+        };
+        let root = match values.get(1) {
+            Some(n) => self.to_number(n, at)?,
+            None => 2.0,
+        };
+        if root < 0.0 {
+            return Err(failed("Root must be greater than zero", at));
+        }
+        if root == 0.0 {
+            return Err(failed("Root must be non-zero", at));
+        }
+        if root.fract() != 0.0 {
+            return Err(failed("Root must be an integer", at));
+        }
+        if root > MAX_BUILD as f64 {
+            return Err(build_limit(
+                "nthRoots",
+                (root.is_finite()).then_some(root as u64),
+                at,
+            ));
+        }
+        if a.abs() == 0.0 {
+            return Ok(Value::matrix(
+                Matrix::vector(vec![Value::Complex(Complex::ZERO)]).into_array(),
+            ));
+        }
+        self.build("nthRoots", root as u64, at)?;
+        // On an axis, the offset in quarter turns; off the axes math.js's offset is undefined,
+        // and no root is taken as exact.
+        let offset = if a.im == 0.0 {
+            Some(if a.re < 0.0 { 2.0 } else { 0.0 })
+        } else if a.re == 0.0 {
+            Some(if a.im < 0.0 { 3.0 } else { 1.0 })
+        } else {
+            None
+        };
+        let (arg, r) = (a.arg(), crate::jsmath::pow(a.abs(), 1.0 / root));
+        let mut roots = Vec::with_capacity(root as usize);
+        for k in 0..root as u64 {
+            let k = k as f64;
+            let exact = offset
+                .map(|o| (o + 4.0 * k) / root)
+                .filter(|q| q.fract() == 0.0);
+            let z = match exact.map(|q| q % 4.0) {
+                Some(0.0) => Complex::new(r, 0.0),
+                Some(1.0) => Complex::new(0.0, r),
+                Some(2.0) => Complex::new(-r, 0.0),
+                Some(_) => Complex::new(0.0, -r),
+                None => {
+                    let phi = (arg + 2.0 * std::f64::consts::PI * k) / root;
+                    Complex::new(r * crate::jsmath::cos(phi), r * crate::jsmath::sin(phi))
+                }
+            };
+            roots.push(Value::Complex(z));
+        }
+        Ok(Value::matrix(Matrix::vector(roots).into_array()))
     }
 
     /// math.js `abs` of a value (a number's, a Fraction's, a Complex modulus).

@@ -263,6 +263,14 @@ mod tests {
         assert_eq!(answer("arg(-1)", none.clone()), "number 3.141592653589793");
         assert_eq!(answer("2i < 3", none.clone()), "type_mismatch");
         assert_eq!(answer("sqrt(-4) == 2i", none.clone()), "boolean true");
+        assert_eq!(
+            answer("nthRoots(-8, 3)", none.clone()),
+            "Array [1.0000000000000002 + 1.7320508075688772i, -2, 1.0000000000000002 - 1.7320508075688772i]"
+        );
+        assert_eq!(
+            answer("nthRoots(16, 4)", none.clone()),
+            "Array [2, 2i, -2, -2i]"
+        );
     }
 
     #[test]

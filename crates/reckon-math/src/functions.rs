@@ -329,6 +329,7 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     evaluator("complex", Arity::Between(1, 2)),
     evaluator("fraction", Arity::Between(1, 2)),
     evaluator("bignumber", Arity::Between(0, 1)),
+    evaluator("nthRoots", Arity::Between(1, 2)),
     // Statistics (section 6.1), over a collection or over their arguments.
     evaluator("mean", Arity::AtLeast(1)),
     evaluator("average", Arity::AtLeast(1)),
