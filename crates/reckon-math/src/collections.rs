@@ -571,10 +571,26 @@ impl Evaluator {
             Op::DotPow => Op::Pow,
             other => other,
         };
+        self.broadcast(op.symbol_and_fn().1, left, right, at, |this, x, y| {
+            this.binary(element_op, x, y, percent_of_left, positions, at)
+        })
+    }
+
+    /// `f` applied to the pairs of elements of two operands broadcast to a common shape (a
+    /// scalar operand pairs with every element), counted against the build limits first; a
+    /// matrix result unless both operands are plain arrays or scalars.
+    fn broadcast(
+        &mut self,
+        name: &str,
+        left: &Value,
+        right: &Value,
+        at: usize,
+        mut f: impl FnMut(&mut Self, &Value, &Value) -> Evaluated,
+    ) -> Evaluated {
         let shape = matrix::broadcast_shape(shape_of(left), shape_of(right))
             .map_err(|detail| failed(detail, at))?;
         let count: u64 = shape.iter().map(|&n| n as u64).product();
-        self.build(op.symbol_and_fn().1, count, at)?;
+        self.build(name, count, at)?;
         let (a, b) = (elements(left), elements(right));
         let (pa, pb) = (
             matrix::broadcast_positions(shape_of(left), &shape),
@@ -582,7 +598,7 @@ impl Evaluator {
         );
         let mut data = Vec::with_capacity(count as usize);
         for (i, j) in pa.into_iter().zip(pb) {
-            data.push(self.binary(element_op, &a[i], &b[j], percent_of_left, positions, at)?);
+            data.push(f(self, &a[i], &b[j])?);
         }
         Ok(Value::matrix(Matrix {
             shape,
@@ -1148,52 +1164,23 @@ impl Evaluator {
         }
         let empty = Value::Undefined;
         let (left, right) = (&values[0], values.get(1).unwrap_or(&empty));
-        let shape = matrix::broadcast_shape(shape_of(left), shape_of(right))
-            .map_err(|detail| failed(detail, at))?;
-        let count: u64 = shape.iter().map(|&n| n as u64).product();
-        self.build(name, count, at)?;
-        let (pa, pb) = (
-            matrix::broadcast_positions(shape_of(left), &shape),
-            matrix::broadcast_positions(shape_of(right), &shape),
-        );
-        let (a, b) = (elements(left), elements(right));
-        let mut data = Vec::with_capacity(count as usize);
-        for (i, j) in pa.into_iter().zip(pb) {
-            let args = if values.len() == 1 {
-                vec![a[i].clone()]
+        let unary = values.len() == 1;
+        self.broadcast(name, left, right, at, |this, x, y| {
+            let args = if unary {
+                vec![x.clone()]
             } else {
-                vec![a[i].clone(), b[j].clone()]
+                vec![x.clone(), y.clone()]
             };
-            data.push(self.call_builtin(row, name, args, at)?);
-        }
-        Ok(Value::matrix(Matrix {
-            shape,
-            data,
-            array: array_result(&values.iter().collect::<Vec<_>>()),
-        }))
+            this.call_builtin(row, name, args, at)
+        })
     }
 
     /// math.js `compare`: -1, 0 or 1 (with its tolerance for numbers), element-wise on matrices.
     fn compare_values(&mut self, x: &Value, y: &Value, at: usize) -> Evaluated {
         if matches!(x, Value::Matrix(_)) || matches!(y, Value::Matrix(_)) {
-            let shape =
-                matrix::broadcast_shape(shape_of(x), shape_of(y)).map_err(|d| failed(d, at))?;
-            let count: u64 = shape.iter().map(|&n| n as u64).product();
-            self.build("compare", count, at)?;
-            let (pa, pb) = (
-                matrix::broadcast_positions(shape_of(x), &shape),
-                matrix::broadcast_positions(shape_of(y), &shape),
-            );
-            let (a, b) = (elements(x), elements(y));
-            let mut data = Vec::with_capacity(count as usize);
-            for (i, j) in pa.into_iter().zip(pb) {
-                data.push(self.compare_values(&a[i], &b[j], at)?);
-            }
-            return Ok(Value::matrix(Matrix {
-                shape,
-                data,
-                array: array_result(&[x, y]),
-            }));
+            return self.broadcast("compare", x, y, at, |this, p, q| {
+                this.compare_values(p, q, at)
+            });
         }
         let sign = if compare(Op::Equal, x, y, at)? {
             0
