@@ -119,85 +119,66 @@ fn math_js_fraction_size_failure(error: &Value) -> bool {
             .starts_with("Dimension must be an Array, Matrix, number, bigint, string, or Range")
 }
 
-/// The same text once numbers are masked, each number within a relative 1e-50 (the spec's
-/// tolerance for BigNumber results), compared as decimals.
-fn close_big(a: &str, b: &str) -> bool {
-    use reckon_math::bignum::{self, Big};
-    let split = |s: &str| -> (String, Vec<String>) {
-        let mut skeleton = String::new();
-        let mut found = Vec::new();
-        let mut current = String::new();
-        for c in s.chars().chain(std::iter::once(' ')) {
-            let numeric = c.is_ascii_digit()
-                || c == '.'
-                || ((c == 'e' || c == '-' || c == '+') && !current.is_empty());
-            if numeric || (c == '-' && current.is_empty() && skeleton.ends_with(['[', ' ', '('])) {
-                current.push(c);
+/// A result text with each number replaced by `#`, and the numbers' texts (a sign that starts
+/// no number, as in `a - b`, stays text).
+fn split_numbers(s: &str) -> (String, Vec<String>) {
+    let mut skeleton = String::new();
+    let mut found = Vec::new();
+    let mut current = String::new();
+    for c in s.chars().chain(std::iter::once(' ')) {
+        let numeric = c.is_ascii_digit()
+            || c == '.'
+            || ((c == 'e' || c == '-' || c == '+') && !current.is_empty());
+        if numeric || (c == '-' && current.is_empty() && skeleton.ends_with(['[', ' ', '('])) {
+            current.push(c);
+        } else {
+            if current.chars().any(|c| c.is_ascii_digit()) {
+                found.push(std::mem::take(&mut current));
+                skeleton.push('#');
             } else {
-                if current.chars().any(|c| c.is_ascii_digit()) {
-                    found.push(std::mem::take(&mut current));
-                    skeleton.push('#');
-                } else {
-                    // A sign that starts no number (`a - b`) is text.
-                    skeleton.push_str(&std::mem::take(&mut current));
-                }
-                skeleton.push(c);
+                skeleton.push_str(&std::mem::take(&mut current));
             }
+            skeleton.push(c);
         }
-        (skeleton, found)
-    };
-    let ((sa, na), (sb, nb)) = (split(a), split(b));
-    let tolerance = bignum::parse_literal("1e-50");
-    sa == sb
-        && na.len() == nb.len()
-        && na.iter().zip(&nb).all(|(x, y)| {
-            let (x, y) = (bignum::parse_literal(x), bignum::parse_literal(y));
-            let difference = bignum::abs(&bignum::sub(&x, &y));
-            let scale = match bignum::cmp(&bignum::abs(&x), &bignum::abs(&y)) {
-                Some(std::cmp::Ordering::Less) => bignum::abs(&y),
-                _ => bignum::abs(&x),
-            };
-            let bound: Big = bignum::mul(&tolerance, &scale);
-            matches!(
-                bignum::cmp(&difference, &bound),
-                Some(std::cmp::Ordering::Less | std::cmp::Ordering::Equal)
-            )
-        })
+    }
+    (skeleton, found)
 }
 
-/// The same text once numbers are masked, each number within a relative 1e-12.
+/// The same text once numbers are masked, each pair of numbers passing `near`.
+fn close_with(a: &str, b: &str, near: impl Fn(&str, &str) -> bool) -> bool {
+    let ((sa, na), (sb, nb)) = (split_numbers(a), split_numbers(b));
+    sa == sb && na.len() == nb.len() && na.iter().zip(&nb).all(|(x, y)| near(x, y))
+}
+
+/// Each number within a relative 1e-50 (the spec's tolerance for BigNumber results), compared
+/// as decimals.
+fn close_big(a: &str, b: &str) -> bool {
+    use reckon_math::bignum;
+    use std::cmp::Ordering;
+    let tolerance = bignum::parse_literal("1e-50");
+    close_with(a, b, |x, y| {
+        let (x, y) = (bignum::parse_literal(x), bignum::parse_literal(y));
+        let difference = bignum::abs(&bignum::sub(&x, &y));
+        let scale = match bignum::cmp(&bignum::abs(&x), &bignum::abs(&y)) {
+            Some(Ordering::Less) => bignum::abs(&y),
+            _ => bignum::abs(&x),
+        };
+        let bound = bignum::mul(&tolerance, &scale);
+        matches!(
+            bignum::cmp(&difference, &bound),
+            Some(Ordering::Less | Ordering::Equal)
+        )
+    })
+}
+
+/// Each number within a relative 1e-12.
 fn close(a: &str, b: &str) -> bool {
-    let numbers = |s: &str| -> (String, Vec<f64>) {
-        let mut skeleton = String::new();
-        let mut found = Vec::new();
-        let mut current = String::new();
-        for c in s.chars().chain(std::iter::once(' ')) {
-            let numeric = c.is_ascii_digit()
-                || c == '.'
-                || ((c == 'e' || c == '-' || c == '+') && !current.is_empty());
-            if numeric || (c == '-' && current.is_empty() && skeleton.ends_with(['[', ' ', '('])) {
-                current.push(c);
-            } else {
-                match current.parse::<f64>() {
-                    Ok(x) => {
-                        found.push(x);
-                        skeleton.push('#');
-                    }
-                    // A sign that starts no number (`a - b`) is text.
-                    Err(_) => skeleton.push_str(&current),
-                }
-                current.clear();
-                skeleton.push(c);
-            }
-        }
-        (skeleton, found)
-    };
-    let ((sa, na), (sb, nb)) = (numbers(a), numbers(b));
-    sa == sb
-        && na.len() == nb.len()
-        && na.iter().zip(&nb).all(|(x, y)| {
+    close_with(a, b, |x, y| match (x.parse::<f64>(), y.parse::<f64>()) {
+        (Ok(x), Ok(y)) => {
             x == y || (x - y).abs() <= 1e-12 * x.abs().max(y.abs()) || (x - y).abs() < 1e-300
-        })
+        }
+        _ => false,
+    })
 }
 
 fn generated() -> Vec<Case> {
