@@ -8,6 +8,11 @@
 
 use std::time::Instant;
 
+/// The allocator of every reckon binary (see the workspace Cargo.toml): the benchmarks measure
+/// what `reckon` runs.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let Some(path) = args.next() else {
@@ -52,8 +57,9 @@ fn main() {
 
 /// One request as `reckon exec` answers it: JSON text in, JSON text out.
 fn answer(line: &str) -> String {
-    match reckon_math::calculate(line.as_bytes()) {
-        Ok(out) => out.to_string(),
-        Err(error) => error.to_json().to_string(),
+    let mut out = Vec::new();
+    if let Err(error) = reckon_math::calculate_into(line.as_bytes(), &mut out) {
+        out = error.to_json().to_string().into_bytes();
     }
+    String::from_utf8(out).unwrap_or_default()
 }

@@ -72,43 +72,10 @@ const MAX_RESULT_UNITS: usize = 100_000;
 /// The first failing step's [`CalculateError`].
 pub fn calculate(input: &[u8]) -> Result<Json, CalculateError> {
     let request = request::decode(input)?;
-    let tree = request::prepare(&request)?;
-    if request.operation != Operation::Evaluate {
-        return Err(CalculateError::new(
-            Reason::EvaluationFailed,
-            format!(
-                "Evaluation failed: the {} operation is not implemented in reckon yet",
-                request.operation.name()
-            ),
-        ));
-    }
-    let fraction_mode = request.numeric_type == NumericType::Fraction;
-    let scope = request.scope.clone().unwrap_or_default();
-    let mut evaluator = if fraction_mode {
-        // Literals Fraction mode cannot read are parse-time failures (section 9.3).
-        eval::check_fraction_literals(&tree)?;
-        eval::Evaluator::fraction(&scope)
-    } else if request.numeric_type == NumericType::BigNumber {
-        eval::Evaluator::big(&scope)
-    } else {
-        eval::Evaluator::new(&scope)
-    };
-    let value = evaluator.eval(&tree)?;
-    check_result(&value, fraction_mode)?;
-    if let value::Value::Fraction(f) = &value
-        && fraction::bits(f) > MAX_RESULT_UNITS * 10 / 3
-    {
-        // More bits than 100,000 digits can hold (a part needs ≥ bits·log10 2 > 100,000
-        // digits): refuse before spending time writing the digits out.
-        return Err(result_too_large());
-    }
-    let result = value.format(request.precision);
-    if result.encode_utf16().count() > MAX_RESULT_UNITS {
-        return Err(result_too_large());
-    }
+    let answer = answer(&request)?;
     let mut out = Map::new();
-    out.insert("result".into(), result.into());
-    out.insert("resultType".into(), value.type_name().into());
+    out.insert("result".into(), answer.result.into());
+    out.insert("resultType".into(), answer.result_type.into());
     out.insert("expression".into(), request.expression.clone().into());
     out.insert("operation".into(), request.operation.name().into());
     if let Some(scope) = &request.scope {
@@ -121,6 +88,97 @@ pub fn calculate(input: &[u8]) -> Result<Json, CalculateError> {
         out.insert("precisionUsed".into(), precision.into());
     }
     Ok(Json::Object(out))
+}
+
+/// Runs one request like [`calculate`] and appends the success object to `out` as compact JSON
+/// text, byte for byte what `serde_json` writes for [`calculate`]'s object, without building
+/// it: the front ends' hot path. On an error nothing is appended.
+///
+/// # Errors
+/// The first failing step's [`CalculateError`].
+pub fn calculate_into(input: &[u8], out: &mut Vec<u8>) -> Result<(), CalculateError> {
+    let request = request::decode(input)?;
+    let answer = answer(&request)?;
+    out.extend_from_slice(b"{\"result\":");
+    write_json_string(out, &answer.result);
+    out.extend_from_slice(b",\"resultType\":");
+    write_json_string(out, answer.result_type);
+    out.extend_from_slice(b",\"expression\":");
+    write_json_string(out, &request.expression);
+    out.extend_from_slice(b",\"operation\":");
+    write_json_string(out, request.operation.name());
+    if let Some(scope) = &request.scope {
+        out.extend_from_slice(b",\"scopeVars\":[");
+        for (i, (name, _)) in scope.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            write_json_string(out, name);
+        }
+        out.push(b']');
+    }
+    if let Some(precision) = request.precision {
+        out.extend_from_slice(b",\"precisionUsed\":");
+        out.extend_from_slice(precision.to_string().as_bytes());
+    }
+    out.push(b'}');
+    Ok(())
+}
+
+/// Appends `text` as a JSON string, escaped exactly as `serde_json` escapes it.
+fn write_json_string(out: &mut Vec<u8>, text: &str) {
+    // Writing a string into a Vec cannot fail; an error here would leave `out` unchanged.
+    let _ = serde_json::to_writer(&mut *out, text);
+}
+
+/// What a successful evaluation answers: the formatted result and its type name.
+struct Answer {
+    result: String,
+    result_type: &'static str,
+}
+
+/// Section 3 steps 2–11 for a decoded request: checks, evaluation, result checks, formatting.
+fn answer(request: &request::Request) -> Result<Answer, CalculateError> {
+    let tree = request::prepare(request)?;
+    if request.operation != Operation::Evaluate {
+        return Err(CalculateError::new(
+            Reason::EvaluationFailed,
+            format!(
+                "Evaluation failed: the {} operation is not implemented in reckon yet",
+                request.operation.name()
+            ),
+        ));
+    }
+    let fraction_mode = request.numeric_type == NumericType::Fraction;
+    let empty = Vec::new();
+    let scope = request.scope.as_ref().unwrap_or(&empty);
+    let mut evaluator = if fraction_mode {
+        // Literals Fraction mode cannot read are parse-time failures (section 9.3).
+        eval::check_fraction_literals(&tree)?;
+        eval::Evaluator::fraction(scope)
+    } else if request.numeric_type == NumericType::BigNumber {
+        eval::Evaluator::big(scope)
+    } else {
+        eval::Evaluator::new(scope)
+    };
+    let value = evaluator.eval(&tree)?;
+    check_result(&value, fraction_mode)?;
+    if let value::Value::Fraction(f) = &value
+        && fraction::bits(f) > MAX_RESULT_UNITS * 10 / 3
+    {
+        // More bits than 100,000 digits can hold (a part needs ≥ bits·log10 2 > 100,000
+        // digits): refuse before spending time writing the digits out.
+        return Err(result_too_large());
+    }
+    let result = value.format(request.precision);
+    // UTF-16 units: one per byte for ASCII, which almost every result is.
+    if result.len() > MAX_RESULT_UNITS && result.encode_utf16().count() > MAX_RESULT_UNITS {
+        return Err(result_too_large());
+    }
+    Ok(Answer {
+        result,
+        result_type: value.type_name(),
+    })
 }
 
 /// The tool's function reference as Markdown, for `calculator://help` and the model-facing
@@ -234,5 +292,39 @@ fn has_non_finite(value: &value::Value) -> bool {
         value::Value::Complex(z) => !z.is_finite(),
         value::Value::Big(x) => !x.is_finite(),
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `calculate_into` must write exactly what serializing `calculate`'s object writes: the
+    /// front ends use the one, the library tests the other.
+    #[test]
+    fn the_direct_writer_matches_the_json_object_byte_for_byte() {
+        let requests = [
+            r#"{"expression": "0.1 + 0.2"}"#,
+            r#"{"expression": "x * y", "scope": {"y": 2, "x": 1.5, "10": 3}}"#,
+            r#"{"expression": "1/3", "precision": 4}"#,
+            r#"{"expression": "1/3", "precision": 4, "numericType": "Fraction"}"#,
+            r#"{"expression": "\"a\\\"b\\\\c\\n\\u0001é😀\"", "scope": {}}"#,
+            r#"{"expression": "[1, 2; 3, 4] * 2", "numericType": "BigNumber"}"#,
+            r#"{"expression": "{a: \"</script>\", b: [1, 2]}"}"#,
+            r#"{"expression": "sqrt(-4)", "operation": "evaluate"}"#,
+        ];
+        for request in requests {
+            let object = calculate(request.as_bytes()).expect(request);
+            let mut text = Vec::new();
+            calculate_into(request.as_bytes(), &mut text).expect(request);
+            assert_eq!(
+                String::from_utf8(text).expect("UTF-8"),
+                object.to_string(),
+                "{request}"
+            );
+        }
+        let mut text = b"kept".to_vec();
+        assert!(calculate_into(br#"{"expression": "1 +"}"#, &mut text).is_err());
+        assert_eq!(text, b"kept");
     }
 }

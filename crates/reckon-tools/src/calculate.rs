@@ -1,7 +1,7 @@
 //! `calculate` as a registry [`Tool`]. Every call runs on a large stack
 //! ([`crate::stack::on_large_stack`]), since the tool recurses over the expression tree.
 
-use crate::{Execution, Tool};
+use crate::{Execution, Outcome, Tool};
 use reckon_core::ErrorCategory;
 use reckon_math::{MANIFEST_JSON, Reason, TOOL_ID, TOOL_VERSION};
 use serde_json::{Value, json};
@@ -32,6 +32,19 @@ impl CalculateTool {
 /// The error object of the spec (section 9.1) for a refusal made outside the tool.
 fn error_body(reason: Reason, message: &str) -> Value {
     reckon_math::CalculateError::new(reason, message).to_json()
+}
+
+/// The answer when the evaluation thread could not run or did not finish normally.
+fn internal_error() -> Value {
+    error_body(
+        Reason::EvaluationFailed,
+        "Evaluation failed: internal error (the evaluation could not run); please report the expression",
+    )
+}
+
+/// Appends a JSON value as compact text (writing into a `Vec` cannot fail).
+fn write_body(out: &mut Vec<u8>, body: &Value) {
+    let _ = serde_json::to_writer(&mut *out, body);
 }
 
 impl Tool for CalculateTool {
@@ -93,18 +106,37 @@ impl Tool for CalculateTool {
         error_body(reason, message)
     }
 
+    fn execute_into(&self, input: &[u8], out: &mut Vec<u8>) -> Outcome {
+        let answered = crate::stack::on_large_stack(|| {
+            let mut text = Vec::new();
+            reckon_math::calculate_into(input, &mut text).map(|()| text)
+        });
+        let error = match answered {
+            Some(Ok(text)) => {
+                out.extend_from_slice(&text);
+                None
+            }
+            Some(Err(error)) => {
+                write_body(out, &error.to_json());
+                Some(error.reason.category())
+            }
+            None => {
+                write_body(out, &internal_error());
+                Some(ErrorCategory::NotComputable)
+            }
+        };
+        Outcome {
+            error,
+            work_units: 0,
+        }
+    }
+
     fn execute_json(&self, input: &[u8]) -> Execution {
         let answer = crate::stack::on_large_stack(|| reckon_math::calculate(input));
         let (body, error) = match answer {
             Some(Ok(body)) => (body, None),
             Some(Err(error)) => (error.to_json(), Some(error.reason.category())),
-            None => (
-                error_body(
-                    Reason::EvaluationFailed,
-                    "Evaluation failed: internal error (the evaluation could not run); please report the expression",
-                ),
-                Some(ErrorCategory::NotComputable),
-            ),
+            None => (internal_error(), Some(ErrorCategory::NotComputable)),
         };
         Execution {
             body,
