@@ -318,6 +318,16 @@ impl Evaluator {
             (false, false) => Op::Larger,
         };
         let mut data = Vec::new();
+        if let (Value::Number(a), Value::Number(s), Value::Number(b)) = (&start, &step, &end) {
+            let mut x = *a;
+            // Plain numbers (every range of number mode): the loop below without the dispatch.
+            while (data.len() as u64) <= count && crate::eval::compare_numbers(ongoing, x, *b) {
+                data.push(Value::Number(x));
+                x += s;
+            }
+            self.build("range", data.len() as u64, at)?;
+            return Ok(Value::matrix(Matrix::vector(data)));
+        }
         let mut x = start;
         // One more than the estimate: the tolerant comparison may admit a last value.
         while (data.len() as u64) <= count && compare(ongoing, &x, &end, at)? {
@@ -1238,6 +1248,29 @@ impl Evaluator {
         items: &[Value],
         at: usize,
     ) -> Result<Option<Value>, CalculateError> {
+        if matches!(op, Op::Add | Op::Subtract | Op::Multiply | Op::Divide)
+            && let Some((first, rest)) = items.split_first()
+            && items.iter().all(|v| matches!(v, Value::Number(_)))
+        {
+            // Plain numbers: the operator's number case, without the dispatch per element.
+            let number = |v: &Value| {
+                if let Value::Number(x) = v {
+                    *x
+                } else {
+                    f64::NAN
+                }
+            };
+            let total = rest
+                .iter()
+                .map(number)
+                .fold(number(first), |a, x| match op {
+                    Op::Add => a + x,
+                    Op::Subtract => a - x,
+                    Op::Multiply => a * x,
+                    _ => a / x,
+                });
+            return Ok(Some(Value::Number(total)));
+        }
         let mut accumulated: Option<Value> = None;
         for item in items {
             accumulated = Some(match accumulated {

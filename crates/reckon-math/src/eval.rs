@@ -1456,8 +1456,13 @@ pub(crate) fn compare(
             to_number(right).map_err(|e| function_error(e, "", at))?,
         ),
     };
+    Ok(compare_numbers(op, x, y))
+}
+
+/// A relational operator on two numbers, with math.js's tolerance (`nearly_equal`).
+pub(crate) fn compare_numbers(op: Op, x: f64, y: f64) -> bool {
     let equal = nearly_equal(x, y);
-    Ok(match op {
+    match op {
         Op::Equal => equal,
         Op::Unequal => !equal,
         Op::Smaller => x < y && !equal,
@@ -1465,7 +1470,7 @@ pub(crate) fn compare(
         Op::SmallerEq => x < y || equal,
         Op::LargerEq => x > y || equal,
         _ => false,
-    })
+    }
 }
 
 /// JavaScript's ToInt32, after math.js's integer check.

@@ -18,6 +18,16 @@ pub fn format_number_with(
     if value == 0.0 {
         return "0".to_owned();
     }
+    if precision.is_none() && (lower_exp, upper_exp) == (-6, 21) {
+        // JavaScript's own `Number::toString` switches notation at exactly these bounds, so
+        // its text is the answer (checked against the general path in the tests).
+        return ryu_js::Buffer::new().format(value).to_owned();
+    }
+    general_format(value, precision, lower_exp, upper_exp)
+}
+
+/// [`format_number_with`] for any bounds and precision, from the shortest digits.
+fn general_format(value: f64, precision: Option<u32>, lower_exp: i32, upper_exp: i32) -> String {
     let (digits, exponent) = shortest_digits(value.abs());
     let (digits, exponent) = match precision {
         Some(p) if digits.len() > p as usize => round_half_up(&digits, exponent, p as usize),
@@ -35,11 +45,9 @@ pub fn format_number_with(
             out.push('.');
             out.push_str(&digits[1..]);
         }
-        out.push_str(&format!(
-            "e{}{}",
-            if exponent < 0 { '-' } else { '+' },
-            exponent.abs()
-        ));
+        out.push('e');
+        out.push(if exponent < 0 { '-' } else { '+' });
+        out.push_str(&exponent.unsigned_abs().to_string());
     }
     out
 }
@@ -127,7 +135,33 @@ pub(crate) fn positional(digits: &str, exponent: i32, out: &mut String) {
 
 #[cfg(test)]
 mod tests {
-    use super::format_number;
+    use super::{format_number, general_format};
+
+    /// The shortcut of the default bounds gives what the general path gives, on every decade
+    /// and on a seeded spread of bit patterns.
+    #[test]
+    fn the_default_bounds_shortcut_agrees_with_the_general_path() {
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut values: Vec<f64> = (-330..310)
+            .flat_map(|e| {
+                let p = 10f64.powi(e);
+                [p, 1.5 * p, 9.999_999 * p, p * (1.0 - f64::EPSILON), -p]
+            })
+            .collect();
+        for _ in 0..200_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            values.push(f64::from_bits(state));
+        }
+        for value in values.into_iter().filter(|v| v.is_finite() && *v != 0.0) {
+            assert_eq!(
+                format_number(value, None),
+                general_format(value, None, -6, 21),
+                "{value:e}"
+            );
+        }
+    }
 
     #[test]
     fn without_precision_it_is_javascript_string() {
