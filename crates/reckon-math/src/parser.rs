@@ -7,6 +7,7 @@
 //! conditional := or {"?" assignment ":" assignment}
 //! or          := xor {"or" xor}        xor := and {"xor" and}        and := bitor {"and" bitor}
 //! bitor       := bitxor {"|" bitxor}   bitxor := bitand {"^|" bitand} bitand := relational {"&" relational}
+//!                (these six levels by precedence climbing, in one function)
 //! relational  := shift {("==" | "!=" | "<" | ">" | "<=" | ">=") shift}   -- chains a < b < c
 //! shift       := conversion {("<<" | ">>" | ">>>") conversion}
 //! conversion  := range {("to" | "in") range}
@@ -119,6 +120,35 @@ impl Parser {
             index += 1;
         }
         None
+    }
+
+    /// Whether the current token is a number literal or a name (not a named operator) that a
+    /// delimiter ends at once (`,` `)` `]` `}` `;` or the end): then it is the whole operand.
+    fn lone_operand_here(&mut self) -> bool {
+        let leaf = match self.peek() {
+            Some(Tok::Number(_)) => true,
+            Some(Tok::Name(name)) => !NAMED_OPERATORS.contains(&name.as_str()),
+            _ => false,
+        };
+        leaf && matches!(
+            self.peek_at(1),
+            None | Some(
+                Tok::Punct(",")
+                    | Tok::Punct(")")
+                    | Tok::Punct("]")
+                    | Tok::Punct("}")
+                    | Tok::Punct(";")
+            )
+        )
+    }
+
+    /// The operator of `ops` that the current token spells, if it is punctuation.
+    fn punct_among(&mut self, ops: &[(&str, Op)]) -> Option<Op> {
+        let Some(Tok::Punct(current)) = self.peek() else {
+            return None;
+        };
+        let current = *current;
+        ops.iter().find(|(p, _)| *p == current).map(|(_, op)| *op)
     }
 
     fn is_punct(&mut self, p: &str) -> bool {
@@ -259,6 +289,11 @@ impl Parser {
     }
 
     fn assignment(&mut self) -> Parsed {
+        if self.lone_operand_here() {
+            // A literal or name alone (a call's argument, a matrix element): what every level
+            // below would return, without passing through them.
+            return self.primary();
+        }
         self.enter()?;
         let node = self.conditional()?;
         let result = if self.is_punct("=") {
@@ -347,27 +382,39 @@ impl Parser {
     }
 
     fn logical_or(&mut self) -> Parsed {
-        self.named_binary(&[("or", Op::Or)], Self::logical_xor)
+        self.low_binary(0)
     }
 
-    fn logical_xor(&mut self) -> Parsed {
-        self.named_binary(&[("xor", Op::Xor)], Self::logical_and)
+    /// The six left-associative levels between `?:` and the comparisons, lowest first: `or`,
+    /// `xor`, `and`, `|`, `^|`, `&` (levels 0–5), by precedence climbing in one function rather
+    /// than one function per level, so that an operand passes through one call instead of six.
+    fn low_binary(&mut self, min_level: u8) -> Parsed {
+        let mut node = self.relational()?;
+        while let Some((op, level)) = self.low_binary_operator() {
+            if level < min_level {
+                break;
+            }
+            let token = self.bump_operator();
+            let right = self.low_binary(level + 1)?;
+            node = operator(op, vec![node, right], token.start);
+        }
+        Ok(node)
     }
 
-    fn logical_and(&mut self) -> Parsed {
-        self.named_binary(&[("and", Op::And)], Self::bit_or)
-    }
-
-    fn bit_or(&mut self) -> Parsed {
-        self.binary(&[("|", Op::BitOr)], Self::bit_xor)
-    }
-
-    fn bit_xor(&mut self) -> Parsed {
-        self.binary(&[("^|", Op::BitXor)], Self::bit_and)
-    }
-
-    fn bit_and(&mut self) -> Parsed {
-        self.binary(&[("&", Op::BitAnd)], Self::relational)
+    /// The operator of [`Parser::low_binary`] at the current token, and its level.
+    fn low_binary_operator(&mut self) -> Option<(Op, u8)> {
+        match self.peek()? {
+            Tok::Name(name) => match name.as_str() {
+                "or" => Some((Op::Or, 0)),
+                "xor" => Some((Op::Xor, 1)),
+                "and" => Some((Op::And, 2)),
+                _ => None,
+            },
+            Tok::Punct("|") => Some((Op::BitOr, 3)),
+            Tok::Punct("^|") => Some((Op::BitXor, 4)),
+            Tok::Punct("&") => Some((Op::BitAnd, 5)),
+            _ => None,
+        }
     }
 
     fn relational(&mut self) -> Parsed {
@@ -380,14 +427,14 @@ impl Parser {
             (">=", Op::LargerEq),
         ];
         let first = self.shift()?;
+        if self.punct_among(&OPS).is_none() {
+            // Almost every operand: no chain to collect.
+            return Ok(first);
+        }
         let mut params = vec![first];
         let mut ops = Vec::new();
         let mut first_at = 0;
-        while let Some(op) = OPS
-            .iter()
-            .find(|(p, _)| matches!(self.peek(), Some(Tok::Punct(q)) if q == p))
-            .map(|(_, op)| *op)
-        {
+        while let Some(op) = self.punct_among(&OPS) {
             let token = self.bump_operator();
             if ops.is_empty() {
                 first_at = token.start;
@@ -967,25 +1014,7 @@ impl Parser {
 
     fn binary(&mut self, ops: &[(&str, Op)], next: fn(&mut Self) -> Parsed) -> Parsed {
         let mut node = next(self)?;
-        while let Some(op) = ops
-            .iter()
-            .find(|(p, _)| matches!(self.peek(), Some(Tok::Punct(q)) if q == p))
-            .map(|(_, op)| *op)
-        {
-            let token = self.bump_operator();
-            let right = next(self)?;
-            node = operator(op, vec![node, right], token.start);
-        }
-        Ok(node)
-    }
-
-    fn named_binary(&mut self, ops: &[(&str, Op)], next: fn(&mut Self) -> Parsed) -> Parsed {
-        let mut node = next(self)?;
-        while let Some(op) = ops
-            .iter()
-            .find(|(n, _)| matches!(self.peek(), Some(Tok::Name(m)) if m == n))
-            .map(|(_, op)| *op)
-        {
+        while let Some(op) = self.punct_among(ops) {
             let token = self.bump_operator();
             let right = next(self)?;
             node = operator(op, vec![node, right], token.start);
