@@ -901,13 +901,8 @@ impl Evaluator {
                 ("legacySubset".into(), Value::Boolean(false)),
             ]));
         }
-        if builtin(name).is_some() {
-            return self.apply(
-                &Function::Builtin(builtin(name).map_or("", |b| b.name)),
-                name,
-                args,
-                position,
-            );
+        if let Some(row) = builtin(name) {
+            return self.apply(&Function::Builtin(row.name), name, args, position);
         }
         if crate::names::is_catalogue_function(name) {
             // Section 6.1: a catalogued function that has not landed yet.

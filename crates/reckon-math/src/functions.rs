@@ -445,8 +445,20 @@ pub(crate) static BUILTINS: &[Builtin] = &[
 
 /// The row called `name`.
 pub(crate) fn builtin(name: &str) -> Option<&'static Builtin> {
-    BUILTINS.iter().find(|b| b.name == name)
+    BUILTIN_INDEX.get(name).and_then(|&row| BUILTINS.get(row))
 }
+
+/// [`BUILTINS`] by name: every call looks its function up, and a scan of the table cost more
+/// than many functions do.
+static BUILTIN_INDEX: std::sync::LazyLock<std::collections::HashMap<&'static str, usize>> =
+    std::sync::LazyLock::new(|| {
+        let mut index = std::collections::HashMap::with_capacity(BUILTINS.len());
+        for (row, b) in BUILTINS.iter().enumerate() {
+            // The first row of a name wins, as the scan it replaces found it.
+            index.entry(b.name).or_insert(row);
+        }
+        index
+    });
 
 /// Names math.js has but which are refused for security (section 6.5).
 pub(crate) const DISABLED: [&str; 15] = [
@@ -908,7 +920,22 @@ fn is_prime(x: f64) -> bool {
     if n.is_multiple_of(2) {
         return false;
     }
-    let mul = |a: u64, b: u64| ((u128::from(a) * u128::from(b)) % u128::from(n)) as u64;
+    // Below 2^32 products fit in 64 bits, and the witnesses 2, 7 and 61 decide every number
+    // below 4,759,123,141 (Jaeschke, 1993); above, 128-bit products and the first twelve primes
+    // decide every 64-bit number.
+    let small = n < 1 << 32;
+    let mul = |a: u64, b: u64| {
+        if small {
+            a * b % n
+        } else {
+            ((u128::from(a) * u128::from(b)) % u128::from(n)) as u64
+        }
+    };
+    let witnesses: &[u64] = if small {
+        &[2, 7, 61]
+    } else {
+        &[2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37]
+    };
     let pow = |mut b: u64, mut e: u64| {
         let mut r = 1u64;
         b %= n;
@@ -926,7 +953,7 @@ fn is_prime(x: f64) -> bool {
         d /= 2;
         s += 1;
     }
-    'witness: for a in [2u64, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37] {
+    'witness: for &a in witnesses {
         if a % n == 0 {
             continue;
         }
@@ -947,7 +974,32 @@ fn is_prime(x: f64) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{gcd, hypot, lcm};
+    use super::{gcd, hypot, is_prime, lcm};
+
+    /// The fast small-number witnesses agree with trial division up to 2^20, and around 2^32
+    /// where the two witness sets meet.
+    #[test]
+    fn is_prime_agrees_with_trial_division() {
+        let trial = |n: u64| {
+            n > 1
+                && (2..)
+                    .take_while(|d| d * d <= n)
+                    .all(|d| !n.is_multiple_of(d))
+        };
+        let around = (1u64 << 32) - 5_000..(1u64 << 32) + 5_000;
+        for n in (0..1u64 << 20).chain(around) {
+            assert_eq!(is_prime(n as f64), trial(n), "{n}");
+        }
+        // Strong pseudoprimes to small bases.
+        for n in [
+            3_215_031_751u64,
+            2_152_302_898_747,
+            3_474_749_660_383,
+            341_550_071_728_321,
+        ] {
+            assert!(!is_prime(n as f64), "{n}");
+        }
+    }
 
     /// Values printed by math.js 15.2.
     #[test]
