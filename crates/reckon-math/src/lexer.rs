@@ -45,7 +45,8 @@ const PUNCTUATION: [&str; 37] = [
 
 /// Tokenises `chars`.
 pub(crate) fn tokenize(chars: &[char]) -> Result<Vec<Token>, LexError> {
-    let mut tokens: Vec<Token> = Vec::new();
+    // At most one token per character; most expressions have about one per two.
+    let mut tokens: Vec<Token> = Vec::with_capacity(chars.len() / 2 + 2);
     let mut pos = 0;
     while pos < chars.len() {
         let c = chars[pos];
@@ -101,7 +102,7 @@ pub(crate) fn tokenize(chars: &[char]) -> Result<Vec<Token>, LexError> {
                 {
                     pos += 1;
                 }
-                Tok::Name(chars[start..pos].iter().collect())
+                Tok::Name(text(&chars[start..pos]))
             }
             _ => match punctuation(chars, pos) {
                 Some(p) => {
@@ -189,7 +190,7 @@ fn number(chars: &[char], start: usize) -> Result<(String, usize), LexError> {
         while at(end).is_some_and(|c| c.is_ascii_alphanumeric() || c == '.') {
             end += 1;
         }
-        return Ok((chars[start..end].iter().collect(), end));
+        return Ok((text(&chars[start..end]), end));
     }
     let mut end = digits_from(start);
     // A point followed by `*`, `/` or `^` starts an element-wise operator instead.
@@ -206,13 +207,20 @@ fn number(chars: &[char], start: usize) -> Result<(String, usize), LexError> {
                 end = digits_from(end + 2);
             }
             Some('.') => return Err(digit_expected(end + 1, end)),
-            _ => return Ok((chars[start..end].iter().collect(), end)),
+            _ => return Ok((text(&chars[start..end]), end)),
         }
         if at(end) == Some('.') {
             return Err(digit_expected(end, start));
         }
     }
-    Ok((chars[start..end].iter().collect(), end))
+    Ok((text(&chars[start..end]), end))
+}
+
+/// The text of a run of characters, allocated once at its final size.
+fn text(chars: &[char]) -> String {
+    let mut out = String::with_capacity(chars.iter().map(|c| c.len_utf8()).sum());
+    out.extend(chars);
+    out
 }
 
 /// A string literal opened by the quote at `start`; returns its text and the end offset.

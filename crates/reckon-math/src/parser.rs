@@ -863,43 +863,44 @@ impl Parser {
     }
 
     fn primary(&mut self) -> Parsed {
-        let Some(token) = self.peek().cloned() else {
+        let Some(token) = self.peek() else {
             return Err(ParseError {
                 message: "Unexpected end of expression".into(),
                 position: self.end,
             });
         };
-        match token {
-            Tok::Number(raw) => {
-                let span = self.bump();
-                check_prefixed(&raw, span)?;
-                Ok(Node {
-                    kind: NodeKind::Number(raw),
-                    span,
-                })
-            }
-            Tok::Str(text, _) => {
-                let span = self.bump();
-                Ok(Node {
-                    kind: NodeKind::Str(text),
-                    span,
-                })
-            }
-            Tok::Name(name) => {
+        let leaf = matches!(token, Tok::Number(_) | Tok::Str(..) | Tok::Name(_));
+        let punct = match token {
+            Tok::Punct(p) => Some(*p),
+            _ => None,
+        };
+        if leaf {
+            // The parser never reads a token twice, so a literal's text moves into its node.
+            let index = self.pos;
+            let span = self.bump();
+            let kind = match self.tokens.get_mut(index).map(|t| &mut t.tok) {
+                Some(Tok::Number(raw)) => {
+                    let raw = std::mem::take(raw);
+                    check_prefixed(&raw, span)?;
+                    NodeKind::Number(raw)
+                }
+                Some(Tok::Str(text, _)) => NodeKind::Str(std::mem::take(text)),
                 // In operand position every name is a symbol, named operators included (`to`, `in`).
-                let span = self.bump();
-                let kind = match name.as_str() {
+                Some(Tok::Name(name)) => match name.as_str() {
                     "true" => NodeKind::Constant(Constant::True),
                     "false" => NodeKind::Constant(Constant::False),
                     "null" => NodeKind::Constant(Constant::Null),
                     "undefined" => NodeKind::Constant(Constant::Undefined),
                     "NaN" => NodeKind::Constant(Constant::NaN),
                     "Infinity" => NodeKind::Constant(Constant::Infinity),
-                    _ => NodeKind::Symbol(name),
-                };
-                Ok(Node { kind, span })
-            }
-            Tok::Punct("(") => {
+                    _ => NodeKind::Symbol(std::mem::take(name)),
+                },
+                _ => NodeKind::Constant(Constant::Undefined),
+            };
+            return Ok(Node { kind, span });
+        }
+        match punct {
+            Some("(") => {
                 let open = self.bump();
                 self.open();
                 let saved = self.conditional_level.take();
@@ -912,8 +913,8 @@ impl Parser {
                     span: Span::new(open.start, close.end),
                 })
             }
-            Tok::Punct("[") => self.matrix(),
-            Tok::Punct("{") => self.object(),
+            Some("[") => self.matrix(),
+            Some("{") => self.object(),
             _ => Err(self.error_here("Value expected")),
         }
     }

@@ -323,17 +323,18 @@ pub fn prepare(request: &Request) -> Result<Node, CalculateError> {
 }
 
 /// Step 8: the stringifier guard (which wins), then operations used as functions, then the alias
-/// renaming in call position.
+/// renaming in call position; one walk over the tree finds the first of each and renames.
 fn static_checks(tree: &mut Node) -> Result<(), CalculateError> {
-    if let Some(position) = find(tree, &|node| stringifier_access(node)) {
+    let mut found = Found::default();
+    check_and_rename(tree, &mut found);
+    if let Some(position) = found.stringifier {
         return Err(CalculateError::new(
             Reason::DisallowedResultType,
             "Converting a function to a string is not allowed — it would expose internal source.",
         )
         .at(position));
     }
-    if let Some(position) = find(tree, &|node| operation_call(node).map(|(_, at)| at)) {
-        let name = operation_name_at(tree, position).unwrap_or_default();
+    if let Some((name, position)) = found.operation {
         let ending = if name == "derivative" {
             "with `operation: \"derivative\"` and pass `variable`.".to_owned()
         } else {
@@ -345,25 +346,34 @@ fn static_checks(tree: &mut Node) -> Result<(), CalculateError> {
         )
         .at(position));
     }
-    rename_aliases(tree);
     Ok(())
 }
 
-/// The position of the first node (pre-order) for which `test` answers one.
-fn find(node: &Node, test: &dyn Fn(&Node) -> Option<usize>) -> Option<usize> {
-    if let Some(position) = test(node) {
-        return Some(position);
-    }
-    find_child(node, |child| find(child, test))
+/// The first (pre-order) stringifier access and operation call of a tree.
+#[derive(Default)]
+struct Found {
+    stringifier: Option<usize>,
+    operation: Option<(&'static str, usize)>,
 }
 
-fn operation_name_at(node: &Node, position: usize) -> Option<String> {
-    if let Some((name, at)) = operation_call(node)
-        && at == position
-    {
-        return Some(name.to_owned());
+/// Records `node`'s findings unless earlier nodes made them, renames an alias it calls, and
+/// goes on into its children.
+fn check_and_rename(node: &mut Node, found: &mut Found) {
+    if found.stringifier.is_none() {
+        found.stringifier = stringifier_access(node);
     }
-    find_child(node, |child| operation_name_at(child, position))
+    if found.operation.is_none() {
+        found.operation = operation_call(node).map(|(name, at)| {
+            let name = match name {
+                "evaluate" => "evaluate",
+                "simplify" => "simplify",
+                _ => "derivative",
+            };
+            (name, at)
+        });
+    }
+    rename_alias(node);
+    for_each_child_mut(node, &mut |child: &mut Node| check_and_rename(child, found));
 }
 
 /// `x.toString`, `x["toLocaleString"]`: the name's position.
@@ -396,7 +406,7 @@ fn operation_call(node: &Node) -> Option<(&str, usize)> {
 }
 
 /// `ln(` → `log(`, `arcsin(` → `asin(` and the other `arc…` names, in call position only.
-fn rename_aliases(node: &mut Node) {
+fn rename_alias(node: &mut Node) {
     if let NodeKind::Call { callee, .. } = &mut node.kind
         && let NodeKind::Symbol(name) = &mut callee.kind
     {
@@ -427,7 +437,6 @@ fn rename_aliases(node: &mut Node) {
             *name = renamed;
         }
     }
-    for_each_child_mut(node, &mut rename_aliases);
 }
 
 /// The first `Some` that `visit` answers for a child of `node`, in order, without collecting
