@@ -389,6 +389,23 @@ pub fn from_f64_checked(value: f64) -> BigResult {
     Ok(from_f64(value))
 }
 
+/// The exact integer a whole BigNumber stands for, when it has at most `max_digits` digits
+/// (`None` for fractions, non-finite values and longer integers).
+pub fn to_ibig(x: &Big, max_digits: usize) -> Option<IBig> {
+    match x {
+        Big::Zero { .. } => Some(IBig::ZERO),
+        Big::Finite(r) if r.exponent() >= 0 => {
+            let zeros = usize::try_from(r.exponent()).ok()?;
+            let digits = r.significand().clone().unsigned_abs().to_string().len();
+            if digits.saturating_add(zeros) > max_digits {
+                return None;
+            }
+            Some(r.significand() * IBig::from(10u8).pow(zeros))
+        }
+        _ => None,
+    }
+}
+
 /// decimal.js `toNumber`: the nearest binary64 value (correctly rounded from all digits).
 pub fn to_f64(x: &Big) -> f64 {
     match x {

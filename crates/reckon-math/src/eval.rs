@@ -763,15 +763,26 @@ impl Evaluator {
                     _ => Err(fraction_unsupported_function(at)),
                 }
             }
-            ("mod", 2) | ("gcd", 2) | ("lcm", 2) => {
+            ("mod", 2) => {
                 let x = fractions()?;
                 self.charge(fraction::cost(&x[0], &x[1]))?;
-                let result = match name {
-                    "mod" => fraction::modulo(&x[0], &x[1]),
-                    "gcd" => Ok(fraction::gcd(&x[0], &x[1])),
-                    _ => fraction::lcm(&x[0], &x[1]),
-                };
-                result.map(Value::Fraction).map_err(error)
+                fraction::modulo(&x[0], &x[1])
+                    .map(Value::Fraction)
+                    .map_err(error)
+            }
+            ("gcd" | "lcm", n) if n >= 2 => {
+                // Pairwise from the left, as math.js reduces its arguments.
+                let x = fractions()?;
+                let mut result = x[0].clone();
+                for next in &x[1..] {
+                    self.charge(fraction::cost(&result, next))?;
+                    result = if name == "gcd" {
+                        fraction::gcd(&result, next)
+                    } else {
+                        fraction::lcm(&result, next).map_err(error)?
+                    };
+                }
+                Ok(Value::Fraction(result))
             }
             ("max" | "min", n) if n >= 1 => {
                 // As math.js: the original value wins (a boolean stays a boolean), compared as
@@ -996,6 +1007,11 @@ impl Evaluator {
                         ),
                     )
                     .at(at));
+                };
+                let values = if row.name == "gcd" {
+                    gcd_of_a_vector(values, at)?
+                } else {
+                    values
                 };
                 let count = values.len();
                 let fits = match row.arity {
@@ -1454,6 +1470,19 @@ pub(crate) fn compare(
     Ok(compare_numbers(op, x, y))
 }
 
+/// math.js 15's `gcd(v)` of one vector is the gcd of its elements; a matrix of more dimensions
+/// is refused. Other argument lists are left as they are.
+fn gcd_of_a_vector(values: Vec<Value>, at: usize) -> Result<Vec<Value>, CalculateError> {
+    match values.as_slice() {
+        [Value::Matrix(m)] if m.rank() == 1 => Ok(m.data.clone()),
+        [Value::Matrix(_)] => Err(failed(
+            "Wrong number of arguments in function gcd() supports only 1d matrices!",
+            at,
+        )),
+        _ => Ok(values),
+    }
+}
+
 /// A relational operator on two numbers, with math.js's tolerance (`nearly_equal`).
 pub(crate) fn compare_numbers(op: Op, x: f64, y: f64) -> bool {
     let equal = nearly_equal(x, y);
@@ -1626,6 +1655,22 @@ mod fraction_mode_tests {
                 e.position.map_or("-".into(), |p| p.to_string())
             ),
         }
+    }
+
+    /// gcd and lcm of several Fractions and of one vector, as math.js 15.2 answers them.
+    #[test]
+    fn gcd_and_lcm_reduce_any_number_of_fractions() {
+        let none = json!({});
+        assert_eq!(answer("gcd([4, 6, 9])", none.clone()), "1/1 Fraction");
+        assert_eq!(answer("lcm(4, 6, 9)", none.clone()), "36/1 Fraction");
+        assert_eq!(answer("gcd(1/2, 3/4, 5/6)", none.clone()), "1/12 Fraction");
+        assert_eq!(answer("lcm(1/2, 3/4, 5/6)", none.clone()), "15/2 Fraction");
+        assert_eq!(
+            answer("gcd([[4, 6], [8, 10]])", none.clone()),
+            "evaluation_failed 0"
+        );
+        assert_eq!(answer("gcd([5])", none.clone()), "evaluation_failed 0");
+        assert_eq!(answer("lcm(5)", none), "evaluation_failed 0");
     }
 
     #[test]

@@ -13,6 +13,12 @@ use crate::ast::Op;
 use crate::bignum::{self, Big, BigError, Func};
 use crate::eval::{Evaluated, Evaluator, failed, mismatch, not_implemented};
 use crate::value::Value;
+use dashu_int::IBig;
+use dashu_int::ops::{BitTest, Gcd, UnsignedAbs};
+
+/// Longest integer the BigNumber integer functions write out exactly: far beyond 64 digits
+/// (decimal.js keeps every digit of a bitwise result) and still cheap to compute with.
+const MAX_INTEGER_DIGITS: usize = 10_000;
 
 /// The refusal for a `BigError` (the number fallback is handled before this).
 pub(crate) fn big_error(error: &BigError, at: usize) -> CalculateError {
@@ -163,29 +169,18 @@ impl Evaluator {
                 }
             }
             Op::BitAnd | Op::BitOr | Op::BitXor => {
-                // decimal.js integers of any size; here those that fit 64 bits, with two's
-                // complement as math.js's BigNumber bitwise functions give.
+                // decimal.js integers of any size, exactly, in two's complement as math.js's
+                // BigNumber bitwise functions give them (even beyond 64 digits).
                 let (_, name) = op.symbol_and_fn();
-                let integer = |v: &Big| -> Result<Option<i64>, CalculateError> {
-                    if !v.is_integer() {
-                        return Err(failed(format!("Integers expected in function {name}"), at));
-                    }
-                    let f = bignum::to_f64(v);
-                    Ok((f.abs() < 9.0e15).then_some(f as i64))
-                };
-                match (integer(&x)?, integer(&y)?) {
-                    (Some(a), Some(b)) => Value::Big(Big::from_i64(match op {
-                        Op::BitAnd => a & b,
-                        Op::BitOr => a | b,
-                        _ => a ^ b,
-                    })),
-                    _ => {
-                        return Err(not_implemented(
-                            &format!("{name}() of BigNumbers beyond 9e15"),
-                            at,
-                        ));
-                    }
-                }
+                let (a, b) = (
+                    self.big_integer(&x, name, at)?,
+                    self.big_integer(&y, name, at)?,
+                );
+                Value::Big(Big::from_ibig(match op {
+                    Op::BitAnd => a & b,
+                    Op::BitOr => a | b,
+                    _ => a ^ b,
+                }))
             }
             other => {
                 return Err(not_implemented(
@@ -202,6 +197,14 @@ impl Evaluator {
             Op::UnaryMinus => Ok(Value::Big(bignum::neg(x))),
             Op::UnaryPlus => Ok(Value::Big(x.clone())),
             Op::Not => Ok(Value::Boolean(x.is_zero())),
+            Op::BitNot => {
+                // −(x + 1), exactly, at any size (decimal.js keeps every digit).
+                if !x.is_integer() {
+                    return Err(failed("Integer expected in function bitNot", at));
+                }
+                let integer = self.big_integer(x, "bitNot", at)?;
+                Ok(Value::Big(Big::from_ibig(-integer - IBig::ONE)))
+            }
             Op::Factorial => {
                 self.charge(bignum::cost(bignum::Op::Factorial, x, None))?;
                 bignum::factorial(x)
@@ -268,43 +271,69 @@ impl Evaluator {
         Ok(Value::Big(product))
     }
 
-    /// `gcd` and `lcm` of integer BigNumbers (Euclid's algorithm on 64-bit integers; larger ones
-    /// are not implemented yet).
+    /// A whole BigNumber as an exact integer for the integer functions (`gcd`, `lcm`, the bitwise
+    /// operators), charged by its size; integers of more than [`MAX_INTEGER_DIGITS`] digits
+    /// (`1e100000`) are refused as too large rather than written out.
+    fn big_integer(&mut self, x: &Big, name: &str, at: usize) -> Result<IBig, CalculateError> {
+        if !x.is_integer() {
+            let message = if matches!(name, "gcd" | "lcm") {
+                format!("Parameters in function {name} must be integer numbers")
+            } else {
+                format!("Integers expected in function {name}")
+            };
+            return Err(failed(message, at));
+        }
+        let integer = bignum::to_ibig(x, MAX_INTEGER_DIGITS).ok_or_else(|| {
+            failed(
+                format!(
+                    "{name}() of an integer with more than {MAX_INTEGER_DIGITS} digits is too large to compute"
+                ),
+                at,
+            )
+        })?;
+        self.charge(16 + integer.bit_len() as u64 / 8)?;
+        Ok(integer)
+    }
+
+    /// `gcd` and `lcm` of integer BigNumbers, pairwise from the left as math.js reduces them:
+    /// the greatest common divisor exactly, the least common multiple as decimal.js computes it,
+    /// `|a · b| / gcd` with each step rounded to 64 digits.
     fn big_gcd_lcm(&mut self, name: &str, args: &[Big], at: usize) -> Evaluated {
         let mut integers = Vec::with_capacity(args.len());
         for a in args {
-            if !a.is_integer() {
-                return Err(failed(
-                    format!("Parameters in function {name} must be integer numbers"),
-                    at,
-                ));
-            }
-            let x = bignum::to_f64(a);
-            if x.abs() >= 9.0e15 {
-                return Err(not_implemented(
-                    &format!("{name}() of BigNumbers beyond 9e15"),
-                    at,
-                ));
-            }
-            integers.push(x as i64);
+            integers.push(self.big_integer(a, name, at)?);
         }
-        self.charge(64 * args.len() as u64)?;
-        let gcd = |mut a: i64, mut b: i64| {
-            while b != 0 {
-                (a, b) = (b, a % b);
-            }
-            a.abs()
+        let gcd = |a: &IBig, b: &IBig| -> IBig {
+            IBig::from(a.clone().unsigned_abs().gcd(b.clone().unsigned_abs()))
         };
-        let result = integers.iter().copied().reduce(|a, b| {
+        let mut items = args.iter().zip(integers.iter());
+        let Some((first, first_integer)) = items.next() else {
+            return Ok(Value::Big(Big::from_i64(0)));
+        };
+        let (mut value, mut integer) = (bignum::abs(first), first_integer.clone());
+        for (next, next_integer) in items {
+            self.charge(64 + (integer.bit_len() + next_integer.bit_len()) as u64)?;
+            let divisor = gcd(&integer, next_integer);
             if name == "gcd" {
-                gcd(a, b)
-            } else if a == 0 || b == 0 {
-                0
+                value = Big::from_ibig(divisor.clone());
+                integer = divisor;
+            } else if value.is_zero() || next.is_zero() {
+                value = Big::from_i64(0);
+                integer = IBig::ZERO;
             } else {
-                (a / gcd(a, b) * b).abs()
+                value = bignum::abs(&bignum::div(
+                    &bignum::mul(&value, next),
+                    &Big::from_ibig(divisor),
+                ));
+                integer = bignum::to_ibig(&value, MAX_INTEGER_DIGITS).ok_or_else(|| {
+                    failed(
+                        format!("{name}() of integers this large is too large to compute"),
+                        at,
+                    )
+                })?;
             }
-        });
-        Ok(Value::Big(Big::from_i64(result.unwrap_or(0))))
+        }
+        Ok(Value::Big(value))
     }
 
     fn big_call(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
@@ -480,6 +509,60 @@ mod tests {
             "BigNumber 7.30965773291972714496e+25"
         );
         assert_eq!(answer("gcd(12, 18, 27)"), "BigNumber 3");
+        // Beyond 64-bit integers, as math.js 15.2 answers (each expected value printed by it).
+        for (expression, expected) in [
+            (
+                "gcd(123456789012345678901234567890, 987654321098765432109876543210)",
+                "9.00000000090000000009e+21",
+            ),
+            (
+                "lcm(123456789012345678901234567890, 987654321098765432109876543210)",
+                "1.354807012498094801249809480123626141e+37",
+            ),
+            ("gcd(-2^80, 2^70)", "1.180591620717411303424e+21"),
+            (
+                "lcm(10^60, 7^40)",
+                "6.366805760909027985741435139224001e+93",
+            ),
+            ("gcd(1e100, 1e50, 1e60)", "1e+50"),
+            ("lcm(1e30, 1e31, 6)", "3e+31"),
+            ("gcd([4, 6, 9])", "1"),
+            ("bitAnd(-2^70, 2^71 - 1)", "1.180591620717411303424e+21"),
+            ("bitOr(-2^70, 3)", "-1.180591620717411303421e+21"),
+            ("bitXor(-2^70 - 1, 2^70)", "-1"),
+            ("(-(2^64) - 5) | 7", "-18446744073709551617"),
+            ("bitAnd(1e20, 1e20 - 1)", "99999999999998951424"),
+            (
+                "bitAnd(1e80, 1e79)",
+                "9.971014428724071853852520522452319642363456286050874299799385977954947200712704e+78",
+            ),
+            ("~(2^70)", "-1.180591620717411303425e+21"),
+            ("~(-2^70)", "1.180591620717411303423e+21"),
+            (
+                "bitNot(1e80)",
+                "-1.00000000000000000000000000000000000000000000000000000000000000000000000000000001e+80",
+            ),
+            ("bitAnd(1e9998, 1)", "0"),
+            ("bitAnd(1e9999, 1)", "0"),
+        ] {
+            assert_eq!(
+                answer(expression),
+                format!("BigNumber {expected}"),
+                "{expression}"
+            );
+        }
+        for failing in [
+            "bitAnd(1e20 + 0.5, 1)",
+            "~1.5",
+            "gcd(1.5e20 + 0.5, 5)",
+            "gcd(-5)",
+            "lcm([4, 6])",
+        ] {
+            assert_eq!(answer(failing), "evaluation_failed", "{failing}");
+        }
+        // Integers of more than 10,000 digits are refused, never written out.
+        assert_eq!(answer("bitAnd(1e10000, 1)"), "evaluation_failed");
+        assert_eq!(answer("gcd(1e9000000000000000, 5)"), "evaluation_failed");
         assert_eq!(answer("-5 >> 1"), "BigNumber -3");
     }
 

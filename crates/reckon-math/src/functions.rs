@@ -202,11 +202,11 @@ pub(crate) static BUILTINS: &[Builtin] = &[
         with_places("fix", a, |x| if x > 0.0 { floor(x) } else { ceil(x) })
     }),
     binary("mod", |x, y| ok(modulo(x, y))),
-    numbers("gcd", Arity::AtLeast(1), |a| {
+    numbers("gcd", Arity::AtLeast(2), |a| {
         let a = integers("gcd", a)?;
         a[1..].iter().try_fold(a[0], |g, x| gcd(g, *x))
     }),
-    numbers("lcm", Arity::AtLeast(1), |a| {
+    numbers("lcm", Arity::AtLeast(2), |a| {
         integers("lcm", a).map(|a| a.iter().copied().reduce(lcm).unwrap_or(0.0))
     }),
     unary("sin", |x| ok(jsmath::sin(x))),
