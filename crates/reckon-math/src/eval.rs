@@ -249,8 +249,11 @@ impl Evaluator {
                 let mut left = self.eval(&params[0])?;
                 for (op, param) in ops.iter().zip(&params[1..]) {
                     let right = self.eval(param)?;
-                    self.charge_comparison(&left, &right)?;
-                    if !compare(*op, &left, &right, param.span.start)? {
+                    // Each comparison as its operator alone computes it (Complex, matrices and
+                    // all); a matrix result is truthy, as a JavaScript object is.
+                    let at = param.span.start;
+                    let result = self.binary(*op, &left, &right, false, (at, at), at)?;
+                    if matches!(result, Value::Boolean(false)) {
                         return Ok(Value::Boolean(false));
                     }
                     left = right;
@@ -378,8 +381,17 @@ impl Evaluator {
                     .map(Value::Fraction)
                     .map_err(|e| function_error(e.into(), "", at));
             }
-            let value = self.to_number(&value, args[0].span.start)?;
-            return Ok(Value::Number(value / 100.0));
+            // `x / 100` as math.js writes it: element-wise on a matrix, a Complex stays
+            // complex, a BigNumber a BigNumber.
+            let operand_at = args[0].span.start;
+            return self.binary(
+                Divide,
+                &value,
+                &Value::Number(100.0),
+                false,
+                (operand_at, at),
+                at,
+            );
         }
         match op {
             And | Or => {
@@ -389,6 +401,17 @@ impl Evaluator {
                     return Ok(Value::Boolean(left_true));
                 }
                 let right = self.eval(&args[1])?;
+                // Both sides reach math.js's and/or, which converts a number meeting a
+                // BigNumber (refusing one of more than 15 digits, section 5.4).
+                if matches!(left, Value::Big(_)) != matches!(right, Value::Big(_)) {
+                    for (value, position) in
+                        [(&left, args[0].span.start), (&right, args[1].span.start)]
+                    {
+                        if matches!(value, Value::Number(_) | Value::Fraction(_)) {
+                            crate::eval_big::as_big(value, position)?;
+                        }
+                    }
+                }
                 return Ok(Value::Boolean(truthy(&right, args[1].span.start)?));
             }
             Nullish => {
@@ -432,19 +455,21 @@ impl Evaluator {
             if let Value::Fraction(_) = left {
                 return Err(fraction_unsupported_function(at));
             }
-            if let Value::Big(x) = &left {
-                // math.js's BigNumber bitAnd/bitOr: 0 & y and -1 | y are decided by x alone.
-                let decided = (op == BitAnd && x.is_zero())
-                    || (op == BitOr && crate::bignum::to_f64(x) == -1.0);
-                if decided {
-                    return Ok(left);
-                }
+            if let Value::Matrix(_) | Value::Sparse(_) = &left {
+                // A matrix never short-circuits: element by element.
                 let right = self.eval(&args[1])?;
                 return self.binary(op, &left, &right, false, (args[0].span.start, at), at);
             }
             let number = js_number(&left);
             if number.is_nan() {
+                // Any left value whose Number() is NaN, a BigNumber NaN included.
                 return Ok(Value::Number(f64::NAN));
+            }
+            if let Value::Big(_) = &left {
+                // A BigNumber 0 or −1 does not short-circuit (section 4.5): math.js still checks
+                // that the right side is an integer.
+                let right = self.eval(&args[1])?;
+                return self.binary(op, &left, &right, false, (args[0].span.start, at), at);
             }
             let short = match (op, &left) {
                 (BitAnd, Value::Number(x)) if *x == 0.0 => Some(0.0),
@@ -620,6 +645,19 @@ impl Evaluator {
         at: usize,
     ) -> Evaluated {
         use Op::*;
+        if percent_of_left && matches!(op, Add | Subtract) {
+            // `a + b%` is math.js's `a + a * (b / 100)` for every type, the product being the
+            // matrix product when both are matrices (`[1, 2] + [5, 10]%` = `[1.25, 2.25]`).
+            let part = self.binary(
+                Multiply,
+                left_value,
+                right_value,
+                false,
+                (left_at, right_position),
+                at,
+            )?;
+            return self.binary(op, left_value, &part, false, (left_at, right_position), at);
+        }
         if matches!(left_value, Value::Sparse(_)) || matches!(right_value, Value::Sparse(_)) {
             return Err(not_implemented("arithmetic on sparse matrices", at));
         }
@@ -1823,5 +1861,167 @@ mod predicate_tests {
         assert_eq!(answer("isPrime(factorial(12345.678))"), "false");
         assert_eq!(answer("isPrime(2^31 - 1)"), "true");
         assert_eq!(answer("isPrime(2^53 - 111)"), "true");
+    }
+}
+
+/// Cases the differential test found (or would find) where reckon and math.js 15.2 differed;
+/// each expected answer was printed by math.js.
+#[cfg(test)]
+mod mathjs_agreement_tests {
+    fn answer(expression: &str, numeric_type: &str) -> String {
+        let input =
+            serde_json::json!({"expression": expression, "numericType": numeric_type}).to_string();
+        match crate::calculate(input.as_bytes()) {
+            Ok(out) => format!(
+                "{} {}",
+                out["resultType"].as_str().unwrap_or("?"),
+                out["result"].as_str().unwrap_or("?")
+            ),
+            Err(e) => e.reason.name().to_owned(),
+        }
+    }
+
+    #[test]
+    fn a_percentage_added_is_a_times_b_percent_in_every_type() {
+        for mode in ["number", "BigNumber"] {
+            assert_eq!(answer("100 + 5%", mode), format!("{mode} 105"), "{mode}");
+            assert_eq!(answer("100 - 5%", mode), format!("{mode} 95"), "{mode}");
+            assert_eq!(answer("(2i) + 5%", mode), "Complex 2.1i", "{mode}");
+            assert_eq!(answer("5 - (2i)%", mode), "Complex 5 - 0.1i", "{mode}");
+            assert_eq!(
+                answer("[1, 2] + [5, 10]%", mode),
+                "DenseMatrix [1.25, 2.25]"
+            );
+            assert_eq!(answer("2 + [5, 10]%", mode), "DenseMatrix [2.1, 2.2]");
+        }
+        assert_eq!(answer("100 + 12.5%", "Fraction"), "Fraction 225/2");
+        assert_eq!(
+            answer("[1, 2] + 5%", "Fraction"),
+            "DenseMatrix [21/20, 21/10]"
+        );
+    }
+
+    #[test]
+    fn complex_numbers_meet_no_boolean_or_null() {
+        for expression in [
+            "true + i",
+            "i == true",
+            "i * false",
+            "null + i",
+            "[true] + i",
+        ] {
+            assert_eq!(
+                answer(expression, "number"),
+                "type_mismatch",
+                "{expression}"
+            );
+        }
+        assert_eq!(answer("\"2\" + i", "number"), "Complex 2 + i");
+        // A chain compares as its operators do, Complex included.
+        assert_eq!(
+            answer("log(31, -2.5) == 2.5! <= combinations(11, 4)", "number"),
+            "boolean false"
+        );
+    }
+
+    #[test]
+    fn bignumber_operators_follow_math_js() {
+        let big = |e: &str| answer(e, "BigNumber");
+        // A BigNumber 0 or −1 does not short-circuit & and |.
+        assert_eq!(big("0 & 1e-7"), "evaluation_failed");
+        assert_eq!(big("-1 | 0.5"), "evaluation_failed");
+        assert_eq!(answer("0 & 1e-7", "number"), "number 0");
+        // Negative shifts are NaN; shifts by Infinity follow decimal.js's signs.
+        assert_eq!(big("isNaN(2 << -1)"), "boolean true");
+        assert_eq!(big("isNaN(100 >> log(0, 100))"), "boolean true");
+        assert_eq!(big("bignumber(-5) >> (bignumber(1) / 0)"), "BigNumber -1");
+        assert_eq!(big("bignumber(0) << (bignumber(1) / 0)"), "BigNumber 0");
+        assert_eq!(big("70 << 70"), "BigNumber 8.264141345021879123968e+22");
+        // min and max return the winning argument as given.
+        assert_eq!(big("min(6, true)"), "boolean true");
+        assert_eq!(big("max(6, true)"), "BigNumber 6");
+        // and/or/xor convert a number meeting a BigNumber (section 5.4).
+        assert_eq!(big("erf(true) and 7"), "type_mismatch");
+        assert_eq!(big("bignumber(7) or 0.8427007929497148"), "boolean true");
+        assert_eq!(
+            answer("bignumber(7) and 0.8427007929497148", "number"),
+            "type_mismatch"
+        );
+    }
+
+    #[test]
+    fn bitwise_and_or_take_a_matrix_element_by_element() {
+        for mode in ["number", "BigNumber"] {
+            assert_eq!(answer("[1, 2] & 3", mode), "DenseMatrix [1, 2]", "{mode}");
+            assert_eq!(answer("[1, 2] | 4", mode), "DenseMatrix [5, 6]", "{mode}");
+            assert_eq!(
+                answer("[1, 2] & [3, 1]", mode),
+                "DenseMatrix [1, 0]",
+                "{mode}"
+            );
+            assert_eq!(
+                answer("[[1, 2]] | 1", mode),
+                "DenseMatrix [[1, 3]]",
+                "{mode}"
+            );
+            assert_eq!(answer("[0, 2] & undefinedx", mode), "parse_failed");
+        }
+    }
+
+    #[test]
+    fn bignumber_bitwise_operators_on_infinities_and_nan() {
+        let big = |e: &str| answer(e, "BigNumber");
+        let inf = "(bignumber(1) / 0)";
+        assert_eq!(big(&format!("({inf} & -5) > 0")), "boolean true");
+        assert_eq!(big(&format!("{inf} & 5")), "BigNumber 5");
+        assert_eq!(big(&format!("-{inf} & 5")), "BigNumber 0");
+        assert_eq!(big(&format!("(-5 & -{inf}) < 0")), "boolean true");
+        assert_eq!(big(&format!("{inf} | -5")), "BigNumber -1");
+        assert_eq!(big(&format!("{inf} ^| {inf}")), "BigNumber 0");
+        assert_eq!(big(&format!("{inf} ^| -{inf}")), "BigNumber -1");
+        assert_eq!(big("(log(pi, 1) ^| 1) > 0"), "boolean true");
+        assert_eq!(
+            big(&format!("isNaN(~bignumber(NaN)) and ~{inf} < 0")),
+            "boolean true"
+        );
+        // `NaN & 0.5` is NaN (the operator's left-side rule); `0.5 & NaN` is refused.
+        assert_eq!(big("isNaN(bignumber(NaN) & 0.5)"), "boolean true");
+        assert_eq!(big("0.5 & bignumber(NaN)"), "evaluation_failed");
+    }
+
+    #[test]
+    fn is_integer_is_tolerant_except_for_fractions() {
+        for mode in ["number", "BigNumber"] {
+            for (expression, expected) in [
+                ("isInteger(1.0000000000001)", "true"),
+                ("isInteger(1.00000000001)", "false"),
+                ("isInteger(1e-16)", "true"),
+                ("isInteger(0.99999999999999)", "true"),
+                ("isInteger(2^70 + 0.5)", "true"),
+                ("isInteger(\"1.0000000000001\")", "true"),
+            ] {
+                assert_eq!(
+                    answer(expression, mode),
+                    format!("boolean {expected}"),
+                    "{mode} {expression}"
+                );
+            }
+        }
+        assert_eq!(answer("-isInteger(zeta(100))", "number"), "number -1");
+        assert_eq!(
+            answer("isInteger(1.0000000000001)", "Fraction"),
+            "boolean false"
+        );
+        assert_eq!(answer("isInteger(2^70 + 0.5)", "Fraction"), "boolean false");
+    }
+
+    #[test]
+    fn numeric_reads_prefixed_strings_as_number_does() {
+        assert_eq!(
+            answer("log10(numeric(bin(6, 4)))", "number"),
+            "number 0.7781512503836436"
+        );
+        assert_eq!(answer("numeric(\"0xFFi8\")", "number"), "number -1");
+        assert_eq!(answer("numeric(\"abc\")", "number"), "evaluation_failed");
     }
 }

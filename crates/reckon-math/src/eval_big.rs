@@ -107,6 +107,94 @@ fn trig_function(name: &str) -> Option<Func> {
     })
 }
 
+/// math.js's answers for `&`, `|` and `^|` of BigNumbers that its bitwise algorithm does not
+/// compute: NaN, zero, −1, equal operands and infinities; `None` for two other finite integers.
+fn bitwise_special_case(op: Op, x: &Big, y: &Big) -> Option<Big> {
+    if x.is_nan() || y.is_nan() {
+        return Some(Big::NAN);
+    }
+    let minus_one = Big::from_i64(-1);
+    let is_minus_one = |v: &Big| bignum::eq(v, &minus_one);
+    let same = bignum::eq(x, y);
+    let infinite = !x.is_finite() || !y.is_finite();
+    match op {
+        Op::BitAnd => {
+            if x.is_zero() || is_minus_one(y) || same {
+                return Some(x.clone());
+            }
+            if y.is_zero() || is_minus_one(x) {
+                return Some(y.clone());
+            }
+            if !infinite {
+                return None;
+            }
+            // An infinity keeps its sign against a negative integer (all ones to the left);
+            // +Infinity & f is f and −Infinity & f is 0 for f ≥ 0.
+            let (infinity, other) = if x.is_finite() { (y, x) } else { (x, y) };
+            Some(match (infinity.is_negative(), other.is_negative()) {
+                _ if !other.is_finite() && infinity.is_negative() == other.is_negative() => {
+                    x.clone()
+                }
+                _ if !other.is_finite() => Big::from_i64(0),
+                (_, true) => infinity.clone(),
+                (false, false) => other.clone(),
+                (true, false) => Big::from_i64(0),
+            })
+        }
+        Op::BitOr => {
+            if x.is_zero() || is_minus_one(y) || same {
+                return Some(y.clone());
+            }
+            if y.is_zero() || is_minus_one(x) {
+                return Some(x.clone());
+            }
+            if !infinite {
+                return None;
+            }
+            if (!x.is_finite() && !x.is_negative() && y.is_negative())
+                || (x.is_negative() && !y.is_negative() && !y.is_finite())
+            {
+                return Some(minus_one);
+            }
+            if x.is_negative() && y.is_negative() {
+                return Some(if x.is_finite() { x.clone() } else { y.clone() });
+            }
+            Some(if x.is_finite() { y.clone() } else { x.clone() })
+        }
+        _ => {
+            if x.is_zero() {
+                return Some(y.clone());
+            }
+            if y.is_zero() {
+                return Some(x.clone());
+            }
+            if same {
+                return Some(Big::from_i64(0));
+            }
+            let not = |v: &Big| match v {
+                _ if !v.is_finite() => Big::infinity(!v.is_negative()),
+                _ => match bignum::to_ibig(v, MAX_INTEGER_DIGITS) {
+                    Some(i) => Big::from_ibig(-i - IBig::ONE),
+                    None => bignum::sub(&bignum::neg(v), &Big::from_i64(1)),
+                },
+            };
+            if is_minus_one(x) {
+                return Some(not(y));
+            }
+            if is_minus_one(y) {
+                return Some(not(x));
+            }
+            if !infinite {
+                return None;
+            }
+            if !x.is_finite() && !y.is_finite() {
+                return Some(minus_one);
+            }
+            Some(Big::infinity(x.is_negative() != y.is_negative()))
+        }
+    }
+}
+
 impl Evaluator {
     /// A binary operator with a BigNumber operand (no matrix, no Complex).
     pub(crate) fn big_binary(
@@ -117,6 +205,12 @@ impl Evaluator {
         at: usize,
     ) -> Evaluated {
         if matches!(op, Op::And | Op::Or | Op::Xor) {
+            // A number meeting a BigNumber is converted first (section 5.4).
+            for value in [left, right] {
+                if matches!(value, Value::Number(_) | Value::Fraction(_)) {
+                    as_big(value, at)?;
+                }
+            }
             let (p, q) = (
                 crate::eval::truthy(left, at)?,
                 crate::eval::truthy(right, at)?,
@@ -155,10 +249,27 @@ impl Evaluator {
                 Value::Boolean(compare_big(op, &x, &y))
             }
             Op::LeftShift | Op::RightArithShift => {
-                // math.js: x · 2^y and ⌊x / 2^y⌋ for integers.
+                // math.js's leftShift/rightArithShift on BigNumbers: x · 2^y and ⌊x / 2^y⌋,
+                // with its rules for NaN, zero, infinite and negative operands.
                 let (_, name) = op.symbol_and_fn();
-                if !x.is_integer() || !y.is_integer() {
+                if (x.is_finite() && !x.is_integer()) || (y.is_finite() && !y.is_integer()) {
                     return Err(failed(format!("Integers expected in function {name}"), at));
+                }
+                if x.is_nan() || y.is_nan() || (y.is_negative() && !y.is_zero()) {
+                    return Ok(Value::Big(Big::NAN));
+                }
+                if x.is_zero() || y.is_zero() {
+                    return Ok(Value::Big(x));
+                }
+                if !y.is_finite() {
+                    // Only reachable with y = +Infinity.
+                    return Ok(Value::Big(match (op, x.is_finite()) {
+                        (Op::LeftShift, false) => Big::NAN,
+                        (Op::LeftShift, true) => Big::infinity(x.is_negative()),
+                        (_, _) if x.is_negative() => Big::from_i64(-1),
+                        (_, false) => Big::NAN,
+                        (_, true) => Big::from_i64(0),
+                    }));
                 }
                 let two_power =
                     bignum::pow(&Big::from_i64(2), &y).map_err(|e| big_error(&e, at))?;
@@ -172,6 +283,12 @@ impl Evaluator {
                 // decimal.js integers of any size, exactly, in two's complement as math.js's
                 // BigNumber bitwise functions give them (even beyond 64 digits).
                 let (_, name) = op.symbol_and_fn();
+                if (x.is_finite() && !x.is_integer()) || (y.is_finite() && !y.is_integer()) {
+                    return Err(failed(format!("Integers expected in function {name}"), at));
+                }
+                if let Some(decided) = bitwise_special_case(op, &x, &y) {
+                    return Ok(Value::Big(decided));
+                }
                 let (a, b) = (
                     self.big_integer(&x, name, at)?,
                     self.big_integer(&y, name, at)?,
@@ -199,8 +316,14 @@ impl Evaluator {
             Op::Not => Ok(Value::Boolean(x.is_zero())),
             Op::BitNot => {
                 // −(x + 1), exactly, at any size (decimal.js keeps every digit).
-                if !x.is_integer() {
+                if x.is_finite() && !x.is_integer() {
                     return Err(failed("Integer expected in function bitNot", at));
+                }
+                if x.is_nan() {
+                    return Ok(Value::Big(Big::NAN));
+                }
+                if !x.is_finite() {
+                    return Ok(Value::Big(Big::infinity(!x.is_negative())));
                 }
                 let integer = self.big_integer(x, "bitNot", at)?;
                 Ok(Value::Big(Big::from_ibig(-integer - IBig::ONE)))
@@ -304,6 +427,10 @@ impl Evaluator {
             integers.push(self.big_integer(a, name, at)?);
         }
         let gcd = |a: &IBig, b: &IBig| -> IBig {
+            // dashu panics on gcd(0, 0); math.js answers 0.
+            if a.is_zero() && b.is_zero() {
+                return IBig::ZERO;
+            }
             IBig::from(a.clone().unsigned_abs().gcd(b.clone().unsigned_abs()))
         };
         let mut items = args.iter().zip(integers.iter());
@@ -398,7 +525,12 @@ impl Evaluator {
             ("combinations" | "choose" | "nCr", Some(k)) => bignum::combinations(x, k),
             ("permutations" | "permute" | "nPr", k) => return self.big_permutations(x, k, at),
             ("gcd" | "lcm", _) => return self.big_gcd_lcm(name, &args, at),
-            ("isInteger", None) => return Ok(Value::Boolean(x.is_integer())),
+            // Under the tolerances, as for numbers (`isInteger(1.0000000000001)` is true).
+            ("isInteger", None) => {
+                return Ok(Value::Boolean(
+                    x.is_finite() && bignum::nearly_equal(x, &bignum::round(x)),
+                ));
+            }
             ("isZero", None) => return Ok(Value::Boolean(x.is_zero())),
             ("isPositive", None) => {
                 return Ok(Value::Boolean(
@@ -428,18 +560,23 @@ impl Evaluator {
                 f.and_then(|f| bignum::trig(f, x))
             }
             ("max" | "min", _) => {
-                let larger = name == "max";
-                let mut best = args[0].clone();
-                for next in &args[1..] {
+                // The winning argument as it was given (math.js keeps a boolean a boolean:
+                // `min(6, true)` is `true`), compared as BigNumbers.
+                let op = if name == "max" {
+                    Op::Larger
+                } else {
+                    Op::Smaller
+                };
+                let mut best = 0;
+                for (i, next) in args.iter().enumerate().skip(1) {
                     if next.is_nan() {
                         return Ok(Value::Big(next.clone()));
                     }
-                    let op = if larger { Op::Larger } else { Op::Smaller };
-                    if compare_big(op, next, &best) {
-                        best = next.clone();
+                    if compare_big(op, next, &args[best]) {
+                        best = i;
                     }
                 }
-                Ok(best)
+                return Ok(values.get(best).cloned().unwrap_or(Value::Null));
             }
             _ => {
                 return Err(not_implemented(&format!("{name}() of a BigNumber"), at));
@@ -542,6 +679,9 @@ mod tests {
                 "bitNot(1e80)",
                 "-1.00000000000000000000000000000000000000000000000000000000000000000000000000000001e+80",
             ),
+            ("gcd(0, 0)", "0"),
+            ("gcd(0, -7)", "7"),
+            ("lcm(0, 5)", "0"),
             ("bitAnd(1e9998, 1)", "0"),
             ("bitAnd(1e9999, 1)", "0"),
         ] {

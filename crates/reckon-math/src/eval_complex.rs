@@ -63,6 +63,20 @@ impl Evaluator {
         right: &Value,
         at: usize,
     ) -> Evaluated {
+        // math.js converts a number, BigNumber, Fraction or string to Complex, but not a
+        // boolean, null or undefined (`true + i`, `i == true` are type errors).
+        for (value, index) in [(left, 0), (right, 1)] {
+            if matches!(value, Value::Boolean(_) | Value::Null | Value::Undefined) {
+                return Err(mismatch(
+                    format!(
+                        "Unexpected type of argument in function {} (actual: {}, index: {index})",
+                        op.symbol_and_fn().1,
+                        value.type_name()
+                    ),
+                    at,
+                ));
+            }
+        }
         let (x, y) = (as_complex(left, at)?, as_complex(right, at)?);
         self.charge(4)?;
         Ok(match op {
@@ -71,6 +85,7 @@ impl Evaluator {
             Op::Multiply | Op::DotMultiply => Value::Complex(x.mul(y)),
             Op::Divide | Op::DotDivide => Value::Complex(x.div(y)),
             Op::Pow | Op::DotPow => Value::Complex(x.pow(y)),
+            Op::Xor => Value::Boolean((x.re != 0.0 || x.im != 0.0) != (y.re != 0.0 || y.im != 0.0)),
             Op::Equal => Value::Boolean(x.equals(y)),
             Op::Unequal => Value::Boolean(!x.equals(y)),
             Op::Smaller | Op::Larger | Op::SmallerEq | Op::LargerEq => {

@@ -265,8 +265,10 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     values("isPrime", Arity::Exactly(1), |a| {
         number_predicate(&a[0], is_prime)
     }),
+    // math.js 15 compares with the nearest integer under the configured tolerances
+    // (`isInteger(1.0000000000001)` and `isInteger(1e-16)` are true).
     values("isInteger", Arity::Exactly(1), |a| {
-        number_predicate(&a[0], |x| x.is_finite() && x.fract() == 0.0)
+        number_predicate(&a[0], |x| x.is_finite() && nearly_equal(x, x.round()))
     }),
     // math.js compares with 0 under the configured tolerances (`isZero(1e-21)` is true).
     values("isZero", Arity::Exactly(1), |a| {

@@ -858,9 +858,8 @@ pub(crate) fn numeric(values: &[Value]) -> Result<Value, FnError> {
         "number" => match value {
             Value::Fraction(f) => Ok(Value::Number(crate::fraction::to_f64(f))),
             Value::Big(x) => Ok(Value::Number(crate::bignum::to_f64(x))),
-            Value::Str(s) => to_number(value)
-                .map(Value::Number)
-                .map_err(|_| FnError::Domain(format!("Cannot convert \"{s}\" to a number"))),
+            // As `number(s)`: prefixed literals with a word size (`"0b110i4"`) included.
+            Value::Str(s) => crate::notation::number_from_string(s).map(Value::Number),
             other => Ok(other.clone()),
         },
         "Fraction" if matches!(value, Value::Fraction(_)) => Ok(value.clone()),

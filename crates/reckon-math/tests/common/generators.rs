@@ -121,12 +121,17 @@ pub fn scalar_with(rng: &mut Rng, depth: usize, special: bool) -> String {
                 "factorial"
             ])
         ),
-        8 => format!(
-            "{}({a}, {b})",
-            rng.pick(&[
-                "atan2", "hypot", "max", "min", "mod", "pow", "log", "gcd", "lcm"
-            ])
-        ),
+        8 => {
+            let name = rng.pick(&[
+                "atan2", "hypot", "max", "min", "mod", "pow", "log", "gcd", "lcm",
+            ]);
+            // Mostly two arguments; one or three test each function's arity rule.
+            match rng.below(6) {
+                0 => format!("{name}({a})"),
+                1 => format!("{name}({a}, {b}, {})", rng.pick(&["6", "0.5", "-4"])),
+                _ => format!("{name}({a}, {b})"),
+            }
+        }
         9 => format!("round({a}, {})", rng.pick(&["0", "1", "2", "3"])),
         10 => format!(
             "{}({}, {})",
@@ -373,7 +378,10 @@ pub fn collection_expression(rng: &mut Rng) -> String {
                 "sign",
                 "isZero",
                 "squeeze",
-                "diff"
+                "diff",
+                "gcd",
+                "lcm",
+                "hypot"
             ])
         ),
         4 => format!(
