@@ -2016,6 +2016,29 @@ mod mathjs_agreement_tests {
     }
 
     #[test]
+    fn min_max_of_one_complex_and_round_of_a_number_to_bignumber_places() {
+        for mode in ["number", "BigNumber"] {
+            assert_eq!(answer("min(sqrt(-2))", mode), "Complex 1.4142135623730951i");
+            assert_eq!(answer("max(2i)", mode), "Complex 2i");
+            assert_eq!(answer("min([2i])", mode), "Complex 2i");
+            assert_eq!(answer("min(2i, 3i)", mode), "type_mismatch");
+            assert_eq!(answer("round(pi, bignumber(3))", mode), "BigNumber 3.142");
+        }
+        assert_eq!(
+            answer("round(numeric(pi), 3) or 0", "BigNumber"),
+            "boolean true"
+        );
+        assert_eq!(
+            answer("round(numeric(pi), 3)", "BigNumber"),
+            "BigNumber 3.142"
+        );
+        assert_eq!(
+            answer("floor(3.141592653589793, bignumber(2))", "number"),
+            "type_mismatch"
+        );
+    }
+
+    #[test]
     fn numeric_reads_prefixed_strings_as_number_does() {
         assert_eq!(
             answer("log10(numeric(bin(6, 4)))", "number"),

@@ -465,8 +465,13 @@ impl Evaluator {
 
     fn big_call(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
         let mut args = Vec::with_capacity(values.len());
-        for value in values {
-            args.push(as_big(value, at)?);
+        for (i, value) in values.iter().enumerate() {
+            args.push(match (name, i, value) {
+                // math.js's round(number, BigNumber) reads the number as decimal.js does, with no
+                // check of its digits (`round(pi, bignumber(3))` = 3.142).
+                ("round", 0, Value::Number(x)) => bignum::from_f64(*x),
+                _ => as_big(value, at)?,
+            });
         }
         let x = &args[0];
         let y = args.get(1);

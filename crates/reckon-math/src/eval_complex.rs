@@ -121,6 +121,10 @@ impl Evaluator {
         if values.iter().any(|v| matches!(v, Value::Matrix(_))) {
             return None;
         }
+        if let ("min" | "max", [only]) = (name, values) {
+            // One value needs no comparison: math.js returns it (`min(2i)` = 2i).
+            return Some(Ok(only.clone()));
+        }
         Some(self.complex_call(name, values, at))
     }
 
