@@ -144,7 +144,7 @@ fn ends_operand(token: Option<&Token>) -> bool {
 fn punctuation(chars: &[char], pos: usize) -> Option<&'static str> {
     let first = chars[pos];
     // Every punctuator is ASCII: compare the first byte before the rest.
-    PUNCTUATION.into_iter().find(|p| {
+    PUNCTUATION.iter().copied().find(|p| {
         let bytes = p.as_bytes();
         char::from(bytes[0]) == first
             && bytes[1..]
