@@ -592,6 +592,18 @@ impl Evaluator {
         positions: (usize, usize),
         at: usize,
     ) -> Evaluated {
+        if let (Value::Number(x), Value::Number(y)) = (left_value, right_value)
+            && !percent_of_left
+        {
+            // The common case, as `binary_inner` computes it, without its dispatch.
+            match op {
+                Op::Add => return Ok(Value::Number(x + y)),
+                Op::Subtract => return Ok(Value::Number(x - y)),
+                Op::Multiply | Op::DotMultiply => return Ok(Value::Number(x * y)),
+                Op::Divide | Op::DotDivide => return Ok(Value::Number(x / y)),
+                _ => {}
+            }
+        }
         let result = self.binary_inner(op, left_value, right_value, percent_of_left, positions, at);
         self.outside_fraction_mode(result)
     }
