@@ -451,16 +451,19 @@ pub(crate) fn builtin(name: &str) -> Option<&'static Builtin> {
 }
 
 /// [`BUILTINS`] by name: every call looks its function up, and a scan of the table cost more
-/// than many functions do.
-static BUILTIN_INDEX: std::sync::LazyLock<std::collections::HashMap<&'static str, usize>> =
-    std::sync::LazyLock::new(|| {
-        let mut index = std::collections::HashMap::with_capacity(BUILTINS.len());
-        for (row, b) in BUILTINS.iter().enumerate() {
-            // The first row of a name wins, as the scan it replaces found it.
-            index.entry(b.name).or_insert(row);
-        }
-        index
-    });
+/// than many functions do. The table is fixed, so a fast unkeyed hash is safe.
+type NameIndex = std::collections::HashMap<&'static str, usize, foldhash::fast::FixedState>;
+
+/// See [`NameIndex`].
+static BUILTIN_INDEX: std::sync::LazyLock<NameIndex> = std::sync::LazyLock::new(|| {
+    let mut index =
+        NameIndex::with_capacity_and_hasher(BUILTINS.len(), foldhash::fast::FixedState::default());
+    for (row, b) in BUILTINS.iter().enumerate() {
+        // The first row of a name wins, as the scan it replaces found it.
+        index.entry(b.name).or_insert(row);
+    }
+    index
+});
 
 /// Names math.js has but which are refused for security (section 6.5).
 pub(crate) const DISABLED: [&str; 15] = [
