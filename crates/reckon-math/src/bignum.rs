@@ -655,6 +655,41 @@ pub fn round(x: &Big) -> Big {
     to_dp(&selected, 0)
 }
 
+/// decimal.js `round()`: to an integer, halves away from zero (no tolerance step).
+pub fn round_plain(x: &Big) -> Big {
+    to_dp(x, 0)
+}
+
+/// An integral BigNumber below 1e21 in magnitude as an integer: what `BigInt(x.toString())`
+/// accepts (from 1e21 on decimal.js writes an exponent). `None` otherwise.
+pub fn to_ibig_below_1e21(x: &Big) -> Option<IBig> {
+    match x {
+        Big::Zero { .. } => Some(IBig::ZERO),
+        Big::Finite(r) if r.exponent() >= 0 && sci_exponent(r) < 21 => {
+            Some(r.significand() * IBig::from(10u8).pow(r.exponent() as usize))
+        }
+        _ => None,
+    }
+}
+
+/// A finite BigNumber as an exact fraction; `None` for NaN, the infinities, and values whose
+/// exponent puts them past a million digits (section 11a's cap on exact parts).
+pub fn to_fraction(x: &Big) -> Option<dashu_ratio::RBig> {
+    match x {
+        Big::Zero { .. } => Some(dashu_ratio::RBig::ZERO),
+        Big::Finite(r) if r.exponent().unsigned_abs() <= 1_000_000 => {
+            let scale = dashu_int::UBig::from(10u8).pow(r.exponent().unsigned_abs());
+            let significand = dashu_ratio::RBig::from(r.significand().clone());
+            Some(if r.exponent() >= 0 {
+                significand * dashu_ratio::RBig::from(scale)
+            } else {
+                significand / dashu_ratio::RBig::from(scale)
+            })
+        }
+        _ => None,
+    }
+}
+
 /// math.js `round(x, n)`.
 ///
 /// # Errors

@@ -33,7 +33,7 @@ struct Selection {
 }
 
 /// `n` with `,` thousands separators, as the size-limit message writes it.
-fn thousands(n: u64) -> String {
+pub(crate) fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
@@ -264,6 +264,9 @@ impl Evaluator {
         include_end: bool,
         at: usize,
     ) -> Evaluated {
+        if [&start, &end].into_iter().chain(step.as_ref()).any(|v| matches!(v, Value::BigInt(_))) {
+            return self.bigint_range(&start, step.as_ref(), &end, include_end, at);
+        }
         let step = step.unwrap_or(if self.fraction_mode {
             Value::Fraction(dashu_ratio::RBig::ONE)
         } else {
@@ -403,6 +406,7 @@ impl Evaluator {
                 Value::Number(x) => *x,
                 Value::Fraction(f) if f.is_int() => crate::fraction::to_f64(f),
                 Value::Big(x) => crate::bignum::to_f64(x),
+                Value::BigInt(n) => crate::bigint::to_f64(n),
                 Value::Fraction(f) => {
                     return Err(failed(
                         format!(
@@ -471,6 +475,14 @@ impl Evaluator {
                         .collect(),
                     keep: true,
                 })
+            }
+            Value::Matrix(m) if m.data.iter().any(|v| matches!(v, Value::BigInt(_))) => {
+                // math.js's index transform subtracts 1 from each element, which JavaScript
+                // refuses for a bigint element.
+                Err(mismatch(
+                    "Cannot mix BigInt and other types, use explicit conversions",
+                    at,
+                ))
             }
             Value::Matrix(m) => Ok(Selection {
                 positions: m.data.iter().map(position).collect::<Result<_, _>>()?,
@@ -1133,6 +1145,9 @@ impl Evaluator {
                 )),
             },
             "fraction" if !any_matrix => fraction_of(values, at),
+            "index" => self.make_index(values, at),
+            "subset" => self.subset(values, at),
+            "bigint" | "num" | "den" => self.bigint_constructor(name, values, at),
             "bignumber" if !any_matrix => bignumber_of(values.first(), at),
             "nthRoots" => self.nth_roots(values, at),
             "filter" => self.filter(values, at),
@@ -1181,6 +1196,9 @@ impl Evaluator {
             return self.broadcast("compare", x, y, at, |this, p, q| {
                 this.compare_values(p, q, at)
             });
+        }
+        if let Some(ordering) = crate::bigint::compare(x, y, at)? {
+            return Ok(Value::BigInt(dashu_int::IBig::from(ordering as i8)));
         }
         let sign = if compare(Op::Equal, x, y, at)? {
             0
@@ -1394,6 +1412,11 @@ impl Evaluator {
         for item in items {
             match item {
                 Value::Number(x) => numbers.push(*x),
+                // math.js converts a bigint (up to 2^53 − 1) to a number.
+                Value::BigInt(n) => numbers.push(
+                    crate::bigint::to_number(n)
+                        .map_err(|e| crate::eval::function_error(e, "median", at))?,
+                ),
                 other => {
                     return Err(mismatch(
                         format!("Cannot convert {} to a number", other.type_name()),
@@ -2881,6 +2904,7 @@ fn fraction_of(values: &[Value], at: usize) -> Evaluated {
         match value {
             Value::Fraction(f) => Ok(f.clone()),
             Value::Boolean(b) => Ok(RBig::from(u8::from(*b))),
+            Value::BigInt(n) => Ok(RBig::from(n.clone())),
             Value::Number(x) => fraction::from_f64(*x).ok_or_else(|| {
                 failed(
                     format!(
@@ -3367,6 +3391,7 @@ fn bignumber_of(value: Option<&Value>, at: usize) -> Evaluated {
         Some(Value::Big(x)) => x.clone(),
         Some(Value::Number(x)) => bignum::from_f64(*x),
         Some(Value::Boolean(b)) => Big::from_i64(i64::from(*b)),
+        Some(Value::BigInt(n)) => Big::from_ibig(n.clone()),
         Some(Value::Fraction(f)) => bignum::div(
             &bignum::parse_literal(&f.numerator().to_string()),
             &bignum::parse_literal(&f.denominator().to_string()),
@@ -3432,6 +3457,7 @@ fn whole_number(value: &Value, at: usize) -> Result<f64, CalculateError> {
         Value::Number(x) => *x,
         Value::Fraction(f) if f.is_int() => crate::fraction::to_f64(f),
         Value::Big(x) => crate::bignum::to_f64(x),
+        Value::BigInt(n) => crate::bigint::to_f64(n),
         Value::Fraction(f) => {
             return Err(failed(
                 format!(

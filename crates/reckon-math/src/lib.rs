@@ -21,6 +21,7 @@
 #![forbid(unsafe_code)]
 
 pub mod ast;
+mod bigint;
 // Public for its own differential test (`tests/bignum_vs_mathjs.rs`), which calls it directly.
 #[doc(hidden)]
 pub mod bignum;
@@ -34,6 +35,7 @@ mod eval_complex;
 pub mod format;
 mod fraction;
 mod functions;
+mod index;
 mod jsmath;
 mod lexer;
 mod matrix;
@@ -100,6 +102,12 @@ pub fn calculate(input: &[u8]) -> Result<Json, CalculateError> {
     {
         // More bits than 100,000 digits can hold (a part needs ≥ bits·log10 2 > 100,000
         // digits): refuse before spending time writing the digits out.
+        return Err(result_too_large());
+    }
+    if let value::Value::BigInt(n) = &value
+        && bigint::bits(n) > MAX_RESULT_UNITS * 10 / 3
+    {
+        // More digits than a result may have: refused before writing them out.
         return Err(result_too_large());
     }
     let result = value.format(request.precision);

@@ -803,7 +803,11 @@ pub(crate) fn is_finite(values: &[Value]) -> Result<Value, FnError> {
 /// null and undefined are not.
 fn is_numeric_scalar(value: &Value) -> Result<bool, FnError> {
     match value {
-        Value::Number(_) | Value::Fraction(_) | Value::Boolean(_) | Value::Big(_) => Ok(true),
+        Value::Number(_)
+        | Value::Fraction(_)
+        | Value::Boolean(_)
+        | Value::Big(_)
+        | Value::BigInt(_) => Ok(true),
         Value::Complex(_) | Value::Str(_) | Value::Null | Value::Undefined => Ok(false),
         other => Err(FnError::Type(format!(
             "Unexpected type of argument in function isNumeric (expected: number or BigNumber or bigint or Fraction or boolean or Complex or Unit or string or null or undefined or Node or Array or Matrix, actual: {}, index: 0)",
@@ -845,6 +849,24 @@ pub(crate) fn numeric(values: &[Value]) -> Result<Value, FnError> {
         }
     };
     let input = value.type_name();
+    if output == "bigint" && matches!(value, Value::Str(_) | Value::Number(_)) {
+        // math.js: `BigInt(string)`, and a number only when it is an integer.
+        return match value {
+            Value::Str(s) => crate::bigint::parse(s)
+                .map(Value::BigInt)
+                .ok_or_else(|| FnError::Domain(format!("Cannot convert {s} to a BigInt"))),
+            _ => {
+                let x = to_number(value)?;
+                if x.fract() != 0.0 || !x.is_finite() {
+                    return Err(FnError::Domain(format!(
+                        "The number {} cannot be converted to a BigInt because it is not an integer",
+                        value.format(None)
+                    )));
+                }
+                crate::bigint::from_f64(x).map(Value::BigInt)
+            }
+        };
+    }
     if !matches!(
         value,
         Value::Str(_) | Value::Number(_) | Value::Fraction(_) | Value::Big(_)

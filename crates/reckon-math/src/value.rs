@@ -36,6 +36,10 @@ pub enum Value {
     Sparse(Rc<Matrix>),
     /// A dense matrix or a plain array (shared: copying a value never copies its elements).
     Matrix(Rc<Matrix>),
+    /// A JavaScript bigint (`bigint(x)`, `num`, `den`): an integer of any size.
+    BigInt(dashu_int::IBig),
+    /// What `index(...)` returns: 0-based dimensions for `subset` (section 7.7).
+    Index(Rc<crate::index::Index>),
 }
 
 /// A function value.
@@ -80,6 +84,8 @@ impl Value {
             Self::Big(_) => "BigNumber",
             Self::Sparse(_) => "SparseMatrix",
             Self::Help(_) => "Help",
+            Self::BigInt(_) => "bigint",
+            Self::Index(_) => "Index",
         }
     }
 
@@ -99,6 +105,8 @@ impl Value {
             Self::Big(x) => crate::bignum::format(x, precision),
             Self::Sparse(m) => m.format_sparse(precision),
             Self::Help(name) => format!("help({name})"),
+            Self::BigInt(n) => crate::bigint::format(n),
+            Self::Index(index) => index.format(),
             Self::Object(entries) => {
                 let mut out = String::from("{");
                 for (i, (k, v)) in entries.iter().enumerate() {
