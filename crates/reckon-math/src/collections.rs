@@ -1147,6 +1147,7 @@ impl Evaluator {
             "fraction" if !any_matrix => fraction_of(values, at),
             "index" => self.make_index(values, at),
             "subset" => self.subset(values, at),
+            "print" => self.print(values, at),
             "bigint" | "num" | "den" => self.bigint_constructor(name, values, at),
             "bignumber" if !any_matrix => bignumber_of(values.first(), at),
             "nthRoots" => self.nth_roots(values, at),

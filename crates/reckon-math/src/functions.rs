@@ -334,6 +334,7 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     evaluator("den", Arity::Exactly(1)),
     evaluator("index", Arity::AtLeast(0)),
     evaluator("subset", Arity::Between(2, 4)),
+    evaluator("print", Arity::Between(2, 3)),
     evaluator("nthRoots", Arity::Between(1, 2)),
     // Statistics (section 6.1), over a collection or over their arguments.
     evaluator("mean", Arity::AtLeast(1)),

@@ -42,6 +42,7 @@ mod matrix;
 mod names;
 mod notation;
 mod parser;
+mod print;
 mod reference;
 pub mod request;
 mod special;

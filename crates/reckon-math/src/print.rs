@@ -1,0 +1,441 @@
+//! `print(template, values[, precision or options])` (spec section 6.1) as math.js 15.2's
+//! expression language has it: every `$key` (`$` and a run of letters, digits, `_` and `.`) is
+//! replaced by the value it names in an object, array or matrix, formatted by math.js's `format`
+//! with the options; a key that names nothing leaves the text as it is.
+//!
+//! math.js first rewrites the template for 1-based positions (each numeric part `n` becomes
+//! `n − 1`, so `$1.2` reads `[0][1]` and `$0` becomes the unmatched `$-1`), then looks each key
+//! up the way JavaScript reads properties: an array has its positions and `length`, a string its
+//! characters and `length`, an object its own keys (and the `Object.prototype` methods, which
+//! print as `function`); an empty part appends `.` to the value's JavaScript text. A matrix of
+//! `values` is read as nested arrays; a matrix stored deeper is an object without those
+//! properties. Values print as math.js's `format` prints them; BigNumbers and complex numbers
+//! inside a template are not implemented yet.
+
+use crate::eval::{Evaluated, Evaluator, failed, mismatch, not_implemented};
+use crate::matrix::Matrix;
+use crate::value::Value;
+use crate::{CalculateError, Reason};
+
+/// Most characters one `print` may write (section 10, per-call build of strings).
+const MAX_CHARS: u64 = 1_000_000;
+
+/// A value as a JavaScript property read sees it.
+#[derive(Clone)]
+enum Js {
+    /// `undefined`: the key names nothing.
+    Undefined,
+    /// A value of the expression.
+    Value(Value),
+    /// A plain array (a matrix of `values`, read as nested arrays).
+    Array(Vec<Js>),
+    /// Text made by appending `.` (JavaScript string concatenation).
+    Text(String),
+    /// A method of `Object.prototype` (`toString`, `constructor`, ...).
+    Method,
+}
+
+/// The names JavaScript finds on every plain object through its prototype.
+const PROTOTYPE_METHODS: [&str; 11] = [
+    "constructor",
+    "hasOwnProperty",
+    "isPrototypeOf",
+    "propertyIsEnumerable",
+    "toLocaleString",
+    "toString",
+    "valueOf",
+    "__defineGetter__",
+    "__defineSetter__",
+    "__lookupGetter__",
+    "__lookupSetter__",
+];
+
+/// `undefined` stored as a value reads as no value.
+fn defined(value: Js) -> Js {
+    match value {
+        Js::Value(Value::Undefined) => Js::Undefined,
+        other => other,
+    }
+}
+
+/// A matrix as nested arrays (math.js's `toArray`).
+fn nested(m: &Matrix, dim: usize, offset: usize) -> Js {
+    let size = m.shape.get(dim).copied().unwrap_or(0);
+    if dim + 1 >= m.rank() {
+        return Js::Array(
+            (0..size)
+                .map(|i| Js::Value(m.data.get(offset + i).cloned().unwrap_or(Value::Undefined)))
+                .collect(),
+        );
+    }
+    let step: usize = m.shape[dim + 1..].iter().product();
+    Js::Array(
+        (0..size)
+            .map(|i| nested(m, dim + 1, offset + i * step))
+            .collect(),
+    )
+}
+
+/// A canonical array index (`0`, `12`; not `01` or `-1`).
+fn array_index(key: &str) -> Option<usize> {
+    if key == "0" || (!key.starts_with('0') && !key.is_empty()) {
+        key.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// `value[key]` as JavaScript reads it.
+fn property(value: &Js, key: &str, at: usize) -> Result<Js, CalculateError> {
+    let text_property = |text: &str| match (array_index(key), key) {
+        (Some(i), _) => text
+            .chars()
+            .nth(i)
+            .map_or(Js::Undefined, |c| Js::Value(Value::Str(c.to_string()))),
+        (None, "length") => Js::Value(Value::Number(text.chars().count() as f64)),
+        _ => Js::Undefined,
+    };
+    Ok(match value {
+        Js::Array(items) => match (array_index(key), key) {
+            (Some(i), _) => items.get(i).cloned().unwrap_or(Js::Undefined),
+            (None, "length") => Js::Value(Value::Number(items.len() as f64)),
+            _ => Js::Undefined,
+        },
+        Js::Text(text) | Js::Value(Value::Str(text)) => text_property(text),
+        Js::Value(Value::Object(entries)) => {
+            match entries.iter().rev().find(|(k, _)| k == key) {
+                Some((_, v)) => Js::Value(v.clone()),
+                None if PROTOTYPE_METHODS.contains(&key) => Js::Method,
+                None => Js::Undefined,
+            }
+        }
+        Js::Value(Value::Null) => {
+            return Err(failed(
+                format!("Cannot read properties of null (reading '{key}')"),
+                at,
+            ));
+        }
+        Js::Value(Value::Complex(z)) => match key {
+            "re" => Js::Value(Value::Number(z.re)),
+            "im" => Js::Value(Value::Number(z.im)),
+            _ => Js::Undefined,
+        },
+        _ => Js::Undefined,
+    })
+}
+
+/// JavaScript's `String(value)`, for `value + '.'`.
+fn js_text(value: &Js) -> Result<String, String> {
+    Ok(match value {
+        Js::Undefined => "undefined".into(),
+        Js::Text(text) => text.clone(),
+        Js::Method => return Err("a method as text".into()),
+        Js::Array(items) => {
+            let mut parts = Vec::with_capacity(items.len());
+            for item in items {
+                parts.push(match item {
+                    Js::Undefined | Js::Value(Value::Null | Value::Undefined) => String::new(),
+                    other => js_text(other)?,
+                });
+            }
+            parts.join(",")
+        }
+        Js::Value(v) => match v {
+            Value::Number(x) => js_number(*x),
+            Value::Str(s) => s.clone(),
+            Value::Boolean(b) => b.to_string(),
+            Value::Null => "null".into(),
+            Value::Undefined => "undefined".into(),
+            Value::Object(_) => "[object Object]".into(),
+            Value::BigInt(n) => crate::bigint::format(n),
+            Value::Index(index) => index.format(),
+            Value::Matrix(_) => format_value(v, None)?,
+            other => return Err(format!("the text of a {}", other.type_name())),
+        },
+    })
+}
+
+/// JavaScript's `String(x)` of a number.
+fn js_number(x: f64) -> String {
+    if x.is_nan() {
+        "NaN".into()
+    } else if x.is_infinite() {
+        if x > 0.0 { "Infinity" } else { "-Infinity" }.into()
+    } else {
+        crate::format::format_number(x, None)
+    }
+}
+
+/// math.js's `format(value, options)`; `Err` names what reckon cannot format yet.
+fn format_value(value: &Value, options: Option<&Value>) -> Result<String, String> {
+    match value {
+        Value::Number(x) if !x.is_finite() => Ok(js_number(*x)),
+        Value::Number(_) => {
+            let mut args = vec![value.clone()];
+            args.extend(options.cloned());
+            match crate::notation::format(&args) {
+                Ok(Value::Str(s)) => Ok(s),
+                Ok(other) => Ok(other.format(None)),
+                Err(crate::functions::FnError::Domain(detail)) => Err(detail),
+                Err(_) => Err("this format".into()),
+            }
+        }
+        Value::Str(_)
+        | Value::Boolean(_)
+        | Value::Null
+        | Value::Undefined
+        | Value::Fraction(_)
+        | Value::BigInt(_)
+        | Value::Index(_) => Ok(value.format(None)),
+        Value::Matrix(m) => {
+            let mut out = String::new();
+            write_matrix(m, 0, 0, options, &mut out)?;
+            Ok(out)
+        }
+        Value::Object(entries) => {
+            let mut out = String::from("{");
+            for (i, (k, v)) in entries.iter().enumerate() {
+                if out.len() > crate::matrix::FORMAT_CAP_BYTES {
+                    break;
+                }
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(&Value::Str(k.clone()).format(None));
+                out.push_str(": ");
+                out.push_str(&format_value(v, options)?);
+            }
+            out.push('}');
+            Ok(out)
+        }
+        other => Err(format!("print() of a {}", other.type_name())),
+    }
+}
+
+fn write_matrix(
+    m: &Matrix,
+    dim: usize,
+    offset: usize,
+    options: Option<&Value>,
+    out: &mut String,
+) -> Result<(), String> {
+    out.push('[');
+    let size = m.shape.get(dim).copied().unwrap_or(0);
+    let step: usize = m.shape.get(dim + 1..).map_or(1, |s| s.iter().product());
+    for i in 0..size {
+        if out.len() > crate::matrix::FORMAT_CAP_BYTES {
+            break;
+        }
+        if i > 0 {
+            out.push_str(", ");
+        }
+        if dim + 1 >= m.rank() {
+            let element = m.data.get(offset + i).cloned().unwrap_or(Value::Undefined);
+            out.push_str(&format_value(&element, options)?);
+        } else {
+            write_matrix(m, dim + 1, offset + i * step, options, out)?;
+        }
+    }
+    out.push(']');
+    Ok(())
+}
+
+/// Every `$key` of a template (`$` then a run of ASCII letters, digits, `_` and `.`), replaced
+/// by `replace(key)` or left as it is when that gives `None`.
+fn substitute(
+    template: &str,
+    mut replace: impl FnMut(&str) -> Result<Option<String>, CalculateError>,
+) -> Result<String, CalculateError> {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(dollar) = rest.find('$') {
+        out.push_str(&rest[..dollar]);
+        let after = &rest[dollar + 1..];
+        let length = after
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+            .unwrap_or(after.len());
+        if length == 0 {
+            out.push('$');
+            rest = after;
+            continue;
+        }
+        let key = &after[..length];
+        match replace(key)? {
+            Some(text) => out.push_str(&text),
+            None => {
+                out.push('$');
+                out.push_str(key);
+            }
+        }
+        if out.len() as u64 > MAX_CHARS {
+            return Err(too_long(out.len() as u64));
+        }
+        rest = &after[length..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+fn too_long(n: u64) -> CalculateError {
+    CalculateError::new(
+        Reason::ResultTooLarge,
+        format!(
+            "Size limit exceeded: print() would build a string of {} characters, over the limit of 1,000,000.",
+            crate::collections::thousands(n)
+        ),
+    )
+}
+
+/// JavaScript's `parseInt(part)` for a run of word characters: a `0x` prefix reads hexadecimal,
+/// otherwise the leading decimal digits; NaN without digits.
+fn parse_int(part: &str) -> f64 {
+    if let Some(hex) = part.strip_prefix("0x").or_else(|| part.strip_prefix("0X")) {
+        let digits: String = hex.chars().take_while(char::is_ascii_hexdigit).collect();
+        if digits.is_empty() {
+            return f64::NAN;
+        }
+        return digits
+            .chars()
+            .fold(0.0, |acc, c| acc * 16.0 + f64::from(c.to_digit(16).unwrap_or(0)));
+    }
+    let digits: String = part.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().unwrap_or(f64::NAN)
+}
+
+/// math.js's transform to 0-based positions: each part that JavaScript's `Number` reads as a
+/// number becomes `parseInt(part) - 1`.
+fn zero_based(key: &str) -> String {
+    let parts: Vec<String> = key
+        .split('.')
+        .map(|part| {
+            let numeric = !part.is_empty()
+                && crate::functions::parse_js_number(part).is_some_and(|x| !x.is_nan());
+            if numeric {
+                js_number(parse_int(part) - 1.0)
+            } else {
+                part.to_owned()
+            }
+        })
+        .collect();
+    format!("${}", parts.join("."))
+}
+
+impl Evaluator {
+    /// `print(template, values[, options])`.
+    pub(crate) fn print(&mut self, values: &[Value], at: usize) -> Evaluated {
+        let template = match &values[0] {
+            Value::Str(s) => s.clone(),
+            Value::Boolean(b) => b.to_string(),
+            other => {
+                return Err(mismatch(
+                    format!(
+                        "Unexpected type of argument in function print (expected: string or boolean, actual: {}, index: 0)",
+                        other.type_name()
+                    ),
+                    at,
+                ));
+            }
+        };
+        let root = match &values[1] {
+            Value::Object(_) => Js::Value(values[1].clone()),
+            Value::Matrix(m) => {
+                self.charge(m.data.len() as u64 + 1)?;
+                nested(m, 0, 0)
+            }
+            other => {
+                return Err(mismatch(
+                    format!(
+                        "Unexpected type of argument in function print (expected: Array or Object or Matrix, actual: {}, index: 1)",
+                        other.type_name()
+                    ),
+                    at,
+                ));
+            }
+        };
+        let options = match values.get(2) {
+            None => None,
+            Some(Value::Object(_) | Value::Number(_)) => values.get(2).cloned(),
+            Some(v @ (Value::Str(_) | Value::Boolean(_))) => Some(Value::Number(
+                self.to_number(v, at)?,
+            )),
+            Some(other) => {
+                return Err(mismatch(
+                    format!(
+                        "Unexpected type of argument in function print (expected: number or Object, actual: {}, index: 2)",
+                        other.type_name()
+                    ),
+                    at,
+                ));
+            }
+        };
+        self.charge(template.len() as u64 + 1)?;
+        let template = substitute(&template, |key| Ok(Some(zero_based(key))))?;
+        let mut work = 0u64;
+        let text = substitute(&template, |key| {
+            work += key.len() as u64 + 1;
+            let mut parts = key.split('.');
+            let first = parts.next().unwrap_or("");
+            let mut value = defined(property(&root, first, at)?);
+            match &value {
+                Js::Value(Value::Matrix(m)) => value = nested(m, 0, 0),
+                Js::Value(Value::Null) => {
+                    // math.js asks the value whether it is a matrix.
+                    return Err(failed(
+                        "Cannot read properties of null (reading 'isMatrix')",
+                        at,
+                    ));
+                }
+                _ => {}
+            }
+            for part in parts {
+                if let Js::Undefined = value {
+                    break;
+                }
+                value = if part.is_empty() {
+                    let text = js_text(&value).map_err(|what| not_implemented(&what, at))?;
+                    Js::Text(format!("{text}."))
+                } else {
+                    defined(property(&value, part, at)?)
+                };
+            }
+            let text = match value {
+                Js::Undefined => return Ok(None),
+                Js::Text(text) | Js::Value(Value::Str(text)) => text,
+                Js::Method => "function".into(),
+                Js::Array(_) => format_array(&value, options.as_ref())
+                    .map_err(|what| not_implemented(&what, at))?,
+                Js::Value(v) => {
+                    format_value(&v, options.as_ref()).map_err(|what| not_implemented(&what, at))?
+                }
+            };
+            work += text.len() as u64;
+            Ok(Some(text))
+        })?;
+        self.charge(work)?;
+        Ok(Value::Str(text))
+    }
+}
+
+/// A plain array (nested arrays) as math.js's `format` writes it.
+fn format_array(value: &Js, options: Option<&Value>) -> Result<String, String> {
+    match value {
+        Js::Array(items) => {
+            let mut out = String::from("[");
+            for (i, item) in items.iter().enumerate() {
+                if out.len() > crate::matrix::FORMAT_CAP_BYTES {
+                    break;
+                }
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(&format_array(item, options)?);
+            }
+            out.push(']');
+            Ok(out)
+        }
+        Js::Value(v) => format_value(v, options),
+        Js::Undefined => Ok("undefined".into()),
+        Js::Text(text) => Ok(Value::Str(text.clone()).format(None)),
+        Js::Method => Ok("function".into()),
+    }
+}
