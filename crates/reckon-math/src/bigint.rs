@@ -51,10 +51,44 @@ pub(crate) fn to_f64(n: &IBig) -> f64 {
 pub(crate) fn to_number(n: &IBig) -> Result<f64, FnError> {
     if *n > IBig::from(MAX_SAFE) {
         return Err(FnError::Type(format!(
-            "Cannot implicitly convert bigint to number: value exceeds the max safe integer value (value: {n})"
+            "Cannot implicitly convert bigint to number: value exceeds the max safe integer value (value: {})",
+            described(n)
         )));
     }
     Ok(to_f64(n))
+}
+
+/// A bigint for a message: its digits, or for one past a thousand digits its size (writing a
+/// million digits out would cost more than the operation that failed).
+fn described(n: &IBig) -> String {
+    if bits(n) <= 3000 {
+        format(n)
+    } else {
+        format!("an integer of about {} digits", (bits(n) as f64 * std::f64::consts::LOG10_2) as u64)
+    }
+}
+
+/// Work units of writing out the digits of the bigints in a value (a quadratic bound on the
+/// base conversion).
+pub(crate) fn digits_cost(value: &Value) -> u64 {
+    match value {
+        Value::BigInt(n) => limbs(n).saturating_mul(limbs(n)) / 8,
+        Value::Matrix(m) => m.data.iter().fold(0u64, |acc, v| acc.saturating_add(digits_cost(v))),
+        Value::Object(entries) => entries
+            .iter()
+            .fold(0u64, |acc, (_, v)| acc.saturating_add(digits_cost(v))),
+        _ => 0,
+    }
+}
+
+/// The largest bigint (in bits) anywhere in a value.
+pub(crate) fn largest_bits(value: &Value) -> usize {
+    match value {
+        Value::BigInt(n) => bits(n),
+        Value::Matrix(m) => m.data.iter().map(largest_bits).max().unwrap_or(0),
+        Value::Object(entries) => entries.iter().map(|(_, v)| largest_bits(v)).max().unwrap_or(0),
+        _ => 0,
+    }
 }
 
 /// The decimal digits (section 7.7).
@@ -345,9 +379,10 @@ impl Evaluator {
         if (base_bits - 1).saturating_mul(e) > crate::fraction::MAX_BITS {
             return Err(function_error(FnError::TooLarge, "pow", at));
         }
+        // As Fraction mode prices its powers: the result's limbs times the squarings.
         let result_limbs = (base_bits.saturating_mul(e) / 64 + 1) as u64;
         let steps = u64::from(usize::BITS - e.leading_zeros()).max(1);
-        self.charge(result_limbs.saturating_mul(result_limbs.min(1 << 20)).saturating_mul(steps) / 8 + 1)?;
+        self.charge(result_limbs.saturating_mul(steps))?;
         checked(x.pow(e)).map_err(|e| function_error(e, "pow", at))
     }
 
@@ -690,7 +725,9 @@ impl Evaluator {
         let unit = limbs(n);
         let mut i = IBig::from(5u8);
         while &(&i * &i) <= n {
-            self.charge(unit.saturating_mul(3))?;
+            // Two remainders and a square per step: priced well above a node, so the meter
+            // stops a large prime in about the time math.js would take for a second.
+            self.charge(unit.saturating_mul(20))?;
             if (n % &i) == IBig::ZERO || (n % (&i + IBig::from(2u8))) == IBig::ZERO {
                 return Ok(false);
             }

@@ -1071,6 +1071,13 @@ impl Evaluator {
         {
             return Err(not_implemented(&format!("{name}() of a sparse matrix"), at));
         }
+        if matches!(canonical, "format" | "print") {
+            // Writing out a bigint's digits costs by its size.
+            let cost = values
+                .iter()
+                .fold(0u64, |acc, v| acc.saturating_add(crate::bigint::digits_cost(v)));
+            self.charge(cost)?;
+        }
         if let Imp::Values(f) = row.imp
             && crate::special::TAKES_VALUES_AS_GIVEN.contains(&canonical)
         {

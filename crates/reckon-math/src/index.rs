@@ -352,7 +352,9 @@ impl Evaluator {
             .iter()
             .map(|d| positions(d).iter().map(|x| *x as usize).collect())
             .collect();
-        let count: u64 = lists.iter().map(|l| l.len() as u64).product();
+        let count = lists
+            .iter()
+            .fold(1u64, |acc, l| acc.saturating_mul(l.len() as u64));
         self.build("subset", count, at)?;
         let strides = m.strides();
         let mut data = Vec::with_capacity(count as usize);
@@ -440,7 +442,7 @@ impl Evaluator {
             validate(&extreme, None, at)?;
         }
         let picked = positions(dimension);
-        let longest = picked.iter().fold(0.0f64, |a, b| a.max(*b)) as u64 + 1;
+        let longest = (picked.iter().fold(0.0f64, |a, b| a.max(*b)) as u64).saturating_add(1);
         if longest > 1_000_000 {
             return Err(CalculateError::new(
                 Reason::ResultTooLarge,
@@ -485,7 +487,9 @@ impl Evaluator {
         // (number zeros in every mode: the size is an array of numbers).
         let mut replacement = replacement.clone();
         if !scalar && index_size.iter().all(|d| *d > 0) {
-            let count: u64 = index_size.iter().map(|d| *d as u64).product();
+            let count = index_size
+                .iter()
+                .fold(1u64, |acc, d| acc.saturating_mul(*d as u64));
             self.build("subset", count, at)?;
             let zeros = Value::matrix(Matrix::new(
                 index_size.clone(),
@@ -522,7 +526,7 @@ impl Evaluator {
             let target: Vec<usize> = index
                 .dimensions
                 .iter()
-                .map(|d| positions(d).first().map_or(0, |x| *x as usize) + 1)
+                .map(|d| (positions(d).first().map_or(0, |x| *x as usize)).saturating_add(1))
                 .collect();
             self.fit(&mut grown, &target, default, at)?;
             let offset: usize = index
@@ -540,7 +544,9 @@ impl Evaluator {
             if let Ok(shape) = crate::matrix::broadcast_shape(&sub_shape, &index_size)
                 && shape == index_size
             {
-                let count: u64 = shape.iter().map(|d| *d as u64).product();
+                let count = shape
+                    .iter()
+                    .fold(1u64, |acc, d| acc.saturating_mul(*d as u64));
                 self.build("subset", count, at)?;
                 let picks = crate::matrix::broadcast_positions(&sub_shape, &shape);
                 sub_data = picks
@@ -583,7 +589,7 @@ impl Evaluator {
             .dimensions
             .iter()
             .map(|d| extremes(d)[1].clone())
-            .map(|d| positions(&d).first().map_or(0, |x| *x as usize) + 1)
+            .map(|d| (positions(&d).first().map_or(0, |x| *x as usize)).saturating_add(1))
             .collect();
         self.fit(&mut grown, &target, default, at)?;
         let lists: Vec<Vec<usize>> = index

@@ -105,9 +105,7 @@ pub fn calculate(input: &[u8]) -> Result<Json, CalculateError> {
         // digits): refuse before spending time writing the digits out.
         return Err(result_too_large());
     }
-    if let value::Value::BigInt(n) = &value
-        && bigint::bits(n) > MAX_RESULT_UNITS * 10 / 3
-    {
+    if bigint::largest_bits(&value) > MAX_RESULT_UNITS * 10 / 3 {
         // More digits than a result may have: refused before writing them out.
         return Err(result_too_large());
     }
