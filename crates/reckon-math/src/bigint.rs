@@ -156,7 +156,8 @@ fn as_bigint(value: &Value, at: usize) -> Option<Result<IBig, crate::CalculateEr
         Value::BigInt(n) => Some(Ok(n.clone())),
         Value::Boolean(b) => Some(Ok(IBig::from(u8::from(*b)))),
         Value::Str(s) => Some(
-            parse(s).ok_or_else(|| failed(format!("Cannot convert \"{s}\" to BigInt"), at)),
+            // A string that is no integer, as an operand: a type mismatch (spec 9.3 rule 10).
+            parse(s).ok_or_else(|| mismatch(format!("Cannot convert \"{s}\" to BigInt"), at)),
         ),
         _ => None,
     }
@@ -570,12 +571,8 @@ impl Evaluator {
             Value::Boolean(b) => dashu_ratio::RBig::from(u8::from(*b)),
             Value::Number(_) | Value::Str(_) | Value::Big(_) => {
                 let big = crate::eval_big::as_big(value, at)?;
-                crate::bignum::to_fraction(&big).ok_or_else(|| {
-                    failed(
-                        format!("{} cannot be converted to a fraction", crate::bignum::format(&big, None)),
-                        at,
-                    )
-                })?
+                // fraction.js reads the BigNumber's text (and refuses exponents).
+                crate::bignum::to_fraction(&big).ok_or_else(|| failed("Invalid argument", at))?
             }
             other => {
                 return Err(mismatch(

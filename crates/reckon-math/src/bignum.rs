@@ -672,12 +672,13 @@ pub fn to_ibig_below_1e21(x: &Big) -> Option<IBig> {
     }
 }
 
-/// A finite BigNumber as an exact fraction; `None` for NaN, the infinities, and values whose
-/// exponent puts them past a million digits (section 11a's cap on exact parts).
+/// A BigNumber as an exact fraction, as fraction.js reads decimal.js's text of it: `None` for
+/// NaN, the infinities, and values decimal.js writes with an exponent (from 1e21 on, below
+/// 1e-6), which fraction.js refuses.
 pub fn to_fraction(x: &Big) -> Option<dashu_ratio::RBig> {
     match x {
         Big::Zero { .. } => Some(dashu_ratio::RBig::ZERO),
-        Big::Finite(r) if r.exponent().unsigned_abs() <= 1_000_000 => {
+        Big::Finite(r) if (-6..21).contains(&sci_exponent(r)) => {
             let scale = dashu_int::UBig::from(10u8).pow(r.exponent().unsigned_abs());
             let significand = dashu_ratio::RBig::from(r.significand().clone());
             Some(if r.exponent() >= 0 {

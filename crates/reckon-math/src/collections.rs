@@ -264,8 +264,23 @@ impl Evaluator {
         include_end: bool,
         at: usize,
     ) -> Evaluated {
-        if [&start, &end].into_iter().chain(step.as_ref()).any(|v| matches!(v, Value::BigInt(_))) {
-            return self.bigint_range(&start, step.as_ref(), &end, include_end, at);
+        let bounds = || [&start, &end].into_iter().chain(step.as_ref());
+        if bounds().any(|v| matches!(v, Value::BigInt(_))) {
+            // With a BigNumber or Fraction bound the bigints convert to it; else the range
+            // is of bigints.
+            let Some(target) = bounds()
+                .find(|v| matches!(v, Value::Big(_) | Value::Fraction(_)))
+                .cloned()
+            else {
+                return self.bigint_range(&start, step.as_ref(), &end, include_end, at);
+            };
+            let convert = |v: &Value| match v {
+                Value::BigInt(n) => crate::bigint::converted(n, &target, at),
+                other => Ok(other.clone()),
+            };
+            let (start, end) = (convert(&start)?, convert(&end)?);
+            let step = step.as_ref().map(convert).transpose()?;
+            return self.range(start, step, end, include_end, at);
         }
         let step = step.unwrap_or(if self.fraction_mode {
             Value::Fraction(dashu_ratio::RBig::ONE)
@@ -1211,6 +1226,9 @@ impl Evaluator {
         Ok(
             if matches!(x, Value::Fraction(_)) || matches!(y, Value::Fraction(_)) {
                 Value::Fraction(dashu_ratio::RBig::from(sign))
+            } else if matches!(x, Value::Big(_)) || matches!(y, Value::Big(_)) {
+                // math.js compares BigNumbers to a BigNumber.
+                Value::Big(crate::bignum::Big::from_i64(i64::from(sign)))
             } else {
                 Value::Number(f64::from(sign))
             },
@@ -2906,6 +2924,9 @@ fn fraction_of(values: &[Value], at: usize) -> Evaluated {
             Value::Fraction(f) => Ok(f.clone()),
             Value::Boolean(b) => Ok(RBig::from(u8::from(*b))),
             Value::BigInt(n) => Ok(RBig::from(n.clone())),
+            // fraction.js reads the BigNumber's text, which it cannot when decimal.js writes
+            // an exponent.
+            Value::Big(x) => crate::bignum::to_fraction(x).ok_or_else(|| failed("Invalid argument", at)),
             Value::Number(x) => fraction::from_f64(*x).ok_or_else(|| {
                 failed(
                     format!(
@@ -3394,8 +3415,8 @@ fn bignumber_of(value: Option<&Value>, at: usize) -> Evaluated {
         Some(Value::Boolean(b)) => Big::from_i64(i64::from(*b)),
         Some(Value::BigInt(n)) => Big::from_ibig(n.clone()),
         Some(Value::Fraction(f)) => bignum::div(
-            &bignum::parse_literal(&f.numerator().to_string()),
-            &bignum::parse_literal(&f.denominator().to_string()),
+            &Big::from_ibig(f.numerator().clone()),
+            &Big::from_ibig(dashu_int::IBig::from(f.denominator().clone())),
         ),
         Some(Value::Str(text)) => {
             // decimal.js refuses surrounding whitespace, as math.js passes the string on.

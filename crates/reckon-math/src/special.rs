@@ -849,18 +849,28 @@ pub(crate) fn numeric(values: &[Value]) -> Result<Value, FnError> {
         }
     };
     let input = value.type_name();
-    if output == "bigint" && matches!(value, Value::Str(_) | Value::Number(_)) {
+    if output == "bigint" && matches!(value, Value::Str(_) | Value::Number(_) | Value::Fraction(_) | Value::Big(_)) {
         // math.js: `BigInt(string)`, and a number only when it is an integer.
         return match value {
             Value::Str(s) => crate::bigint::parse(s)
                 .map(Value::BigInt)
                 .ok_or_else(|| FnError::Domain(format!("Cannot convert {s} to a BigInt"))),
+            Value::Big(x) => match crate::bignum::to_ibig_below_1e21(x) {
+                Some(n) if x.is_integer() => Ok(Value::BigInt(n)),
+                _ => Err(FnError::Domain(format!(
+                    "Cannot convert {} to a BigInt",
+                    crate::bignum::format(x, None)
+                ))),
+            },
             _ => {
-                let x = to_number(value)?;
+                let x = match value {
+                    Value::Fraction(f) => crate::fraction::to_f64(f),
+                    other => to_number(other)?,
+                };
                 if x.fract() != 0.0 || !x.is_finite() {
                     return Err(FnError::Domain(format!(
                         "The number {} cannot be converted to a BigInt because it is not an integer",
-                        value.format(None)
+                        crate::format::format_number_with(x, None, -7, 21)
                     )));
                 }
                 crate::bigint::from_f64(x).map(Value::BigInt)
