@@ -2926,7 +2926,9 @@ fn fraction_of(values: &[Value], at: usize) -> Evaluated {
             Value::BigInt(n) => Ok(RBig::from(n.clone())),
             // fraction.js reads the BigNumber's text, which it cannot when decimal.js writes
             // an exponent.
-            Value::Big(x) => crate::bignum::to_fraction(x).ok_or_else(|| failed("Invalid argument", at)),
+            Value::Big(x) => {
+                crate::bignum::to_fraction(x).ok_or_else(|| failed("Invalid argument", at))
+            }
             Value::Number(x) => fraction::from_f64(*x).ok_or_else(|| {
                 failed(
                     format!(

@@ -1073,9 +1073,9 @@ impl Evaluator {
         }
         if matches!(canonical, "format" | "print") {
             // Writing out a bigint's digits costs by its size.
-            let cost = values
-                .iter()
-                .fold(0u64, |acc, v| acc.saturating_add(crate::bigint::digits_cost(v)));
+            let cost = values.iter().fold(0u64, |acc, v| {
+                acc.saturating_add(crate::bigint::digits_cost(v))
+            });
             self.charge(cost)?;
         }
         if let Imp::Values(f) = row.imp

@@ -120,7 +120,10 @@ fn validate(position: &Dimension, length: Option<usize>, at: usize) -> Result<()
     let x = match position {
         Dimension::Number(x) => *x,
         Dimension::Key(key) => {
-            return Err(failed(format!("Index must be an integer (value: {key})"), at));
+            return Err(failed(
+                format!("Index must be an integer (value: {key})"),
+                at,
+            ));
         }
         Dimension::List(_) => return Ok(()),
     };
@@ -169,7 +172,12 @@ fn positions(dimension: &Dimension) -> Vec<f64> {
 }
 
 /// `Dimension mismatch (a != b)` (math.js's `DimensionError`).
-fn dimension_mismatch(a: impl std::fmt::Display, b: impl std::fmt::Display, relation: &str, at: usize) -> CalculateError {
+fn dimension_mismatch(
+    a: impl std::fmt::Display,
+    b: impl std::fmt::Display,
+    relation: &str,
+    at: usize,
+) -> CalculateError {
     failed(format!("Dimension mismatch ({a} {relation} {b})"), at)
 }
 
@@ -221,6 +229,19 @@ impl Evaluator {
                 Value::Big(x) => Dimension::Number(crate::bignum::to_f64(x) - 1.0),
                 Value::BigInt(n) => Dimension::Number(crate::bigint::to_f64(n) - 1.0),
                 Value::Str(key) => Dimension::Key(key.clone()),
+                // Spec 5.3: Fraction mode takes whole Fractions as indexes.
+                Value::Fraction(f) if self.fraction_mode => {
+                    if !f.is_int() {
+                        return Err(failed(
+                            format!(
+                                "Index {} needs whole-number indexes",
+                                crate::fraction::format(f)
+                            ),
+                            at,
+                        ));
+                    }
+                    Dimension::Number(crate::fraction::to_f64(f) - 1.0)
+                }
                 Value::Matrix(m) => {
                     self.build("index", m.data.len() as u64, at)?;
                     let booleans = m.data.iter().all(|v| matches!(v, Value::Boolean(_)));
@@ -330,7 +351,12 @@ impl Evaluator {
         check_masks(index, &m.shape, at)?;
         if index.is_scalar() {
             if index.dimensions.len() != m.rank() {
-                return Err(dimension_mismatch(index.dimensions.len(), m.rank(), "!=", at));
+                return Err(dimension_mismatch(
+                    index.dimensions.len(),
+                    m.rank(),
+                    "!=",
+                    at,
+                ));
             }
             let mut offset = 0;
             for ((d, size), stride) in index.dimensions.iter().zip(&m.shape).zip(m.strides()) {
@@ -340,7 +366,12 @@ impl Evaluator {
             return Ok(m.data.get(offset).cloned().unwrap_or(Value::Undefined));
         }
         if index.dimensions.len() != m.rank() {
-            return Err(dimension_mismatch(index.dimensions.len(), m.rank(), "!=", at));
+            return Err(dimension_mismatch(
+                index.dimensions.len(),
+                m.rank(),
+                "!=",
+                at,
+            ));
         }
         for (d, size) in index.dimensions.iter().zip(&m.shape) {
             for extreme in extremes(d) {
@@ -497,7 +528,10 @@ impl Evaluator {
             ));
             match self.binary(Op::Add, &replacement, &zeros, false, (at, at), at) {
                 Ok(sum) => replacement = sum,
-                Err(e) if e.reason == Reason::EvaluationTimeout || e.reason == Reason::ResultTooLarge => {
+                Err(e)
+                    if e.reason == Reason::EvaluationTimeout
+                        || e.reason == Reason::ResultTooLarge =>
+                {
                     return Err(e);
                 }
                 Err(_) => {}
@@ -509,7 +543,10 @@ impl Evaluator {
         };
         for d in &index.dimensions {
             if let Dimension::Key(key) = d {
-                return Err(failed(format!("Index must be an integer (value: {key})"), at));
+                return Err(failed(
+                    format!("Index must be an integer (value: {key})"),
+                    at,
+                ));
             }
         }
         let mut grown = m.clone();
@@ -518,7 +555,12 @@ impl Evaluator {
                 return Err(failed("Scalar expected", at));
             }
             if index.dimensions.len() < m.rank() {
-                return Err(dimension_mismatch(index.dimensions.len(), m.rank(), "<", at));
+                return Err(dimension_mismatch(
+                    index.dimensions.len(),
+                    m.rank(),
+                    "<",
+                    at,
+                ));
             }
             for d in &index.dimensions {
                 validate(d, None, at)?;
@@ -578,7 +620,12 @@ impl Evaluator {
             sub_shape = shape;
         }
         if sub_shape != index_size {
-            return Err(dimension_mismatch(show(&index_size), show(&sub_shape), ">", at));
+            return Err(dimension_mismatch(
+                show(&index_size),
+                show(&sub_shape),
+                ">",
+                at,
+            ));
         }
         for d in &index.dimensions {
             for extreme in extremes(d) {
@@ -647,10 +694,13 @@ impl Evaluator {
         let lists: Vec<Vec<usize>> = shape.iter().map(|d| (0..*d).collect()).collect();
         let old_shape = &m.shape;
         for_each_position(&lists, |cursor| {
-            let inside = cursor.iter().enumerate().all(|(d, p)| match old_shape.get(d) {
-                Some(size) => p < size,
-                None => *p == 0,
-            });
+            let inside = cursor
+                .iter()
+                .enumerate()
+                .all(|(d, p)| match old_shape.get(d) {
+                    Some(size) => p < size,
+                    None => *p == 0,
+                });
             if inside {
                 let offset: usize = cursor.iter().zip(&old_strides).map(|(p, s)| p * s).sum();
                 data.push(m.data.get(offset).cloned().unwrap_or(Value::Undefined));
@@ -762,4 +812,594 @@ fn set_object_property(
         None => entries.push((key.to_owned(), replacement.clone())),
     }
     Ok(Value::Object(entries))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    /// The result as `{resultType} {result}`, or `{reason}: {message}`.
+    fn answer_in(expression: &str, numeric_type: &str) -> String {
+        let input = json!({"expression": expression, "numericType": numeric_type}).to_string();
+        match crate::calculate(input.as_bytes()) {
+            Ok(out) => format!(
+                "{} {}",
+                out["resultType"].as_str().unwrap_or("?"),
+                out["result"].as_str().unwrap_or("?")
+            ),
+            Err(e) => format!("{}: {}", e.reason.name(), e.message),
+        }
+    }
+
+    fn answer(expression: &str) -> String {
+        answer_in(expression, "number")
+    }
+
+    /// The reason of a refusal (`ok` for an answer).
+    fn reason_in(expression: &str, numeric_type: &str) -> String {
+        let input = json!({"expression": expression, "numericType": numeric_type}).to_string();
+        match crate::calculate(input.as_bytes()) {
+            Ok(_) => "ok".into(),
+            Err(e) => e.reason.name().to_owned(),
+        }
+    }
+
+    fn reason(expression: &str) -> String {
+        reason_in(expression, "number")
+    }
+
+    #[test]
+    fn index_values_print_their_zero_based_dimensions() {
+        // Every expected answer below is math.js 15.2's answer to the same expression (run
+        // with tests/peer/evaluate.mjs); for a refusal, the comment quotes math.js's message.
+        assert_eq!(answer("index(1)"), "Index [0]");
+        assert_eq!(answer("index(1,2)"), "Index [0, 1]");
+        assert_eq!(answer("index(1:3)"), "Index [[0, 1, 2]]");
+        assert_eq!(answer("index(1:3, 2)"), "Index [[0, 1, 2], 1]");
+        assert_eq!(answer("index([1,2,3])"), "Index [[0, 1, 2]]");
+        assert_eq!(answer("index([true,false,true])"), "Index [[0, 2]]");
+        assert_eq!(answer("index(\"a\")"), "Index [\"a\"]");
+        assert_eq!(answer("index(\"a\",\"b\")"), "Index [\"a\", \"b\"]");
+        assert_eq!(answer("index(0)"), "Index [-1]");
+        assert_eq!(answer("index(-1)"), "Index [-2]");
+        assert_eq!(answer("index(1.5)"), "Index [0.5]");
+        assert_eq!(answer("index(bigint(3))"), "Index [2]");
+        assert_eq!(answer("index(1:2:7)"), "Index [[0, 2, 4, 6]]");
+        // math.js: Index parameters must be positive integer numbers
+        assert_eq!(reason("index([1,2;3,4])"), "evaluation_failed");
+        assert_eq!(answer("index()"), "Index []");
+        assert_eq!(answer("index(matrix([]))"), "Index [[]]");
+        assert_eq!(answer("index([])"), "Index [[]]");
+        // math.js: Dimension must be an Array, Matrix, number, bigint, string, or Range
+        assert_eq!(reason("index(true)"), "evaluation_failed");
+        // math.js: Dimension must be an Array, Matrix, number, bigint, string, or Range
+        assert_eq!(reason("index(null)"), "evaluation_failed");
+        assert_eq!(answer("index(2:-1:1)"), "Index [[1, 0]]");
+        assert_eq!(answer("index(1:0)"), "Index [[]]");
+        assert_eq!(answer("index(bignumber(3))"), "Index [2]");
+        // math.js: Dimension must be an Array, Matrix, number, bigint, string, or Range
+        assert_eq!(reason("index(fraction(3))"), "evaluation_failed");
+        // math.js: Unexpected type of argument in function addScalar (expected: number or Complex or BigNumber or bigint or Fract
+        assert_eq!(reason("index(3) + 1"), "type_mismatch");
+        assert_eq!(answer("typeOf(index(3))"), "string \"Index\"");
+        assert_eq!(answer("index([100001])"), "Index [[1e+5]]");
+        // math.js: Index parameters must be positive integer numbers
+        assert_eq!(reason("index([1e21, 0.5])"), "evaluation_failed");
+        assert_eq!(answer("index(100001)"), "Index [100000]");
+        assert_eq!(answer("index(1e21)"), "Index [1e+21]");
+        assert_eq!(answer("index(1e-7)"), "Index [-0.9999999]");
+        // math.js: Index parameters must be positive integer numbers
+        assert_eq!(reason("index([1e-7])"), "evaluation_failed");
+        assert_eq!(answer("index([\"2\"])"), "Index [[1]]");
+        assert_eq!(answer("index([true, 1])"), "Index [[0, 0]]");
+        assert_eq!(answer("index([bignumber(2)])"), "Index [[1]]");
+        assert_eq!(answer("index([fraction(2)])"), "Index [[1]]");
+        // math.js: Cannot mix BigInt and other types, use explicit conversions
+        assert_eq!(reason("index([bigint(2)])"), "type_mismatch");
+        assert_eq!(answer("index(NaN)"), "Index [NaN]");
+        assert_eq!(answer("index(Infinity)"), "Index [Infinity]");
+        // math.js: Index parameters must be positive integer numbers
+        assert_eq!(reason("index([NaN])"), "evaluation_failed");
+        assert_eq!(answer("[index(1), index(2)]"), "DenseMatrix [[0], [1]]");
+        assert_eq!(answer("{a: index(1,[2,3])}"), "Object {\"a\": [0, [1, 2]]}");
+        // math.js: Index parameters must be positive integer numbers
+        assert_eq!(reason("index([[1],[2]])"), "evaluation_failed");
+        assert_eq!(answer("index(matrix([1,2]))"), "Index [[0, 1]]");
+        assert_eq!(answer("index(-0)"), "Index [-1]");
+        assert_eq!(answer("clone(index(1))"), "Index [0]");
+        assert_eq!(answer("index(1e16+1)"), "Index [10000000000000000]");
+        // math.js: Index parameters must be positive integer numbers
+        assert_eq!(reason("index([\"a\"])"), "evaluation_failed");
+        assert_eq!(answer("index(\"\")"), "Index [\"\"]");
+        assert_eq!(answer("index(\"a\\\"b\")"), "Index [\"a\\\"b\"]");
+        // math.js: Dimension must be an Array, Matrix, number, bigint, string, or Range
+        assert_eq!(reason("index(2+3i)"), "evaluation_failed");
+        // math.js: Dimension must be an Array, Matrix, number, bigint, string, or Range
+        assert_eq!(reason("index({a: 1})"), "evaluation_failed");
+        assert_eq!(answer("index([null])"), "Index [[-1]]");
+    }
+
+    #[test]
+    fn subset_reads_matrices_arrays_strings_and_objects() {
+        // Every expected answer below is math.js 15.2's answer to the same expression (run
+        // with tests/peer/evaluate.mjs); for a refusal, the comment quotes math.js's message.
+        assert_eq!(answer("subset([1,2,3], index(2))"), "number 2");
+        assert_eq!(
+            answer("subset([1,2,3], index([1,3]))"),
+            "DenseMatrix [1, 3]"
+        );
+        // math.js: Index out of range (4 > 3)
+        assert_eq!(reason("subset([1,2,3], index(4))"), "evaluation_failed");
+        // math.js: Index out of range (0 < 1)
+        assert_eq!(reason("subset([1,2,3], index(0))"), "evaluation_failed");
+        // math.js: Index must be an integer (value: 0.5)
+        assert_eq!(reason("subset([1,2,3], index(1.5))"), "evaluation_failed");
+        assert_eq!(answer("subset([1,2;3,4], index(2,1))"), "number 3");
+        // math.js: Dimension mismatch (1 != 2)
+        assert_eq!(reason("subset([1,2;3,4], index(2))"), "evaluation_failed");
+        assert_eq!(
+            answer("subset([1,2;3,4], index(2, [1,2]))"),
+            "DenseMatrix [3, 4]"
+        );
+        assert_eq!(
+            answer("subset([1,2;3,4], index([true,false], 1))"),
+            "DenseMatrix [1]"
+        );
+        // math.js: Dimension mismatch (3 != 2)
+        assert_eq!(
+            reason("subset([1,2;3,4], index([true,false,true], 1))"),
+            "evaluation_failed"
+        );
+        // math.js: Dimension mismatch (2 != 3)
+        assert_eq!(
+            reason("subset([1,2,3], index([true,false]))"),
+            "evaluation_failed"
+        );
+        assert_eq!(answer("subset([1,2,3], index([]))"), "DenseMatrix []");
+        // math.js: Dimension mismatch (0 != 1)
+        assert_eq!(reason("subset([1,2,3], index())"), "evaluation_failed");
+        // math.js: Dimension mismatch (2 != 1)
+        assert_eq!(reason("subset([1,2,3], index(1,1))"), "evaluation_failed");
+        // math.js: Dimension mismatch (2 != 1)
+        assert_eq!(
+            reason("subset([1,2,3], index([1,2],[1]))"),
+            "evaluation_failed"
+        );
+        assert_eq!(answer("subset(size([4,5,6]), index(1))"), "number 3");
+        assert_eq!(answer("subset(size([4,5,6]), index([1]))"), "Array [3]");
+        assert_eq!(answer("subset(\"hello\", index(2))"), "string \"e\"");
+        assert_eq!(answer("subset(\"hello\", index([1,5]))"), "string \"ho\"");
+        // math.js: Index out of range (6 > 5)
+        assert_eq!(reason("subset(\"hello\", index(6))"), "evaluation_failed");
+        // math.js: Dimension mismatch (2 != 1)
+        assert_eq!(reason("subset(\"hello\", index(1,1))"), "evaluation_failed");
+        assert_eq!(answer("subset(\"hello\", index([]))"), "string \"\"");
+        assert_eq!(answer("subset({a: 1, b: 2}, index(\"b\"))"), "number 2");
+        assert_eq!(
+            answer("subset({a: 1}, index(\"c\"))"),
+            "undefined undefined"
+        );
+        // math.js: String expected as index to retrieve an object property
+        assert_eq!(reason("subset({a: 1}, index(1))"), "evaluation_failed");
+        // math.js: Dimension mismatch ([1, 1] != 1)
+        assert_eq!(
+            reason("subset({a: 1}, index(\"a\",\"b\"))"),
+            "evaluation_failed"
+        );
+        // math.js: Index must be an integer (value: a)
+        assert_eq!(reason("subset([1,2,3], index(\"a\"))"), "evaluation_failed");
+        // math.js: Unexpected type of argument in function subset (expected: string or Array or Matrix or Object or boolean, actu
+        assert_eq!(reason("subset(5, index(1))"), "type_mismatch");
+        // math.js: Unexpected type of argument in function subset (expected: Index, actual: number, index: 1)
+        assert_eq!(reason("subset([1,2,3], 2)"), "type_mismatch");
+        // math.js: Too few arguments in function subset (expected: Index, index: 1)
+        assert_eq!(reason("subset([1,2,3])"), "evaluation_failed");
+        assert_eq!(answer("subset(true, index(1))"), "string \"t\"");
+        // math.js: Dimension mismatch (2 != 5)
+        assert_eq!(
+            reason("subset(\"hello\", index([true,false]))"),
+            "evaluation_failed"
+        );
+        // math.js: Cannot access method "toString" as a property
+        assert_eq!(
+            reason("subset({a: 1}, index(\"toString\"))"),
+            "parse_failed"
+        );
+        assert_eq!(answer("subset({a: 1}, index(\"\"))"), "undefined undefined");
+        assert_eq!(answer("subset([1,2,3], index(\"\"))"), "DenseMatrix []");
+        assert_eq!(answer("subset(\"abc\", index(\"\"))"), "string \"\"");
+        assert_eq!(
+            answer("subset([[1,2],[3,4]], index(1,[]))"),
+            "DenseMatrix []"
+        );
+        assert_eq!(answer("subset(size([1,2]), index([]))"), "Array []");
+        // math.js: Index out of range (5 > 2)
+        assert_eq!(reason("subset([1,2;3,4], index(5,5))"), "evaluation_failed");
+        // math.js: Index out of range (5 > 2)
+        assert_eq!(
+            reason("subset([1,2;3,4], index([1,5],1))"),
+            "evaluation_failed"
+        );
+        // math.js: Index out of range (0 < 1)
+        assert_eq!(
+            reason("subset([1,2;3,4], index([0,1],1))"),
+            "evaluation_failed"
+        );
+        // math.js: Index must be an integer (value: a)
+        assert_eq!(
+            reason("subset([1,2;3,4], index(1, \"a\"))"),
+            "evaluation_failed"
+        );
+        assert_eq!(
+            answer("subset([1,2,3;4,5,6], index(2, 2:3))"),
+            "DenseMatrix [5, 6]"
+        );
+        assert_eq!(
+            answer("subset([1,2,3;4,5,6], index(1:2, [3,1]))"),
+            "DenseMatrix [[3, 1], [6, 4]]"
+        );
+        assert_eq!(
+            answer("subset([1,2,3;4,5,6], index([false,true], [true,false,true]))"),
+            "DenseMatrix [[4, 6]]"
+        );
+        assert_eq!(answer("subset([[1,2],[3,4]], index(1,2))"), "number 2");
+        assert_eq!(answer("subset(zeros(2,2,2), index(1,1,1))"), "number 0");
+        assert_eq!(
+            answer("subset(zeros(2,2,2), index(1,[1,2],1))"),
+            "DenseMatrix [0, 0]"
+        );
+        assert_eq!(answer("subset(\"héllo\", index(2))"), "string \"é\"");
+        assert_eq!(
+            answer("subset({a: {b: 2}}, index(\"a\"))"),
+            "Object {\"b\": 2}"
+        );
+        assert_eq!(answer("subset([1,2,3], index(bigint(2)))"), "number 2");
+        // math.js: Unexpected type of argument in function subset (expected: string or Array or Matrix or Object or boolean, actu
+        assert_eq!(reason("subset(fraction(1,2), index(1))"), "type_mismatch");
+        assert_eq!(
+            answer("subset(\"hello\", index([true,false,true,false,true]))"),
+            "string \"hlo\""
+        );
+    }
+
+    #[test]
+    fn subset_replaces_and_grows() {
+        // Every expected answer below is math.js 15.2's answer to the same expression (run
+        // with tests/peer/evaluate.mjs); for a refusal, the comment quotes math.js's message.
+        assert_eq!(
+            answer("subset([1,2,3], index(2), 9)"),
+            "DenseMatrix [1, 9, 3]"
+        );
+        assert_eq!(
+            answer("subset([1,2,3], index(5), 9)"),
+            "DenseMatrix [1, 2, 3, 0, 9]"
+        );
+        assert_eq!(
+            answer("subset([1,2,3], index(5), 9, 0)"),
+            "DenseMatrix [1, 2, 3, 0, 9]"
+        );
+        assert_eq!(
+            answer("subset([1,2,3], index([1,2]), [7,8])"),
+            "DenseMatrix [7, 8, 3]"
+        );
+        assert_eq!(
+            answer("subset([1,2,3], index([1,2]), 7)"),
+            "DenseMatrix [7, 7, 3]"
+        );
+        // math.js: Dimension mismatch ([2] > [3])
+        assert_eq!(
+            reason("subset([1,2,3], index([1,2]), [7,8,9])"),
+            "evaluation_failed"
+        );
+        assert_eq!(
+            answer("subset([1,2;3,4], index(1, [1,2]), [7,8])"),
+            "DenseMatrix [[7, 8], [3, 4]]"
+        );
+        // math.js: Dimension mismatch ([2, 1] > [2, 2])
+        assert_eq!(
+            reason("subset([1,2;3,4], index([1,2], 1), [7,8])"),
+            "evaluation_failed"
+        );
+        assert_eq!(
+            answer("subset([1,2;3,4], index(3, 3), 9)"),
+            "DenseMatrix [[1, 2, 0], [3, 4, 0], [0, 0, 9]]"
+        );
+        assert_eq!(
+            answer("subset([1,2;3,4], index(3, 3), 9, 0)"),
+            "DenseMatrix [[1, 2, 0], [3, 4, 0], [0, 0, 9]]"
+        );
+        // math.js: Dimension mismatch (1 < 2)
+        assert_eq!(
+            reason("subset([1,2;3,4], index(1), 9)"),
+            "evaluation_failed"
+        );
+        assert_eq!(
+            answer("subset([1,2;3,4], index([1,2],[1,2]), [[5,6],[7,8]])"),
+            "DenseMatrix [[5, 6], [7, 8]]"
+        );
+        // math.js: Scalar expected
+        assert_eq!(
+            reason("subset([1,2;3,4], index(1,1), [5])"),
+            "evaluation_failed"
+        );
+        assert_eq!(
+            answer("subset(\"hello\", index(1), \"J\")"),
+            "string \"Jello\""
+        );
+        assert_eq!(
+            answer("subset(\"hello\", index(7), \"J\")"),
+            "string \"hello J\""
+        );
+        assert_eq!(
+            answer("subset(\"hello\", index(7), \"J\", \"_\")"),
+            "string \"hello_J\""
+        );
+        // math.js: Single character expected as defaultValue
+        assert_eq!(
+            reason("subset(\"hello\", index(7), \"J\", \"__\")"),
+            "evaluation_failed"
+        );
+        assert_eq!(
+            answer("subset(\"hello\", index([1,2]), \"AB\")"),
+            "string \"ABllo\""
+        );
+        // math.js: Dimension mismatch (2 != 1)
+        assert_eq!(
+            reason("subset(\"hello\", index([1,2]), \"A\")"),
+            "evaluation_failed"
+        );
+        // math.js: Unexpected type of argument in function subset (expected: string or boolean, actual: number, index: 2)
+        assert_eq!(reason("subset(\"hello\", index(1), 5)"), "type_mismatch");
+        assert_eq!(
+            answer("subset({a: 1}, index(\"b\"), 5)"),
+            "Object {\"a\": 1, \"b\": 5}"
+        );
+        assert_eq!(
+            answer("subset({a: 1}, index(\"a\"), 5)"),
+            "Object {\"a\": 5}"
+        );
+        // math.js: String expected as index to retrieve an object property
+        assert_eq!(reason("subset({a: 1}, index(1), 5)"), "evaluation_failed");
+        // math.js: Unexpected type of argument in function subset (expected: string or Array or Matrix or Object or boolean, actu
+        assert_eq!(reason("subset(5, index(1), 5)"), "type_mismatch");
+        // math.js: can't boradcast a string
+        assert_eq!(
+            reason("subset([1,2,3], index(2), \"x\")"),
+            "evaluation_failed"
+        );
+        // math.js: Index out of range (0 < 1)
+        assert_eq!(reason("subset([1,2,3], index(0), 9)"), "evaluation_failed");
+        assert_eq!(
+            answer("subset([1,2,3], index([]), 9)"),
+            "DenseMatrix [1, 2, 3]"
+        );
+        assert_eq!(
+            answer("subset([1,2,3], index(1,2), 9)"),
+            "DenseMatrix [[1, 9], [2, 0], [3, 0]]"
+        );
+        assert_eq!(
+            answer("subset([1,2,3], index(2,1), 9)"),
+            "DenseMatrix [[1], [9], [3]]"
+        );
+        assert_eq!(
+            answer("subset([1,2;3,4], index(1,1,2), 9)"),
+            "DenseMatrix [[[1, 9], [2, 0]], [[3, 0], [4, 0]]]"
+        );
+        // math.js: range.size is not a function
+        assert_eq!(
+            reason("subset(\"hello\", index(1), \"AB\")"),
+            "evaluation_failed"
+        );
+        // math.js: Index out of range (-1 < 1)
+        assert_eq!(
+            reason("subset(\"hello\", index(-1), \"A\")"),
+            "evaluation_failed"
+        );
+        assert_eq!(answer("subset(\"\", index(3), \"A\")"), "string \"  A\"");
+        // math.js: range.size is not a function
+        assert_eq!(
+            reason("subset(\"hello\", index(1), true)"),
+            "evaluation_failed"
+        );
+        assert_eq!(
+            answer("subset([1,2,3], index([1,2]), true)"),
+            "DenseMatrix [1, 1, 3]"
+        );
+        assert_eq!(
+            answer("subset([1,2,3], index([1,2]), null)"),
+            "DenseMatrix [null, null, 3]"
+        );
+        assert_eq!(
+            answer("subset([1,2,3], index([1,2]), [null, null])"),
+            "DenseMatrix [null, null, 3]"
+        );
+        // math.js: Dimension mismatch ([2] > [2, 2])
+        assert_eq!(
+            reason("subset([1,2,3], index([1,2]), [1;2])"),
+            "evaluation_failed"
+        );
+        assert_eq!(
+            answer("subset([1,2;3,4], index([1,2],[1,2]), [5,6])"),
+            "DenseMatrix [[5, 6], [5, 6]]"
+        );
+        assert_eq!(
+            answer("subset([1,2;3,4], index([1,2],[1,2]), [5;6])"),
+            "DenseMatrix [[5, 5], [6, 6]]"
+        );
+        assert_eq!(
+            answer("subset([1,2;3,4], index([1,2],2), [5;6])"),
+            "DenseMatrix [[1, 5], [3, 6]]"
+        );
+        // math.js: Dimension mismatch ([2, 1] > [2, 2])
+        assert_eq!(
+            reason("subset([1,2;3,4], index([1,2],2), [5,6])"),
+            "evaluation_failed"
+        );
+        assert_eq!(
+            answer("subset([1,2;3,4], index(1, [1,2]), [[7,8]])"),
+            "DenseMatrix [[7, 8], [3, 4]]"
+        );
+        assert_eq!(
+            answer("subset([1,2,3], index(5), 9, null)"),
+            "DenseMatrix [1, 2, 3, null, 9]"
+        );
+        assert_eq!(
+            answer("subset([1,2,3], index(5), 9, \"x\")"),
+            "DenseMatrix [1, 2, 3, \"x\", 9]"
+        );
+        assert_eq!(
+            answer("subset(size([1,2]), index(4), 9)"),
+            "Array [2, 0, 0, 9]"
+        );
+        // math.js: Too many arguments in function subset (expected: 3, actual: 4)
+        assert_eq!(
+            reason("subset({a: 1}, index(\"b\"), 5, 6)"),
+            "evaluation_failed"
+        );
+        assert_eq!(
+            answer("subset({a: 1}, index(\"\"), 3)"),
+            "Object {\"a\": 1}"
+        );
+        assert_eq!(answer("subset(size([1,2]), index([1]), 5)"), "Array [5]");
+        assert_eq!(answer("subset(size([1,2]), index(1), 5)"), "Array [5]");
+        // math.js: Scalar expected
+        assert_eq!(
+            reason("subset([1,2,3], index(2), [5])"),
+            "evaluation_failed"
+        );
+        assert_eq!(
+            answer("subset(zeros(2,2), index([1,2],[1,2]), [1,2;3,4])"),
+            "DenseMatrix [[1, 2], [3, 4]]"
+        );
+        assert_eq!(
+            answer("subset([1,2,3], index([3,1]), [9,8])"),
+            "DenseMatrix [8, 2, 9]"
+        );
+        assert_eq!(
+            answer("subset([1,2,3], index([1,1]), [9,8])"),
+            "DenseMatrix [8, 2, 3]"
+        );
+        assert_eq!(
+            answer("subset(\"abc\", index(5), \"z\")"),
+            "string \"abc z\""
+        );
+        // math.js: Invalid array length
+        assert_eq!(
+            reason("subset([1,2,3], index(1e10), 5)"),
+            "result_too_large"
+        );
+        // math.js: Too many arguments in function subset (expected: 4, actual: 5)
+        assert_eq!(
+            reason("subset([1,2,3], index(2), 5, 0, 1)"),
+            "evaluation_failed"
+        );
+        assert_eq!(
+            answer("subset([1,2,3], index(2), index(1))"),
+            "DenseMatrix [1, [0], 3]"
+        );
+        assert_eq!(
+            answer("subset([1,2,3], index(5), bigint(9))"),
+            "DenseMatrix [1, 2, 3, 0, 9]"
+        );
+        // math.js: Single character expected as defaultValue
+        assert_eq!(
+            reason("subset(\"hello\", index(1), \"J\", true)"),
+            "evaluation_failed"
+        );
+        assert_eq!(answer("subset([], index(1), 5)"), "DenseMatrix [5]");
+        assert_eq!(
+            answer("subset([], index(2,2), 5)"),
+            "DenseMatrix [[0, 0], [0, 5]]"
+        );
+        assert_eq!(
+            answer("subset(matrix([]), index([1,2]), [5,6])"),
+            "DenseMatrix [5, 6]"
+        );
+        assert_eq!(
+            answer("subset([1,2,3], index([true,true,true]), 0)"),
+            "DenseMatrix [0, 0, 0]"
+        );
+        assert_eq!(
+            answer("subset({a:1}, index(\"a\"), [1,2])"),
+            "Object {\"a\": [1, 2]}"
+        );
+    }
+
+    #[test]
+    fn other_numeric_types() {
+        // Every expected answer below is math.js 15.2's answer to the same expression (run
+        // with tests/peer/evaluate.mjs); for a refusal, the comment quotes math.js's message.
+        assert_eq!(
+            answer_in("subset([1,2,3], index(2))", "BigNumber"),
+            "BigNumber 2"
+        );
+        assert_eq!(
+            answer_in("subset([1,2,3], index([1,3]), [8,9])", "BigNumber"),
+            "DenseMatrix [8, 2, 9]"
+        );
+        assert_eq!(
+            answer_in("subset([1,2,3], index(5), 9)", "BigNumber"),
+            "DenseMatrix [1, 2, 3, 0, 9]"
+        );
+        assert_eq!(answer_in("index(2)", "BigNumber"), "Index [1]");
+        assert_eq!(answer_in("index([1,2])", "BigNumber"), "Index [[0, 1]]");
+        assert_eq!(
+            answer_in("subset([1,2,3], index([1,3]), [8,9])", "Fraction"),
+            "DenseMatrix [8/1, 2/1, 9/1]"
+        );
+        assert_eq!(answer_in("index([1,2])", "Fraction"), "Index [[0, 1]]");
+        // Spec 5.3: Fraction mode takes whole Fractions as indexes (math.js 15.2's own Fraction
+        // mode refuses them); the growth fills with math.js's default 0, a safe integer.
+        assert_eq!(answer_in("index(2)", "Fraction"), "Index [1]");
+        assert_eq!(
+            answer_in("subset([1,2,3], index(2))", "Fraction"),
+            "Fraction 2/1"
+        );
+        assert_eq!(
+            answer_in("subset([1,2,3], index(5), 9)", "Fraction"),
+            "DenseMatrix [1/1, 2/1, 3/1, 0, 9/1]"
+        );
+        assert_eq!(
+            answer_in("subset([1,2,3], index(3/2))", "Fraction"),
+            "evaluation_failed: Evaluation failed: Index 3/2 needs whole-number indexes"
+        );
+    }
+
+    #[test]
+    fn hostile_indexes_are_refused_by_the_limits() {
+        let limit = |what: &str| {
+            format!(
+                "result_too_large: Size limit exceeded: subset() would build {what}, over the limit of 1,000,000."
+            )
+        };
+        assert_eq!(
+            answer("subset([1], index(1e300), 1)"),
+            limit("18,446,744,073,709,551,615 elements")
+        );
+        assert_eq!(
+            answer("subset(\"a\", index(1e300), \"b\")"),
+            limit("a string of 18,446,744,073,709,551,615 characters")
+        );
+        assert_eq!(
+            answer("subset([1], index(1:1000, 1:1000, 1:1000, 1:1000, 1:1000, 1:1000, 1:1000), 1)"),
+            limit("18,446,744,073,709,551,615 elements")
+        );
+        assert_eq!(
+            answer("subset(zeros(2), index(1001, 1000), 1)"),
+            limit("1,001,000 elements")
+        );
+        assert_eq!(
+            answer("count(subset([1], index(1000, 1000), 1))"),
+            "number 1000000"
+        );
+        assert_eq!(reason("index(1:1000000)"), "result_too_large");
+        assert_eq!(
+            answer("subset([1, 2], index(NaN))"),
+            "evaluation_failed: Evaluation failed: Index must be an integer (value: NaN)"
+        );
+        assert_eq!(
+            answer("subset([1, 2], index(Infinity), 3)"),
+            "evaluation_failed: Evaluation failed: Index must be an integer (value: Infinity)"
+        );
+    }
 }

@@ -102,13 +102,11 @@ fn property(value: &Js, key: &str, at: usize) -> Result<Js, CalculateError> {
             _ => Js::Undefined,
         },
         Js::Text(text) | Js::Value(Value::Str(text)) => text_property(text),
-        Js::Value(Value::Object(entries)) => {
-            match entries.iter().rev().find(|(k, _)| k == key) {
-                Some((_, v)) => Js::Value(v.clone()),
-                None if PROTOTYPE_METHODS.contains(&key) => Js::Method,
-                None => Js::Undefined,
-            }
-        }
+        Js::Value(Value::Object(entries)) => match entries.iter().rev().find(|(k, _)| k == key) {
+            Some((_, v)) => Js::Value(v.clone()),
+            None if PROTOTYPE_METHODS.contains(&key) => Js::Method,
+            None => Js::Undefined,
+        },
         Js::Value(Value::Null) => {
             return Err(failed(
                 format!("Cannot read properties of null (reading '{key}')"),
@@ -294,9 +292,9 @@ fn parse_int(part: &str) -> f64 {
         if digits.is_empty() {
             return f64::NAN;
         }
-        return digits
-            .chars()
-            .fold(0.0, |acc, c| acc * 16.0 + f64::from(c.to_digit(16).unwrap_or(0)));
+        return digits.chars().fold(0.0, |acc, c| {
+            acc * 16.0 + f64::from(c.to_digit(16).unwrap_or(0))
+        });
     }
     let digits: String = part.chars().take_while(char::is_ascii_digit).collect();
     digits.parse().unwrap_or(f64::NAN)
@@ -355,9 +353,9 @@ impl Evaluator {
         let options = match values.get(2) {
             None => None,
             Some(Value::Object(_) | Value::Number(_)) => values.get(2).cloned(),
-            Some(v @ (Value::Str(_) | Value::Boolean(_))) => Some(Value::Number(
-                self.to_number(v, at)?,
-            )),
+            Some(v @ (Value::Str(_) | Value::Boolean(_))) => {
+                Some(Value::Number(self.to_number(v, at)?))
+            }
             Some(other) => {
                 return Err(mismatch(
                     format!(
@@ -437,5 +435,289 @@ fn format_array(value: &Js, options: Option<&Value>) -> Result<String, String> {
         Js::Undefined => Ok("undefined".into()),
         Js::Text(text) => Ok(Value::Str(text.clone()).format(None)),
         Js::Method => Ok("function".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    /// The result as `{resultType} {result}`, or `{reason}: {message}`.
+    fn answer_in(expression: &str, numeric_type: &str) -> String {
+        let input = json!({"expression": expression, "numericType": numeric_type}).to_string();
+        match crate::calculate(input.as_bytes()) {
+            Ok(out) => format!(
+                "{} {}",
+                out["resultType"].as_str().unwrap_or("?"),
+                out["result"].as_str().unwrap_or("?")
+            ),
+            Err(e) => format!("{}: {}", e.reason.name(), e.message),
+        }
+    }
+
+    fn answer(expression: &str) -> String {
+        answer_in(expression, "number")
+    }
+
+    /// The reason of a refusal (`ok` for an answer).
+    fn reason_in(expression: &str, numeric_type: &str) -> String {
+        let input = json!({"expression": expression, "numericType": numeric_type}).to_string();
+        match crate::calculate(input.as_bytes()) {
+            Ok(_) => "ok".into(),
+            Err(e) => e.reason.name().to_owned(),
+        }
+    }
+
+    fn reason(expression: &str) -> String {
+        reason_in(expression, "number")
+    }
+
+    #[test]
+    fn templates_agree_with_mathjs() {
+        // Every expected answer below is math.js 15.2's answer to the same expression (run
+        // with tests/peer/evaluate.mjs); for a refusal, the comment quotes math.js's message.
+        assert_eq!(answer("print(\"x = $x\", {x: 5})"), "string \"x = 5\"");
+        assert_eq!(
+            answer("print(\"x = $x, y = $y\", {x: 5, y: \"a\"})"),
+            "string \"x = 5, y = a\""
+        );
+        assert_eq!(answer("print(\"$a.b\", {a: {b: 3}})"), "string \"3\"");
+        assert_eq!(
+            answer("print(\"$a.b.c\", {a: {b: {c: [1,2]}}})"),
+            "string \"[1, 2]\""
+        );
+        assert_eq!(
+            answer("print(\"$1 and $2\", [10, 20])"),
+            "string \"10 and 20\""
+        );
+        assert_eq!(answer("print(\"$1\", [[1,2],[3,4]])"), "string \"[1, 2]\"");
+        assert_eq!(answer("print(\"$1.2\", [[1,2],[3,4]])"), "string \"2\"");
+        assert_eq!(answer("print(\"$0\", [10, 20])"), "string \"$-1\"");
+        assert_eq!(answer("print(\"$3\", [10, 20])"), "string \"$2\"");
+        assert_eq!(answer("print(\"$x\", {y: 1})"), "string \"$x\"");
+        assert_eq!(answer("print(\"$x.\", {x: 1})"), "string \"1.\"");
+        assert_eq!(answer("print(\"$x.y\", {x: 1})"), "string \"$x.y\"");
+        assert_eq!(answer("print(\"$x\", {x: 1/3}, 3)"), "string \"0.333\"");
+        assert_eq!(
+            answer("print(\"$x\", {x: [1/3, 2/3]}, 3)"),
+            "string \"[0.333, 0.667]\""
+        );
+        assert_eq!(
+            answer("print(\"$x\", {x: 1/3}, {notation: \"fixed\", precision: 2})"),
+            "string \"0.33\""
+        );
+        assert_eq!(answer("print(\"$x\", {x: \"str\"})"), "string \"str\"");
+        assert_eq!(answer("print(\"$x\", {x: true})"), "string \"true\"");
+        // math.js: Cannot read properties of null (reading 'isMatrix')
+        assert_eq!(reason("print(\"$x\", {x: null})"), "evaluation_failed");
+        assert_eq!(
+            answer("print(\"$x\", {x: fraction(1,3)})"),
+            "string \"1/3\""
+        );
+        assert_eq!(
+            answer("print(\"$x\", {x: {a: 1}})"),
+            "string \"{\\\"a\\\": 1}\""
+        );
+        assert_eq!(answer("print(\"$x\", {x: index(1)})"), "string \"[0]\"");
+        assert_eq!(
+            answer("print(\"cost: $$x\", {x: 5})"),
+            "string \"cost: $5\""
+        );
+        assert_eq!(
+            answer("print(\"$x_y $xy\", {x_y: 1, xy: 2})"),
+            "string \"1 2\""
+        );
+        assert_eq!(answer("print(\"$ x\", {x: 1})"), "string \"$ x\"");
+        assert_eq!(answer("print(\"$1$2\", [1, 2])"), "string \"12\"");
+        // math.js: Unexpected type of argument in function print (expected: Array or Object or Matrix, actual: number, index: 1)
+        assert_eq!(reason("print(\"$x\", 5)"), "type_mismatch");
+        // math.js: Unexpected type of argument in function print (expected: string or boolean, actual: number, index: 0)
+        assert_eq!(reason("print(5, {x: 1})"), "type_mismatch");
+        // math.js: Too few arguments in function print (expected: Array or Object or Matrix, index: 1)
+        assert_eq!(reason("print(\"$x\")"), "evaluation_failed");
+        // math.js: Cannot convert "a" to a number
+        assert_eq!(reason("print(\"$x\", {x: 1}, \"a\")"), "type_mismatch");
+        assert_eq!(answer("print(\"$x\", [1,2])"), "string \"$x\"");
+        assert_eq!(answer("print(\"$1\", matrix([7,8]))"), "string \"7\"");
+        assert_eq!(answer("print(\"$-1\", [1])"), "string \"$-1\"");
+        assert_eq!(answer("print(\"$1.5\", [1])"), "string \"$0.4\"");
+        assert_eq!(answer("print(\"$x.0\", {x: [1, 2]})"), "string \"1,2.-1\"");
+        assert_eq!(answer("print(\"$x.1\", {x: [1, 2]})"), "string \"1\"");
+        assert_eq!(answer("print(\"$x.1\", {x: \"abc\"})"), "string \"a\"");
+        assert_eq!(answer("print(\"$x.length\", {x: \"abc\"})"), "string \"3\"");
+        assert_eq!(answer("print(\"$x.length\", {x: [1,2]})"), "string \"2\"");
+        assert_eq!(answer("print(\"$x\", {x: 1e21})"), "string \"1e+21\"");
+        assert_eq!(
+            answer("print(\"$x\", {x: 123456.789})"),
+            "string \"1.23456789e+5\""
+        );
+        assert_eq!(answer("print(\"$x\", {x: 0.0000001})"), "string \"1e-7\"");
+        assert_eq!(answer("print(\"$1.1\", [{a: 1}])"), "string \"$0.0\"");
+        assert_eq!(answer("print(\"$1.a\", [{a: 5}])"), "string \"5\"");
+        assert_eq!(answer("print(\"$x\", {x: 1}, 0)"), "string \"1\"");
+        assert_eq!(answer("print(\"$x\", {x: 1}, 20)"), "string \"1\"");
+        assert_eq!(answer("print(\"$x\", {x: undefined})"), "string \"$x\"");
+        assert_eq!(
+            answer("print(\"$x.y.z\", {x: {y: 2}})"),
+            "string \"$x.y.z\""
+        );
+        assert_eq!(answer("print(\"$x..y\", {x: {y: 2}})"), "string \"$x..y\"");
+        assert_eq!(
+            answer("print(\"$x\", {\"x\": 1/7}, {precision: 3})"),
+            "string \"0.143\""
+        );
+        assert_eq!(answer("print(\"$é\", {\"é\": 1})"), "string \"$é\"");
+        assert_eq!(answer("print(\"$1e1\", [1])"), "string \"1\"");
+        assert_eq!(answer("print(\"$01\", [5, 6])"), "string \"5\"");
+        assert_eq!(
+            answer("print(\"$a.b.1\", {a: {b: [1,2]}})"),
+            "string \"$a.b.0\""
+        );
+        assert_eq!(
+            answer("print(\"$a.\", {a: {b: 1}})"),
+            "string \"[object Object].\""
+        );
+        assert_eq!(answer("print(\"$1.\", [[1,2],[3,4]])"), "string \"1,2.\"");
+        assert_eq!(
+            answer("print(\"$a.\", {a: 1/3})"),
+            "string \"0.3333333333333333.\""
+        );
+        assert_eq!(answer("print(\"$a.\", {a: \"s\"})"), "string \"s.\"");
+        assert_eq!(answer("print(\"$a.\", {a: true})"), "string \"true.\"");
+        // math.js: Cannot read properties of null (reading 'isMatrix')
+        assert_eq!(reason("print(\"$a.\", {a: null})"), "evaluation_failed");
+        // math.js: Cannot read properties of null (reading 'isMatrix')
+        assert_eq!(reason("print(\"$a.b\", {a: null})"), "evaluation_failed");
+        assert_eq!(
+            answer("print(\"$a.b.\", {a: {b: [1,2]}})"),
+            "string \"[1, 2].\""
+        );
+        assert_eq!(
+            answer("print(\"$x\", {x: [1, \"a\", true]})"),
+            "string \"[1, \\\"a\\\", true]\""
+        );
+        assert_eq!(
+            answer("print(\"$x\", {x: {a: \"s\", b: [1]}})"),
+            "string \"{\\\"a\\\": \\\"s\\\", \\\"b\\\": [1]}\""
+        );
+        assert_eq!(
+            answer("print(\"$x\", {x: [[1/3]]}, 2)"),
+            "string \"[[0.33]]\""
+        );
+        assert_eq!(answer("print(\"$x\", {x: bigint(12)})"), "string \"12\"");
+        assert_eq!(answer("print(\"$x\", {x: -0})"), "string \"0\"");
+        assert_eq!(answer("print(\"$x\", {x: NaN})"), "string \"NaN\"");
+        assert_eq!(answer("print(\"$x\", {x: 1e-4})"), "string \"1e-4\"");
+        assert_eq!(answer("print(\"$x\", {x: 100000})"), "string \"1e+5\"");
+        assert_eq!(answer("print(\"$x\", {x: 99999})"), "string \"99999\"");
+        assert_eq!(
+            answer("print(\"$x\", {x: 1}, {notation: \"exponential\"})"),
+            "string \"1e+0\""
+        );
+        assert_eq!(
+            answer("print(\"$x $y\", {x: 1, y: 2}, 3)"),
+            "string \"1 2\""
+        );
+        assert_eq!(answer("print(\"$Infinity\", [1])"), "string \"$NaN\"");
+        assert_eq!(
+            answer("print(\"$toString\", {x: 1})"),
+            "string \"function\""
+        );
+        assert_eq!(
+            answer("print(\"$constructor\", {x: 1})"),
+            "string \"function\""
+        );
+        assert_eq!(
+            answer("print(\"$x.length\", {x: [[1,2],[3,4]]})"),
+            "string \"2\""
+        );
+        assert_eq!(
+            answer("print(\"$1.length\", [[1,2],[3,4]])"),
+            "string \"2\""
+        );
+        assert_eq!(answer("print(\"$length\", [1,2])"), "string \"2\"");
+        assert_eq!(answer("print(true, {x: 1})"), "string \"true\"");
+        assert_eq!(answer("print(\"$1\", [1,2;3,4])"), "string \"[1, 2]\"");
+        assert_eq!(
+            answer("print(\"$x\", {x: [1,2;3,4]})"),
+            "string \"[[1, 2], [3, 4]]\""
+        );
+        assert_eq!(answer("print(\"$x.1.2\", {x: [1,2;3,4]})"), "string \"2\"");
+        assert_eq!(answer("print(\"$1.1\", [[5,6]])"), "string \"5\"");
+        assert_eq!(answer("print(\"\", {})"), "string \"\"");
+        assert_eq!(answer("print(\"no keys\", {a: 1})"), "string \"no keys\"");
+        assert_eq!(answer("print(\"$\", {})"), "string \"$\"");
+        assert_eq!(answer("print(\"$$\", {})"), "string \"$$\"");
+        assert_eq!(answer("print(\"a$\", {a: 1})"), "string \"a$\"");
+        assert_eq!(
+            answer("print(\"$a$a$a\", {a: \"xy\"})"),
+            "string \"xyxyxy\""
+        );
+        assert_eq!(answer("print(\"$0x2\", [5, 6])"), "string \"6\"");
+        assert_eq!(answer("print(\"$x.re\", {x: 2+3i})"), "string \"2\"");
+        assert_eq!(answer("print(\"$x\", {x: 2.5}, true)"), "string \"3\"");
+        assert_eq!(
+            answer("print(\"$x\", {x: [1e6, 0.001]})"),
+            "string \"[1e+6, 0.001]\""
+        );
+        assert_eq!(answer("print(\"$1\", size([4,5]))"), "string \"2\"");
+        assert_eq!(
+            answer("print(\"$x\", {x: 1/3}, 16)"),
+            "string \"0.3333333333333333\""
+        );
+        assert_eq!(
+            answer("print(\"$x\", {x: 1/3}, 17)"),
+            "string \"0.3333333333333333\""
+        );
+        assert_eq!(answer("print(\"$x.2\", {x: \"héllo\"})"), "string \"é\"");
+        assert_eq!(answer("print(\"$x.y\", {x: {y: null}})"), "string \"null\"");
+        assert_eq!(answer("print(\"$x\", {x: [null]})"), "string \"[null]\"");
+        assert_eq!(
+            answer("print(\"$x.\", {x: [1, null, 3]})"),
+            "string \"1,,3.\""
+        );
+        assert_eq!(
+            answer("print(\"$x\", {x: \"a\\\"b\"})"),
+            "string \"a\\\"b\""
+        );
+        assert_eq!(
+            answer("print(\"$x\", {x: [\"a\\\"b\"]})"),
+            "string \"[\\\"a\\\\\\\"b\\\"]\""
+        );
+    }
+
+    #[test]
+    fn other_numeric_types() {
+        // Every expected answer below is math.js 15.2's answer to the same expression (run
+        // with tests/peer/evaluate.mjs); for a refusal, the comment quotes math.js's message.
+        // math.js: Unexpected type of argument in function print (expected: number or Object or bigint or string or boolean, actu
+        assert_eq!(
+            reason_in("print(\"$x\", {x: 2/3}, 3)", "BigNumber"),
+            "type_mismatch"
+        );
+        assert_eq!(
+            answer_in("print(\"$1 and $2\", [1/3, 2])", "Fraction"),
+            "string \"1/3 and 2/1\""
+        );
+        // math.js: Unexpected type of argument in function print (expected: number or Object or bigint or string or boolean, actu
+        assert_eq!(
+            reason_in("print(\"$x\", {x: 2/3}, 3)", "Fraction"),
+            "type_mismatch"
+        );
+        // math.js formats BigNumbers here; reckon does not yet.
+        assert_eq!(
+            answer_in("print(\"$1\", [1/3])", "BigNumber"),
+            "evaluation_failed: Evaluation failed: print() of a BigNumber is not implemented in reckon yet"
+        );
+    }
+
+    #[test]
+    fn long_outputs_are_bounded() {
+        // math.js: "1"
+        assert_eq!(answer("print(\"$1\", 1:100000)"), "string \"1\"");
+        assert_eq!(
+            reason("print(\"$1$1$1$1$1$1$1$1$1$1\", [zeros(50000)])"),
+            "result_too_large"
+        );
     }
 }

@@ -849,7 +849,12 @@ pub(crate) fn numeric(values: &[Value]) -> Result<Value, FnError> {
         }
     };
     let input = value.type_name();
-    if output == "bigint" && matches!(value, Value::Str(_) | Value::Number(_) | Value::Fraction(_) | Value::Big(_)) {
+    if output == "bigint"
+        && matches!(
+            value,
+            Value::Str(_) | Value::Number(_) | Value::Fraction(_) | Value::Big(_)
+        )
+    {
         // math.js: `BigInt(string)`, and a number only when it is an integer.
         return match value {
             Value::Str(s) => crate::bigint::parse(s)
