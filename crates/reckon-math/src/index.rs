@@ -582,21 +582,21 @@ impl Evaluator {
             }
             return Ok(Value::Matrix(Rc::new(grown)));
         }
-        if sub_shape != index_size {
-            if let Ok(shape) = crate::matrix::broadcast_shape(&sub_shape, &index_size)
-                && shape == index_size
-            {
-                let count = shape
-                    .iter()
-                    .fold(1u64, |acc, d| acc.saturating_mul(*d as u64));
-                self.build("subset", count, at)?;
-                let picks = crate::matrix::broadcast_positions(&sub_shape, &shape);
-                sub_data = picks
-                    .iter()
-                    .map(|p| sub_data.get(*p).cloned().unwrap_or(Value::Undefined))
-                    .collect();
-                sub_shape = shape;
-            }
+        // math.js's `broadcastTo` of a replacement of another shape, when it can.
+        if sub_shape != index_size
+            && let Ok(shape) = crate::matrix::broadcast_shape(&sub_shape, &index_size)
+            && shape == index_size
+        {
+            let count = shape
+                .iter()
+                .fold(1u64, |acc, d| acc.saturating_mul(*d as u64));
+            self.build("subset", count, at)?;
+            let picks = crate::matrix::broadcast_positions(&sub_shape, &shape);
+            sub_data = picks
+                .iter()
+                .map(|p| sub_data.get(*p).cloned().unwrap_or(Value::Undefined))
+                .collect();
+            sub_shape = shape;
         }
         if index_size.len() < m.rank() {
             return Err(dimension_mismatch(index_size.len(), m.rank(), "<", at));
@@ -760,7 +760,7 @@ fn element_number(value: &Value, at: usize) -> Result<f64, CalculateError> {
 }
 
 /// The key an object index names (`subset(obj, index("a"))`).
-fn object_key<'a>(index: &'a Index, at: usize) -> Result<&'a str, CalculateError> {
+fn object_key(index: &Index, at: usize) -> Result<&str, CalculateError> {
     if index.dimensions.len() != 1 {
         return Err(dimension_mismatch(show(&index.size()), 1, "!=", at));
     }
