@@ -444,6 +444,11 @@ impl Evaluator {
                 // arithmetic, which JavaScript refuses for a bigint.
                 return Err(mismatch("Cannot convert a BigInt value to a number", at));
             }
+            if let Value::Matrix(_) = left {
+                // A collection decides nothing alone: element by element.
+                let right = self.eval(&args[1])?;
+                return self.binary(op, &left, &right, false, (args[0].span.start, at), at);
+            }
             if let Value::Big(x) = &left {
                 // math.js's BigNumber bitAnd/bitOr: 0 & y and -1 | y are decided by x alone.
                 let decided = (op == BitAnd && x.is_zero())
@@ -1071,6 +1076,28 @@ impl Evaluator {
         {
             return Err(not_implemented(&format!("{name}() of a sparse matrix"), at));
         }
+        if matches!(canonical, "bitAnd" | "bitOr")
+            && matches!(values.first(), Some(Value::BigInt(_)))
+        {
+            // math.js's bitAnd and bitOr test a scalar first argument with `Number`-style
+            // arithmetic, which JavaScript refuses for a bigint.
+            return Err(mismatch("Cannot convert a BigInt value to a number", at));
+        }
+        let values = if matches!(canonical, "conj" | "ctranspose" | "norm") {
+            // No bigint implementation in math.js: a bigint argument is a number there.
+            let mut converted = Vec::with_capacity(values.len());
+            for value in values {
+                converted.push(match value {
+                    Value::BigInt(n) => Value::Number(
+                        crate::bigint::to_number(&n).map_err(|e| function_error(e, name, at))?,
+                    ),
+                    other => other,
+                });
+            }
+            converted
+        } else {
+            values
+        };
         if matches!(canonical, "format" | "print") {
             // Writing out a bigint's digits costs by its size.
             let cost = values.iter().fold(0u64, |acc, v| {

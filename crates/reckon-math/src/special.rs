@@ -759,7 +759,7 @@ pub(crate) fn bernoulli_exact<E>(
 /// undefined are not; a collection is when all its elements are.
 pub(crate) fn is_bounded(value: &Value) -> Result<bool, FnError> {
     match value {
-        Value::Fraction(_) => Ok(true),
+        Value::Fraction(_) | Value::BigInt(_) => Ok(true),
         Value::Big(x) => Ok(x.is_finite()),
         Value::Null | Value::Undefined => Ok(false),
         Value::Complex(z) => Ok(z.re.is_finite() && z.im.is_finite()),
