@@ -4,7 +4,8 @@
 //! (`request`, section 1 and section 3 steps 1–8); the tokeniser and parser for the whole
 //! grammar of section 4 (`lexer`, `parser`, `ast`: a tree shaped like math.js's, with the
 //! positions errors report); evaluation (`eval`, with `collections` for matrices, statistics
-//! and sets, `eval_complex`, `eval_big` for BigNumber mode) over the values of `value`; the
+//! and sets, `eval_complex`, `eval_big` for BigNumber mode, `bigint` for JavaScript's bigints,
+//! `index` for `index()` and `subset`, `print` for templates) over the values of `value`; the
 //! result checks of step 10 and formatting (`format`, `matrix`, `complex`, `bignum`,
 //! `fraction`); the error contract (`error`, section 9).
 //!
@@ -13,8 +14,7 @@
 //! (`complex`). The function table (`functions`, with `special` and `notation`) is declarative;
 //! `reference` documents every catalogue name for `calculator://help`.
 //!
-//! Not yet: units, `simplify` and `derivative`, linear algebra, the `bigint` type and a few
-//! functions. Inputs that need them are refused with `evaluation_failed` "... is not
+//! Not yet: units, `simplify` and `derivative`, linear algebra and a few functions. Inputs that need them are refused with `evaluation_failed` "... is not
 //! implemented in reckon yet" (never with a reason that would call valid input wrong).
 
 #![deny(missing_docs)]

@@ -1,5 +1,6 @@
-//! Values of the calculate tool: the scalars of number and Fraction mode, dense matrices and
-//! arrays, objects and functions. BigNumber, Complex and units join the enum in later slices.
+//! Values of the calculate tool: the scalars of the three numeric types (numbers, Fractions,
+//! BigNumbers) and Complex, bigints, dense and sparse matrices and arrays, objects, functions and
+//! `index(...)` values. Units join the enum in a later slice.
 
 use crate::ast::Node;
 use crate::format::format_number;
