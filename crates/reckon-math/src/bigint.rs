@@ -214,6 +214,42 @@ pub(crate) fn compare(
     }
 }
 
+/// The first operand of a dot product (`dot`, vector times vector) with bigints as math.js sees
+/// it: it takes the conjugate of each element of the first vector, which makes a bigint (or a
+/// boolean or string) a number, and when both vectors hold only bigints it multiplies with the
+/// bigint implementation, which JavaScript refuses for a number and a bigint. `None` when
+/// neither vector has a bigint.
+pub(crate) fn dot_operand(
+    a: &[Value],
+    b: &[Value],
+    at: usize,
+) -> Result<Option<Vec<Value>>, crate::CalculateError> {
+    let bigint = |v: &[Value]| v.iter().any(|x| matches!(x, Value::BigInt(_)));
+    if !bigint(a) && !bigint(b) {
+        return Ok(None);
+    }
+    let all_bigint = |v: &[Value]| !v.is_empty() && v.iter().all(|x| matches!(x, Value::BigInt(_)));
+    if all_bigint(a) && all_bigint(b) {
+        return Err(mismatch(
+            "Cannot mix BigInt and other types, use explicit conversions",
+            at,
+        ));
+    }
+    // `conj` has no boolean, string or bigint implementation: those become numbers.
+    a.iter()
+        .map(|v| match v {
+            Value::BigInt(n) => to_number(n)
+                .map(Value::Number)
+                .map_err(|e| function_error(e, "dot", at)),
+            Value::Boolean(_) | Value::Str(_) => crate::functions::to_number(v)
+                .map(Value::Number)
+                .map_err(|e| function_error(e, "dot", at)),
+            other => Ok(other.clone()),
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map(Some)
+}
+
 /// math.js's `mod` of bigints: `x` itself for `y = 0`; otherwise JavaScript's remainder, moved
 /// by `y` when `x` is negative and the remainder is not zero.
 fn modulo(x: &IBig, y: &IBig) -> IBig {
@@ -602,9 +638,9 @@ impl Evaluator {
         // one with more than 15 significant digits is refused).
         let fraction = match value {
             Value::Fraction(f) => f.clone(),
-            Value::BigInt(n) => dashu_ratio::RBig::from(n.clone()),
             Value::Boolean(b) => dashu_ratio::RBig::from(u8::from(*b)),
-            Value::Number(_) | Value::Str(_) | Value::Big(_) => {
+            // A bigint goes through BigNumber too (math.js has no bigint num/den).
+            Value::Number(_) | Value::Str(_) | Value::Big(_) | Value::BigInt(_) => {
                 let big = crate::eval_big::as_big(value, at)?;
                 // fraction.js reads the BigNumber's text (and refuses exponents).
                 crate::bignum::to_fraction(&big).ok_or_else(|| failed("Invalid argument", at))?
@@ -740,8 +776,14 @@ impl Evaluator {
     /// (converting where math.js converts), the winning argument returned as given (a numeric
     /// string as its number), the first of equals.
     fn bigint_extremum(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
+        let (fraction_mode, big_mode) = (self.fraction_mode, self.big_mode);
         let as_given = |value: &Value| -> Evaluated {
             match value {
+                // A numeric string becomes the mode's number type.
+                Value::Str(_) if fraction_mode => {
+                    crate::eval::as_fraction(value, at).map(Value::Fraction)
+                }
+                Value::Str(_) if big_mode => crate::eval_big::as_big(value, at).map(Value::Big),
                 Value::Str(_) => crate::functions::to_number(value)
                     .map(Value::Number)
                     .map_err(|e| function_error(e, name, at)),
@@ -1452,6 +1494,56 @@ mod tests {
         assert_eq!(answer("max([bigint(1), 5])"), "number 5");
         assert_eq!(answer("min(bigint(4), bignumber(3))"), "BigNumber 3");
         assert_eq!(answer("max(bigint(4), fraction(9, 2))"), "Fraction 9/2");
+    }
+
+    #[test]
+    fn dot_products_sums_and_fractions_convert_as_in_mathjs() {
+        // Every expected answer below is math.js 15.2's answer to the same expression (run
+        // with tests/peer/evaluate.mjs); for a refusal, the comment quotes math.js's message.
+        // math.js: Cannot mix BigInt and other types, use explicit conversions
+        assert_eq!(
+            reason("dot([bigint(1), bigint(2)], [bigint(3), bigint(4)])"),
+            "type_mismatch"
+        );
+        assert_eq!(answer("dot([1, 2], [bigint(3), bigint(4)])"), "number 11");
+        assert_eq!(answer("[true, true] * [bigint(1), bigint(2)]"), "number 3");
+        assert_eq!(answer("[bigint(1), bigint(2)] * [3, 4]"), "number 11");
+        assert_eq!(answer("[bigint(1), bigint(2)] * [true, true]"), "number 3");
+        assert_eq!(
+            answer("[bigint(1); bigint(2)]' * [bigint(3); bigint(4)]"),
+            "DenseMatrix [[11]]"
+        );
+        // math.js: Cannot mix BigInt and other types, use explicit conversions
+        assert_eq!(reason("[bigint(2)] * [bigint(3)]"), "type_mismatch");
+        assert_eq!(answer("cumsum([\"4\", 5])"), "DenseMatrix [4, 9]");
+        assert_eq!(answer("cumsum([true, bigint(5)])"), "DenseMatrix [1, 6]");
+        // math.js: Invalid argument
+        assert_eq!(reason("num(bigint(2)^bigint(100))"), "evaluation_failed");
+        assert_eq!(
+            answer("num(bigint(2)^bigint(60))"),
+            "bigint 1152921504606846976"
+        );
+        assert_eq!(answer("den(bigint(-7))"), "bigint 1");
+        assert_eq!(answer("max(\"4\", bigint(0))"), "number 4");
+        // math.js: Cannot implicitly convert bigint to number: value exceeds the max safe integer value (value: 11529215046068469
+        assert_eq!(reason("bigint(2)^bigint(60) and 2"), "type_mismatch");
+        assert_eq!(answer("bigint(2)^bigint(60) or bigint(1)"), "boolean true");
+        assert_eq!(
+            answer_in("max(\"4\", bigint(0))", "BigNumber"),
+            "BigNumber 4"
+        );
+        assert_eq!(
+            answer_in("min(bigint(3), \"2\")", "BigNumber"),
+            "BigNumber 2"
+        );
+        assert_eq!(
+            answer_in("max(\"4\", bigint(0))", "Fraction"),
+            "Fraction 4/1"
+        );
+        assert_eq!(
+            answer_in("min(bigint(3), \"2\")", "Fraction"),
+            "Fraction 2/1"
+        );
     }
 
     #[test]

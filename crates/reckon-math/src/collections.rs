@@ -670,6 +670,20 @@ impl Evaluator {
             };
             return Err(failed(detail, at));
         }
+        if left_vector
+            && right_vector
+            && a.data
+                .iter()
+                .chain(&b.data)
+                .any(|v| matches!(v, Value::BigInt(_)))
+        {
+            // math.js takes this product as `dot`, whose handling of bigints shows.
+            let (a, b) = (
+                Value::Matrix(Rc::new(a.clone())),
+                Value::Matrix(Rc::new(b.clone())),
+            );
+            return self.dot(&[a, b], at);
+        }
         let count = (rows * cols) as u64;
         self.build("multiply", count, at)?;
         self.charge(count.saturating_mul(inner as u64))?;
@@ -1615,6 +1629,11 @@ impl Evaluator {
             let mut out = Vec::with_capacity(items.len());
             for item in items {
                 let next = match out.last() {
+                    // math.js starts from `unaryPlus` of the first item (a number for a
+                    // boolean or a numeric string).
+                    None if matches!(item, Value::Boolean(_) | Value::Str(_)) => {
+                        this.unary(Op::UnaryPlus, item.clone(), at, at)?
+                    }
                     None => item.clone(),
                     Some(previous) => this.binary(Op::Add, previous, item, false, (at, at), at)?,
                 };
@@ -2211,6 +2230,7 @@ impl Evaluator {
     fn dot(&mut self, values: &[Value], at: usize) -> Evaluated {
         let a = self.vector_of("dot", &values[0], at)?.to_vec();
         let b = self.vector_of("dot", &values[1], at)?.to_vec();
+        let a = crate::bigint::dot_operand(&a, &b, at)?.unwrap_or(a);
         if a.len() != b.len() {
             return Err(failed(
                 format!(

@@ -396,6 +396,12 @@ impl Evaluator {
                     return Ok(Value::Boolean(left_true));
                 }
                 let right = self.eval(&args[1])?;
+                for (value, other) in [(&left, &right), (&right, &left)] {
+                    if let (Value::BigInt(n), Value::Number(_)) = (value, other) {
+                        // math.js's and/or convert a bigint beside a number.
+                        crate::bigint::to_number(n).map_err(|e| function_error(e, "", at))?;
+                    }
+                }
                 return Ok(Value::Boolean(truthy(&right, args[1].span.start)?));
             }
             Nullish => {
