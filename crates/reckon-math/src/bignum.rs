@@ -1681,6 +1681,12 @@ fn digits_of(r: &Repr<10>) -> (String, i64) {
 /// prints 70 digits). Trailing zeros are dropped, zero prints `0`, and non-finite values print
 /// `NaN`, `Infinity`, `-Infinity`.
 pub fn format(value: &Big, precision: Option<u32>) -> String {
+    format_bounded(value, precision, -6, 21)
+}
+
+/// [`format`] with other exponent bounds: positional when `lower <= e < upper` (math.js's own
+/// `format` defaults are -3 and 5).
+pub fn format_bounded(value: &Big, precision: Option<u32>, lower: i64, upper: i64) -> String {
     let r = match value {
         Big::NaN => return "NaN".into(),
         Big::Infinite { negative } => {
@@ -1701,7 +1707,7 @@ pub fn format(value: &Big, precision: Option<u32>) -> String {
     if value.is_negative() {
         out.push('-');
     }
-    if (-6..21).contains(&rounded_exp) {
+    if (lower..upper).contains(&rounded_exp) {
         positional(&rounded, rounded_exp as i32, &mut out);
         return out;
     }

@@ -9,8 +9,8 @@
 //! characters and `length`, an object its own keys (and the `Object.prototype` methods, which
 //! print as `function`); an empty part appends `.` to the value's JavaScript text. A matrix of
 //! `values` is read as nested arrays; a matrix stored deeper is an object without those
-//! properties. Values print as math.js's `format` prints them; BigNumbers and complex numbers
-//! inside a template are not implemented yet.
+//! properties. Values print as math.js's `format` prints them (its own defaults: exponents from
+//! 1e5 and below 1e-3); a BigNumber with notation options is not implemented yet.
 
 use crate::eval::{Evaluated, Evaluator, failed, mismatch, not_implemented};
 use crate::matrix::Matrix;
@@ -147,6 +147,8 @@ fn js_text(value: &Js) -> Result<String, String> {
             Value::Object(_) => "[object Object]".into(),
             Value::BigInt(n) => crate::bigint::format(n),
             Value::Index(index) => index.format(),
+            // decimal.js's `toString`: exponents from 1e21 on and below 1e-6.
+            Value::Big(x) => crate::bignum::format(x, None),
             Value::Matrix(_) => format_value(v, None)?,
             other => return Err(format!("the text of a {}", other.type_name())),
         },
@@ -205,6 +207,58 @@ fn format_value(value: &Value, options: Option<&Value>) -> Result<String, String
             }
             out.push('}');
             Ok(out)
+        }
+        Value::Big(x) => {
+            // math.js's BigNumber format with its defaults (exponents from 1e5 and below
+            // 1e-3) and the precision; other options are not implemented here yet.
+            let number = |v: &Value| match v {
+                Value::Number(p) => Some(*p),
+                Value::Big(p) => Some(crate::bignum::to_f64(p)),
+                _ => None,
+            };
+            let precision = match options {
+                None => None,
+                Some(Value::Number(p)) => Some(*p),
+                Some(Value::Object(entries)) if entries.iter().all(|(k, _)| k == "precision") => {
+                    match entries.last() {
+                        None => None,
+                        Some((_, v)) => Some(number(v).ok_or_else(|| {
+                            "print() of a BigNumber with these options".to_owned()
+                        })?),
+                    }
+                }
+                Some(_) => return Err("print() of a BigNumber with these options".into()),
+            };
+            let precision = match precision {
+                None => None,
+                Some(p) if (1.0..=1000.0).contains(&p) && p.fract() == 0.0 => Some(p as u32),
+                Some(_) => return Err("print() of a BigNumber with this precision".into()),
+            };
+            Ok(crate::bignum::format_bounded(x, precision, -3, 5))
+        }
+        Value::Complex(z) => {
+            // Each part as math.js formats a number with the options, then the Complex form.
+            let precision = match options {
+                Some(Value::Number(p)) => Some(*p),
+                Some(Value::Object(entries)) => {
+                    entries
+                        .iter()
+                        .rev()
+                        .find_map(|(k, v)| match (k.as_str(), v) {
+                            ("precision", Value::Number(p)) => Some(*p),
+                            _ => None,
+                        })
+                }
+                _ => None,
+            };
+            let precision = match precision {
+                None => None,
+                Some(p) if (0.0..=1000.0).contains(&p) && p.fract() == 0.0 => Some(p as u32),
+                Some(_) => return Err("print() of a Complex with this precision".into()),
+            };
+            let re = format_value(&Value::Number(z.re), options)?;
+            let im = format_value(&Value::Number(z.im), options)?;
+            Ok(crate::complex::assemble(*z, precision, re, im))
         }
         other => Err(format!("print() of a {}", other.type_name())),
     }
@@ -704,10 +758,110 @@ mod tests {
             reason_in("print(\"$x\", {x: 2/3}, 3)", "Fraction"),
             "type_mismatch"
         );
-        // math.js formats BigNumbers here; reckon does not yet.
         assert_eq!(
-            answer_in("print(\"$1\", [1/3])", "BigNumber"),
-            "evaluation_failed: Evaluation failed: print() of a BigNumber is not implemented in reckon yet"
+            answer("print(\"$x\", {x: bignumber(1)/3})"),
+            "string \"0.3333333333333333333333333333333333333333333333333333333333333333\""
+        );
+        assert_eq!(
+            answer("print(\"$x\", {x: bignumber(123456)})"),
+            "string \"1.23456e+5\""
+        );
+        assert_eq!(
+            answer("print(\"$x\", {x: bignumber(99999)})"),
+            "string \"99999\""
+        );
+        assert_eq!(
+            answer("print(\"$x\", {x: bignumber(\"0.0001\")})"),
+            "string \"1e-4\""
+        );
+        assert_eq!(
+            answer("print(\"$x\", {x: bignumber(\"0.001\")})"),
+            "string \"0.001\""
+        );
+        assert_eq!(
+            answer("print(\"$x\", {x: bignumber(1)/3}, 3)"),
+            "string \"0.333\""
+        );
+        assert_eq!(
+            answer("print(\"$x\", {x: bignumber(123456)}, 3)"),
+            "string \"1.23e+5\""
+        );
+        assert_eq!(
+            answer("print(\"$x\", {x: bignumber(2)^200})"),
+            "string \"1.606938044258990275541962092341162602522202993782792835301376e+60\""
+        );
+        assert_eq!(
+            answer("print(\"$x\", {x: bignumber(-2.5)}, {precision: 1})"),
+            "string \"-3\""
+        );
+        assert_eq!(answer("print(\"$x\", {x: 2+3i})"), "string \"2 + 3i\"");
+        assert_eq!(
+            answer("print(\"$x\", {x: 1/3+2i}, 3)"),
+            "string \"0.333 + 2i\""
+        );
+        assert_eq!(
+            answer("print(\"$x\", {x: 123456 + 0.0001i})"),
+            "string \"1.23456e+5 + 1e-4i\""
+        );
+        assert_eq!(
+            answer("print(\"$x\", {x: 123456 + 0.0001i}, 3)"),
+            "string \"1.23e+5\""
+        );
+        assert_eq!(answer("print(\"$x\", {x: -i})"), "string \"-i\"");
+        assert_eq!(answer("print(\"$x\", {x: 1e-20 + i}, 5)"), "string \"i\"");
+        assert_eq!(
+            answer("print(\"$x\", {x: [2+3i, bignumber(2)]})"),
+            "string \"[2 + 3i, 2]\""
+        );
+        assert_eq!(
+            answer("print(\"$x\", {x: 2+3i}, {notation: \"fixed\"})"),
+            "string \"2 + 3i\""
+        );
+        assert_eq!(
+            answer("print(\"$x\", {x: 2.5+3.25i}, {notation: \"fixed\", precision: 1})"),
+            "string \"2.5 + 3.3i\""
+        );
+        assert_eq!(answer("print(\"$x\", {x: bignumber(0)})"), "string \"0\"");
+        assert_eq!(
+            answer("print(\"$x\", {x: bignumber(-0.5)})"),
+            "string \"-0.5\""
+        );
+        assert_eq!(
+            answer("print(\"$x\", {x: bignumber(1)/0})"),
+            "string \"Infinity\""
+        );
+        assert_eq!(answer("print(\"$x\", {x: sqrt(-4)})"), "string \"2i\"");
+        assert_eq!(
+            answer("print(\"$x\", {x: bignumber(1e-7)})"),
+            "string \"1e-7\""
+        );
+        // pending: print("$x", {x: bignumber(5)}, 0)
+        assert_eq!(
+            answer_in("print(\"$1 and $2\", [1/3, 2])", "BigNumber"),
+            "string \"0.3333333333333333333333333333333333333333333333333333333333333333 and 2\""
+        );
+        assert_eq!(
+            answer_in(
+                "print(\"$x\", {x: [1/3, 2/3]}, {precision: 3})",
+                "BigNumber"
+            ),
+            "string \"[0.333, 0.667]\""
+        );
+        assert_eq!(
+            answer_in("print(\"$a.\", {a: 1/3})", "BigNumber"),
+            "string \"0.3333333333333333333333333333333333333333333333333333333333333333.\""
+        );
+        assert_eq!(
+            answer_in("print(\"$x\", {x: 123456})", "BigNumber"),
+            "string \"1.23456e+5\""
+        );
+        // Notation options with a BigNumber are not implemented yet.
+        assert_eq!(
+            reason_in(
+                "print(\"$x\", {x: 1/3}, {notation: \"fixed\"})",
+                "BigNumber"
+            ),
+            "evaluation_failed"
         );
     }
 
