@@ -16,6 +16,7 @@ use crate::eval::{Evaluated, Evaluator, failed, mismatch, not_implemented};
 use crate::matrix::Matrix;
 use crate::value::Value;
 use crate::{CalculateError, Reason};
+use std::rc::Rc;
 
 /// Most characters one `print` may write (section 10, per-call build of strings).
 const MAX_CHARS: u64 = 1_000_000;
@@ -27,8 +28,9 @@ enum Js {
     Undefined,
     /// A value of the expression.
     Value(Value),
-    /// A plain array (a matrix of `values`, read as nested arrays).
-    Array(Vec<Js>),
+    /// A plain array (a matrix of `values`, read as nested arrays), shared: reading a key
+    /// copies no elements.
+    Array(Rc<Vec<Js>>),
     /// Text made by appending `.` (JavaScript string concatenation).
     Text(String),
     /// A method of `Object.prototype` (`toString`, `constructor`, ...).
@@ -62,18 +64,18 @@ fn defined(value: Js) -> Js {
 fn nested(m: &Matrix, dim: usize, offset: usize) -> Js {
     let size = m.shape.get(dim).copied().unwrap_or(0);
     if dim + 1 >= m.rank() {
-        return Js::Array(
+        return Js::Array(Rc::new(
             (0..size)
                 .map(|i| Js::Value(m.data.get(offset + i).cloned().unwrap_or(Value::Undefined)))
                 .collect(),
-        );
+        ));
     }
     let step: usize = m.shape[dim + 1..].iter().product();
-    Js::Array(
+    Js::Array(Rc::new(
         (0..size)
             .map(|i| nested(m, dim + 1, offset + i * step))
             .collect(),
-    )
+    ))
 }
 
 /// A canonical array index (`0`, `12`; not `01` or `-1`).
@@ -130,7 +132,7 @@ fn js_text(value: &Js) -> Result<String, String> {
         Js::Method => return Err("a method as text".into()),
         Js::Array(items) => {
             let mut parts = Vec::with_capacity(items.len());
-            for item in items {
+            for item in items.iter() {
                 parts.push(match item {
                     Js::Undefined | Js::Value(Value::Null | Value::Undefined) => String::new(),
                     other => js_text(other)?,
