@@ -303,6 +303,10 @@ impl Evaluator {
             Value::Boolean(b) => Value::Str(b.to_string()),
             other => other.clone(),
         };
+        if let Value::Object(entries) = &target {
+            // Reading a key searches the entries, replacing one copies them.
+            self.charge(entries.len() as u64 + 1)?;
+        }
         match (&target, &values[2..]) {
             (Value::Matrix(m), []) => self.subset_get(m, index, at),
             (Value::Str(text), []) => self.substring(text, index, at),
@@ -549,6 +553,8 @@ impl Evaluator {
                 ));
             }
         }
+        // The copy that is changed: one unit per element copied.
+        self.charge(m.data.len() as u64 + 1)?;
         let mut grown = m.clone();
         if scalar {
             if !sub_shape.is_empty() {
