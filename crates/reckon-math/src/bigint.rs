@@ -1547,6 +1547,47 @@ mod tests {
     }
 
     #[test]
+    fn natural_order_sort_and_trace() {
+        // Every expected answer below is math.js 15.2's answer to the same expression (run
+        // with tests/peer/evaluate.mjs); for a refusal, the comment quotes math.js's message.
+        assert_eq!(answer("compareNatural(bigint(1), 2)"), "number -1");
+        assert_eq!(answer("compareNatural(bigint(3), 2)"), "number 1");
+        assert_eq!(answer("compareNatural(bigint(3), \"2\")"), "number -1");
+        assert_eq!(answer("compareNatural(bigint(3), true)"), "number -1");
+        assert_eq!(answer("compareNatural(bigint(3), bigint(3))"), "number 0");
+        assert_eq!(answer("compareNatural(2, bigint(3))"), "number -1");
+        assert_eq!(answer("compareNatural(bigint(3), 3)"), "number -1");
+        assert_eq!(answer("compareNatural(3, bigint(3))"), "number 1");
+        assert_eq!(answer("compareNatural(bigint(3), 2+i)"), "number 1");
+        assert_eq!(answer("compareNatural(bigint(3), null)"), "number -1");
+        assert_eq!(answer("sort([bigint(3), 1])"), "DenseMatrix [1, 3]");
+        // math.js: Cannot convert a BigInt value to a number
+        assert_eq!(reason("sort([bigint(3), 1, bigint(2)])"), "type_mismatch");
+        // math.js: Cannot convert a BigInt value to a number
+        assert_eq!(
+            reason("sort([bigint(3), bigint(1)], \"desc\")"),
+            "type_mismatch"
+        );
+        assert_eq!(answer("sort([bigint(3)])"), "DenseMatrix [3]");
+        assert_eq!(answer("setUnion([bigint(1)], [2])"), "DenseMatrix [1, 2]");
+        assert_eq!(
+            answer("setUnion([bigint(1)], [bigint(2)])"),
+            "DenseMatrix [1, 2]"
+        );
+        assert_eq!(
+            answer("setDistinct([bigint(1), bigint(1)])"),
+            "DenseMatrix [1]"
+        );
+        assert_eq!(answer("trace([bigint(1), 2; 3, 4])"), "number 5");
+        assert_eq!(answer("trace([true, 2; 3, 4])"), "number 5");
+        assert_eq!(
+            answer("trace([bigint(1), bigint(2); bigint(3), bigint(4)])"),
+            "number 5"
+        );
+        assert_eq!(answer("trace([bigint(7)])"), "bigint 7");
+    }
+
+    #[test]
     fn other_numeric_types() {
         // Every expected answer below is math.js 15.2's answer to the same expression (run
         // with tests/peer/evaluate.mjs); for a refusal, the comment quotes math.js's message.

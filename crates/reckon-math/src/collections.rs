@@ -2167,7 +2167,11 @@ impl Evaluator {
                 ));
             }
         };
-        let diagonal: Vec<Value> = (0..n).map(|i| m.data[i * n + i].clone()).collect();
+        let mut diagonal: Vec<Value> = (0..n).map(|i| m.data[i * n + i].clone()).collect();
+        if diagonal.iter().any(|v| matches!(v, Value::BigInt(_))) {
+            // math.js adds the diagonal to a number 0, which a bigint converts to.
+            diagonal.insert(0, Value::Number(0.0));
+        }
         Ok(self
             .fold(Op::Add, &diagonal, at)?
             .unwrap_or(Value::Number(0.0)))
@@ -2389,6 +2393,12 @@ impl Evaluator {
         let mut error = None;
         let mut keyed: Vec<(usize, Value)> = items.drain(..).enumerate().collect();
         keyed.sort_by(|(i, x), (j, y)| {
+            if let (Value::BigInt(_), Value::BigInt(_)) = (x, y) {
+                // math.js's comparator answers a bigint here, which JavaScript's sort
+                // cannot read.
+                error.get_or_insert(mismatch("Cannot convert a BigInt value to a number", at));
+                return std::cmp::Ordering::Equal;
+            }
             let ordering = match (
                 compare(Op::Smaller, x, y, at),
                 compare(Op::Larger, x, y, at),
@@ -3117,6 +3127,26 @@ impl Evaluator {
 /// strings; other kinds are not implemented yet.
 fn natural_order(x: &Value, y: &Value, at: usize) -> Result<std::cmp::Ordering, CalculateError> {
     use std::cmp::Ordering;
+    if matches!(x, Value::BigInt(_)) || matches!(y, Value::BigInt(_)) {
+        // math.js: numeric types by value (equal values by type name), other types by the
+        // name of their type.
+        let numeric = |v: &Value| {
+            matches!(
+                v,
+                Value::Number(_) | Value::Fraction(_) | Value::Big(_) | Value::BigInt(_)
+            )
+        };
+        if numeric(x) && numeric(y) {
+            return Ok(if compare(Op::Smaller, x, y, at)? {
+                Ordering::Less
+            } else if compare(Op::Larger, x, y, at)? {
+                Ordering::Greater
+            } else {
+                x.type_name().cmp(y.type_name())
+            });
+        }
+        return Ok(x.type_name().cmp(y.type_name()));
+    }
     let rank = |v: &Value| match v {
         Value::Boolean(_) => Some(0),
         Value::Number(_) | Value::Fraction(_) => Some(1),
