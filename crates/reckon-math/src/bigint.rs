@@ -1588,6 +1588,45 @@ mod tests {
     }
 
     #[test]
+    fn a_winning_string_becomes_the_modes_number() {
+        // Every expected answer below is math.js 15.2's answer to the same expression (run
+        // with tests/peer/evaluate.mjs).
+        assert_eq!(answer("max([2, \"4\"])"), "number 4");
+        assert_eq!(answer("min([2, \"1\"])"), "number 1");
+        assert_eq!(answer("max([\"4\", \"10\"])"), "number 10");
+        assert_eq!(answer("max([true, 0])"), "boolean true");
+        assert_eq!(answer("max([bigint(3), \"4\"])"), "number 4");
+        assert_eq!(answer("min([bigint(3), \"4\"])"), "bigint 3");
+        assert_eq!(answer_in("max([2, \"4\"])", "BigNumber"), "BigNumber 4");
+        assert_eq!(answer_in("min([2, \"1\"])", "BigNumber"), "BigNumber 1");
+        assert_eq!(
+            answer_in("max([\"4\", \"10\"])", "BigNumber"),
+            "BigNumber 10"
+        );
+        assert_eq!(answer_in("max([true, 0])", "BigNumber"), "boolean true");
+        assert_eq!(
+            answer_in("max([bigint(3), \"4\"])", "BigNumber"),
+            "BigNumber 4"
+        );
+        assert_eq!(
+            answer_in("min([bigint(3), \"4\"])", "BigNumber"),
+            "bigint 3"
+        );
+        assert_eq!(answer_in("max([2, \"4\"])", "Fraction"), "Fraction 4/1");
+        assert_eq!(answer_in("min([2, \"1\"])", "Fraction"), "Fraction 1/1");
+        assert_eq!(
+            answer_in("max([\"4\", \"10\"])", "Fraction"),
+            "Fraction 10/1"
+        );
+        assert_eq!(answer_in("max([true, 0])", "Fraction"), "boolean true");
+        assert_eq!(
+            answer_in("max([bigint(3), \"4\"])", "Fraction"),
+            "Fraction 4/1"
+        );
+        assert_eq!(answer_in("min([bigint(3), \"4\"])", "Fraction"), "bigint 3");
+    }
+
+    #[test]
     fn other_numeric_types() {
         // Every expected answer below is math.js 15.2's answer to the same expression (run
         // with tests/peer/evaluate.mjs); for a refusal, the comment quotes math.js's message.

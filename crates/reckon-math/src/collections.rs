@@ -1621,7 +1621,23 @@ impl Evaluator {
                 best = Some(item.clone());
             }
         }
-        best.ok_or_else(|| failed(format!("Cannot calculate {name} of an empty array"), at))
+        match best {
+            // math.js converts a winning string to the configured number type.
+            Some(text @ Value::Str(_)) => {
+                if self.fraction_mode {
+                    crate::eval::as_fraction(&text, at).map(Value::Fraction)
+                } else if self.big_mode {
+                    crate::eval_big::as_big(&text, at).map(Value::Big)
+                } else {
+                    self.to_number(&text, at).map(Value::Number)
+                }
+            }
+            Some(value) => Ok(value),
+            None => Err(failed(
+                format!("Cannot calculate {name} of an empty array"),
+                at,
+            )),
+        }
     }
 
     fn cumsum(&mut self, values: &[Value], at: usize) -> Evaluated {
