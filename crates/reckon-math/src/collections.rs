@@ -1299,6 +1299,18 @@ impl Evaluator {
         Ok(accumulated)
     }
 
+    /// A boolean or numeric string as the configured number type (number, BigNumber or
+    /// Fraction), as math.js's `unaryPlus` and `numeric(x, config.number)` convert them.
+    pub(crate) fn mode_number(&self, value: &Value, at: usize) -> Evaluated {
+        if self.fraction_mode {
+            crate::eval::as_fraction(value, at).map(Value::Fraction)
+        } else if self.big_mode {
+            crate::eval_big::as_big(value, at).map(Value::Big)
+        } else {
+            self.to_number(value, at).map(Value::Number)
+        }
+    }
+
     /// The zero of the mode's number type.
     fn zero(&self) -> Value {
         if self.fraction_mode {
@@ -1623,15 +1635,7 @@ impl Evaluator {
         }
         match best {
             // math.js converts a winning string to the configured number type.
-            Some(text @ Value::Str(_)) => {
-                if self.fraction_mode {
-                    crate::eval::as_fraction(&text, at).map(Value::Fraction)
-                } else if self.big_mode {
-                    crate::eval_big::as_big(&text, at).map(Value::Big)
-                } else {
-                    self.to_number(&text, at).map(Value::Number)
-                }
-            }
+            Some(text @ Value::Str(_)) => self.mode_number(&text, at),
             Some(value) => Ok(value),
             None => Err(failed(
                 format!("Cannot calculate {name} of an empty array"),
@@ -1648,7 +1652,7 @@ impl Evaluator {
                     // math.js starts from `unaryPlus` of the first item (a number for a
                     // boolean or a numeric string).
                     None if matches!(item, Value::Boolean(_) | Value::Str(_)) => {
-                        this.unary(Op::UnaryPlus, item.clone(), at, at)?
+                        this.mode_number(item, at)?
                     }
                     None => item.clone(),
                     Some(previous) => this.binary(Op::Add, previous, item, false, (at, at), at)?,
