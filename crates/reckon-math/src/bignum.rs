@@ -672,6 +672,42 @@ pub fn round(x: &Big) -> Big {
     to_dp(&selected, 0)
 }
 
+/// decimal.js `round()`: to an integer, halves away from zero (no tolerance step).
+pub fn round_plain(x: &Big) -> Big {
+    to_dp(x, 0)
+}
+
+/// An integral BigNumber below 1e21 in magnitude as an integer: what `BigInt(x.toString())`
+/// accepts (from 1e21 on decimal.js writes an exponent). `None` otherwise.
+pub fn to_ibig_below_1e21(x: &Big) -> Option<IBig> {
+    match x {
+        Big::Zero { .. } => Some(IBig::ZERO),
+        Big::Finite(r) if r.exponent() >= 0 && sci_exponent(r) < 21 => {
+            Some(r.significand() * IBig::from(10u8).pow(r.exponent() as usize))
+        }
+        _ => None,
+    }
+}
+
+/// A BigNumber as an exact fraction, as fraction.js reads decimal.js's text of it: `None` for
+/// NaN, the infinities, and values decimal.js writes with an exponent (from 1e21 on, below
+/// 1e-6), which fraction.js refuses.
+pub fn to_fraction(x: &Big) -> Option<dashu_ratio::RBig> {
+    match x {
+        Big::Zero { .. } => Some(dashu_ratio::RBig::ZERO),
+        Big::Finite(r) if (-6..21).contains(&sci_exponent(r)) => {
+            let scale = dashu_int::UBig::from(10u8).pow(r.exponent().unsigned_abs());
+            let significand = dashu_ratio::RBig::from(r.significand().clone());
+            Some(if r.exponent() >= 0 {
+                significand * dashu_ratio::RBig::from(scale)
+            } else {
+                significand / dashu_ratio::RBig::from(scale)
+            })
+        }
+        _ => None,
+    }
+}
+
 /// math.js `round(x, n)`.
 ///
 /// # Errors
@@ -1662,6 +1698,12 @@ fn digits_of(r: &Repr<10>) -> (String, i64) {
 /// prints 70 digits). Trailing zeros are dropped, zero prints `0`, and non-finite values print
 /// `NaN`, `Infinity`, `-Infinity`.
 pub fn format(value: &Big, precision: Option<u32>) -> String {
+    format_bounded(value, precision, -6, 21)
+}
+
+/// [`format`] with other exponent bounds: positional when `lower <= e < upper` (math.js's own
+/// `format` defaults are -3 and 5).
+pub fn format_bounded(value: &Big, precision: Option<u32>, lower: i64, upper: i64) -> String {
     let r = match value {
         Big::NaN => return "NaN".into(),
         Big::Infinite { negative } => {
@@ -1682,7 +1724,7 @@ pub fn format(value: &Big, precision: Option<u32>) -> String {
     if value.is_negative() {
         out.push('-');
     }
-    if (-6..21).contains(&rounded_exp) {
+    if (lower..upper).contains(&rounded_exp) {
         positional(&rounded, rounded_exp as i32, &mut out);
         return out;
     }

@@ -33,7 +33,7 @@ struct Selection {
 }
 
 /// `n` with `,` thousands separators, as the size-limit message writes it.
-fn thousands(n: u64) -> String {
+pub(crate) fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
@@ -264,6 +264,24 @@ impl Evaluator {
         include_end: bool,
         at: usize,
     ) -> Evaluated {
+        let bounds = || [&start, &end].into_iter().chain(step.as_ref());
+        if bounds().any(|v| matches!(v, Value::BigInt(_))) {
+            // With a BigNumber or Fraction bound the bigints convert to it; else the range
+            // is of bigints.
+            let Some(target) = bounds()
+                .find(|v| matches!(v, Value::Big(_) | Value::Fraction(_)))
+                .cloned()
+            else {
+                return self.bigint_range(&start, step.as_ref(), &end, include_end, at);
+            };
+            let convert = |v: &Value| match v {
+                Value::BigInt(n) => crate::bigint::converted(n, &target, at),
+                other => Ok(other.clone()),
+            };
+            let (start, end) = (convert(&start)?, convert(&end)?);
+            let step = step.as_ref().map(convert).transpose()?;
+            return self.range(start, step, end, include_end, at);
+        }
         let step = step.unwrap_or(if self.fraction_mode {
             Value::Fraction(dashu_ratio::RBig::ONE)
         } else {
@@ -413,6 +431,7 @@ impl Evaluator {
                 Value::Number(x) => *x,
                 Value::Fraction(f) if f.is_int() => crate::fraction::to_f64(f),
                 Value::Big(x) => crate::bignum::to_f64(x),
+                Value::BigInt(n) => crate::bigint::to_f64(n),
                 Value::Fraction(f) => {
                     return Err(failed(
                         format!(
@@ -481,6 +500,14 @@ impl Evaluator {
                         .collect(),
                     keep: true,
                 })
+            }
+            Value::Matrix(m) if m.data.iter().any(|v| matches!(v, Value::BigInt(_))) => {
+                // math.js's index transform subtracts 1 from each element, which JavaScript
+                // refuses for a bigint element.
+                Err(mismatch(
+                    "Cannot mix BigInt and other types, use explicit conversions",
+                    at,
+                ))
             }
             Value::Matrix(m) => Ok(Selection {
                 positions: m.data.iter().map(position).collect::<Result<_, _>>()?,
@@ -652,6 +679,20 @@ impl Evaluator {
                 )
             };
             return Err(failed(detail, at));
+        }
+        if left_vector
+            && right_vector
+            && a.data
+                .iter()
+                .chain(&b.data)
+                .any(|v| matches!(v, Value::BigInt(_)))
+        {
+            // math.js takes this product as `dot`, whose handling of bigints shows.
+            let (a, b) = (
+                Value::Matrix(Rc::new(a.clone())),
+                Value::Matrix(Rc::new(b.clone())),
+            );
+            return self.dot(&[a, b], at);
         }
         let count = (rows * cols) as u64;
         self.build("multiply", count, at)?;
@@ -1143,6 +1184,10 @@ impl Evaluator {
                 )),
             },
             "fraction" if !any_matrix => fraction_of(values, at),
+            "index" => self.make_index(values, at),
+            "subset" => self.subset(values, at),
+            "print" => self.print(values, at),
+            "bigint" | "num" | "den" => self.bigint_constructor(name, values, at),
             "bignumber" if !any_matrix => bignumber_of(values.first(), at),
             "nthRoots" => self.nth_roots(values, at),
             "filter" => self.filter(values, at),
@@ -1192,6 +1237,9 @@ impl Evaluator {
                 this.compare_values(p, q, at)
             });
         }
+        if let Some(ordering) = crate::bigint::compare(x, y, at)? {
+            return Ok(Value::BigInt(dashu_int::IBig::from(ordering as i8)));
+        }
         let sign = if compare(Op::Equal, x, y, at)? {
             0
         } else if compare(Op::Larger, x, y, at)? {
@@ -1202,6 +1250,9 @@ impl Evaluator {
         Ok(
             if matches!(x, Value::Fraction(_)) || matches!(y, Value::Fraction(_)) {
                 Value::Fraction(dashu_ratio::RBig::from(sign))
+            } else if matches!(x, Value::Big(_)) || matches!(y, Value::Big(_)) {
+                // math.js compares BigNumbers to a BigNumber.
+                Value::Big(crate::bignum::Big::from_i64(i64::from(sign)))
             } else {
                 Value::Number(f64::from(sign))
             },
@@ -1279,6 +1330,18 @@ impl Evaluator {
             });
         }
         Ok(accumulated)
+    }
+
+    /// A boolean or numeric string as the configured number type (number, BigNumber or
+    /// Fraction), as math.js's `unaryPlus` and `numeric(x, config.number)` convert them.
+    pub(crate) fn mode_number(&self, value: &Value, at: usize) -> Evaluated {
+        if self.fraction_mode {
+            crate::eval::as_fraction(value, at).map(Value::Fraction)
+        } else if self.big_mode {
+            crate::eval_big::as_big(value, at).map(Value::Big)
+        } else {
+            self.to_number(value, at).map(Value::Number)
+        }
     }
 
     /// The zero of the mode's number type.
@@ -1427,6 +1490,11 @@ impl Evaluator {
         for item in items {
             match item {
                 Value::Number(x) => numbers.push(*x),
+                // math.js converts a bigint (up to 2^53 − 1) to a number.
+                Value::BigInt(n) => numbers.push(
+                    crate::bigint::to_number(n)
+                        .map_err(|e| crate::eval::function_error(e, "median", at))?,
+                ),
                 other => {
                     return Err(mismatch(
                         format!("Cannot convert {} to a number", other.type_name()),
@@ -1598,7 +1666,15 @@ impl Evaluator {
                 best = Some(item.clone());
             }
         }
-        best.ok_or_else(|| failed(format!("Cannot calculate {name} of an empty array"), at))
+        match best {
+            // math.js converts a winning string to the configured number type.
+            Some(text @ Value::Str(_)) => self.mode_number(&text, at),
+            Some(value) => Ok(value),
+            None => Err(failed(
+                format!("Cannot calculate {name} of an empty array"),
+                at,
+            )),
+        }
     }
 
     fn cumsum(&mut self, values: &[Value], at: usize) -> Evaluated {
@@ -1606,6 +1682,11 @@ impl Evaluator {
             let mut out = Vec::with_capacity(items.len());
             for item in items {
                 let next = match out.last() {
+                    // math.js starts from `unaryPlus` of the first item (a number for a
+                    // boolean or a numeric string).
+                    None if matches!(item, Value::Boolean(_) | Value::Str(_)) => {
+                        this.mode_number(item, at)?
+                    }
                     None => item.clone(),
                     Some(previous) => this.binary(Op::Add, previous, item, false, (at, at), at)?,
                 };
@@ -2139,7 +2220,11 @@ impl Evaluator {
                 ));
             }
         };
-        let diagonal: Vec<Value> = (0..n).map(|i| m.data[i * n + i].clone()).collect();
+        let mut diagonal: Vec<Value> = (0..n).map(|i| m.data[i * n + i].clone()).collect();
+        if diagonal.iter().any(|v| matches!(v, Value::BigInt(_))) {
+            // math.js adds the diagonal to a number 0, which a bigint converts to.
+            diagonal.insert(0, Value::Number(0.0));
+        }
         Ok(self
             .fold(Op::Add, &diagonal, at)?
             .unwrap_or(Value::Number(0.0)))
@@ -2202,6 +2287,7 @@ impl Evaluator {
     fn dot(&mut self, values: &[Value], at: usize) -> Evaluated {
         let a = self.vector_of("dot", &values[0], at)?.to_vec();
         let b = self.vector_of("dot", &values[1], at)?.to_vec();
+        let a = crate::bigint::dot_operand(&a, &b, at)?.unwrap_or(a);
         if a.len() != b.len() {
             return Err(failed(
                 format!(
@@ -2360,6 +2446,12 @@ impl Evaluator {
         let mut error = None;
         let mut keyed: Vec<(usize, Value)> = items.drain(..).enumerate().collect();
         keyed.sort_by(|(i, x), (j, y)| {
+            if let (Value::BigInt(_), Value::BigInt(_)) = (x, y) {
+                // math.js's comparator answers a bigint here, which JavaScript's sort
+                // cannot read.
+                error.get_or_insert(mismatch("Cannot convert a BigInt value to a number", at));
+                return std::cmp::Ordering::Equal;
+            }
             let ordering = match (
                 compare(Op::Smaller, x, y, at),
                 compare(Op::Larger, x, y, at),
@@ -2914,6 +3006,12 @@ fn fraction_of(values: &[Value], at: usize) -> Evaluated {
         match value {
             Value::Fraction(f) => Ok(f.clone()),
             Value::Boolean(b) => Ok(RBig::from(u8::from(*b))),
+            Value::BigInt(n) => Ok(RBig::from(n.clone())),
+            // fraction.js reads the BigNumber's text, which it cannot when decimal.js writes
+            // an exponent.
+            Value::Big(x) => {
+                crate::bignum::to_fraction(x).ok_or_else(|| failed("Invalid argument", at))
+            }
             Value::Number(x) => fraction::from_f64(*x).ok_or_else(|| {
                 failed(
                     format!(
@@ -3082,6 +3180,26 @@ impl Evaluator {
 /// strings; other kinds are not implemented yet.
 fn natural_order(x: &Value, y: &Value, at: usize) -> Result<std::cmp::Ordering, CalculateError> {
     use std::cmp::Ordering;
+    if matches!(x, Value::BigInt(_)) || matches!(y, Value::BigInt(_)) {
+        // math.js: numeric types by value (equal values by type name), other types by the
+        // name of their type.
+        let numeric = |v: &Value| {
+            matches!(
+                v,
+                Value::Number(_) | Value::Fraction(_) | Value::Big(_) | Value::BigInt(_)
+            )
+        };
+        if numeric(x) && numeric(y) {
+            return Ok(if compare(Op::Smaller, x, y, at)? {
+                Ordering::Less
+            } else if compare(Op::Larger, x, y, at)? {
+                Ordering::Greater
+            } else {
+                x.type_name().cmp(y.type_name())
+            });
+        }
+        return Ok(x.type_name().cmp(y.type_name()));
+    }
     let rank = |v: &Value| match v {
         Value::Boolean(_) => Some(0),
         Value::Number(_) | Value::Fraction(_) => Some(1),
@@ -3400,9 +3518,10 @@ fn bignumber_of(value: Option<&Value>, at: usize) -> Evaluated {
         Some(Value::Big(x)) => x.clone(),
         Some(Value::Number(x)) => bignum::from_f64(*x),
         Some(Value::Boolean(b)) => Big::from_i64(i64::from(*b)),
+        Some(Value::BigInt(n)) => Big::from_ibig(n.clone()),
         Some(Value::Fraction(f)) => bignum::div(
-            &bignum::parse_literal(&f.numerator().to_string()),
-            &bignum::parse_literal(&f.denominator().to_string()),
+            &Big::from_ibig(f.numerator().clone()),
+            &Big::from_ibig(dashu_int::IBig::from(f.denominator().clone())),
         ),
         Some(Value::Str(text)) => {
             // decimal.js refuses surrounding whitespace, as math.js passes the string on.
@@ -3465,6 +3584,7 @@ fn whole_number(value: &Value, at: usize) -> Result<f64, CalculateError> {
         Value::Number(x) => *x,
         Value::Fraction(f) if f.is_int() => crate::fraction::to_f64(f),
         Value::Big(x) => crate::bignum::to_f64(x),
+        Value::BigInt(n) => crate::bigint::to_f64(n),
         Value::Fraction(f) => {
             return Err(failed(
                 format!(

@@ -940,8 +940,23 @@ fn format_part(x: f64, precision: Option<u32>) -> String {
 /// with `i` alone when the unrounded imaginary part is exactly ±1 (so 1.00001 with precision 3 is
 /// `1i`, as in math.js). NaN and infinite parts print as `NaN` and `Infinity`.
 pub fn format(c: Complex, precision: Option<u32>) -> String {
-    let str_re = format_part(c.re, precision);
-    let str_im = format_part(c.im, precision);
+    assemble(
+        c,
+        precision,
+        format_part(c.re, precision),
+        format_part(c.im, precision),
+    )
+}
+
+/// The text of a Complex from its parts' texts, written by any number format (math.js's
+/// `format` with other options writes the parts by those options): the negligible-part test
+/// with the precision, then the form of [`format`].
+pub(crate) fn assemble(
+    c: Complex,
+    precision: Option<u32>,
+    str_re: String,
+    str_im: String,
+) -> String {
     let (mut re, mut im) = (c.re, c.im);
     if let Some(p) = precision {
         let epsilon = crate::jsmath::pow(10.0, -f64::from(p));

@@ -265,7 +265,14 @@ impl Evaluator {
                 then,
                 otherwise,
             } => {
+                let condition_at = condition.span.start;
                 let condition = self.eval(condition)?;
+                if let Value::BigInt(_) = condition {
+                    return Err(failed(
+                        "Unsupported type of condition \"bigint\"",
+                        condition_at,
+                    ));
+                }
                 if condition_true(&condition) {
                     self.eval(then)
                 } else {
@@ -412,6 +419,12 @@ impl Evaluator {
                         }
                     }
                 }
+                for (value, other) in [(&left, &right), (&right, &left)] {
+                    if let (Value::BigInt(n), Value::Number(_)) = (value, other) {
+                        // math.js's and/or convert a bigint beside a number.
+                        crate::bigint::to_number(n).map_err(|e| function_error(e, "", at))?;
+                    }
+                }
                 return Ok(Value::Boolean(truthy(&right, args[1].span.start)?));
             }
             Nullish => {
@@ -454,6 +467,11 @@ impl Evaluator {
             let left = self.eval(&args[0])?;
             if let Value::Fraction(_) = left {
                 return Err(fraction_unsupported_function(at));
+            }
+            if let Value::BigInt(_) = left {
+                // math.js's `&`/`|` transform converts the left value with `Number`-style
+                // arithmetic, which JavaScript refuses for a bigint.
+                return Err(mismatch("Cannot convert a BigInt value to a number", at));
             }
             if let Value::Matrix(_) | Value::Sparse(_) = &left {
                 // A matrix never short-circuits: element by element.
@@ -537,6 +555,9 @@ impl Evaluator {
         }
         if let Value::Big(x) = &value {
             return self.big_unary(op, x, at);
+        }
+        if let Value::BigInt(n) = &value {
+            return self.bigint_unary(op, n, at);
         }
         if let Value::Complex(z) = &value {
             return match op {
@@ -682,6 +703,9 @@ impl Evaluator {
                 (left_at, right_position),
                 at,
             );
+        }
+        if matches!(left_value, Value::BigInt(_)) || matches!(right_value, Value::BigInt(_)) {
+            return self.bigint_binary(op, left_value, right_value, percent_of_left, at);
         }
         if matches!(left_value, Value::Complex(_)) || matches!(right_value, Value::Complex(_)) {
             return self.complex_binary(op, left_value, right_value, at);
@@ -1114,6 +1138,35 @@ impl Evaluator {
         {
             return Err(not_implemented(&format!("{name}() of a sparse matrix"), at));
         }
+        if matches!(canonical, "bitAnd" | "bitOr")
+            && matches!(values.first(), Some(Value::BigInt(_)))
+        {
+            // math.js's bitAnd and bitOr test a scalar first argument with `Number`-style
+            // arithmetic, which JavaScript refuses for a bigint.
+            return Err(mismatch("Cannot convert a BigInt value to a number", at));
+        }
+        let values = if matches!(canonical, "conj" | "ctranspose" | "norm") {
+            // No bigint implementation in math.js: a bigint argument is a number there.
+            let mut converted = Vec::with_capacity(values.len());
+            for value in values {
+                converted.push(match value {
+                    Value::BigInt(n) => Value::Number(
+                        crate::bigint::to_number(&n).map_err(|e| function_error(e, name, at))?,
+                    ),
+                    other => other,
+                });
+            }
+            converted
+        } else {
+            values
+        };
+        if matches!(canonical, "format" | "print") {
+            // Writing out a bigint's digits costs by its size.
+            let cost = values.iter().fold(0u64, |acc, v| {
+                acc.saturating_add(crate::bigint::digits_cost(v))
+            });
+            self.charge(cost)?;
+        }
         if let Imp::Values(f) = row.imp
             && crate::special::TAKES_VALUES_AS_GIVEN.contains(&canonical)
         {
@@ -1127,6 +1180,9 @@ impl Evaluator {
         }
         if values.iter().any(|v| matches!(v, Value::Matrix(_))) {
             return self.map_function(row, name, &values, at);
+        }
+        if let Some(result) = self.bigint_function(row, &values, at) {
+            return result;
         }
         if let Some(result) = self.big_function(canonical, &values, at) {
             return result;
@@ -1273,7 +1329,7 @@ impl Evaluator {
 }
 
 /// Property names refused on every value (section 4.7), as math.js refuses them.
-const REFUSED_PROPERTIES: [&str; 9] = [
+pub(crate) const REFUSED_PROPERTIES: [&str; 9] = [
     "__proto__",
     "__defineGetter__",
     "__defineSetter__",
@@ -1319,6 +1375,7 @@ pub(crate) fn as_fraction(value: &Value, at: usize) -> Result<RBig, CalculateErr
     match value {
         Value::Fraction(x) => Ok(x.clone()),
         Value::Boolean(b) => Ok(RBig::from(u8::from(*b))),
+        Value::BigInt(n) => Ok(RBig::from(n.clone())),
         Value::Number(_) | Value::Str(_) => {
             let x = to_number(value).map_err(|e| function_error(e, "", at))?;
             fraction::from_f64_exact(x).ok_or_else(|| fraction_unsupported_float(at))
@@ -1441,10 +1498,12 @@ fn condition_true(value: &Value) -> bool {
         Value::Null | Value::Undefined => false,
         Value::Complex(z) => !z.is_zero(),
         Value::Big(x) => !x.is_zero() && !x.is_nan(),
+        Value::BigInt(n) => *n != dashu_int::IBig::ZERO,
         Value::Function(_)
         | Value::Object(_)
         | Value::Matrix(_)
         | Value::Sparse(_)
+        | Value::Index(_)
         | Value::Help(_) => true,
     }
 }
@@ -1458,6 +1517,7 @@ pub(crate) fn truthy(value: &Value, at: usize) -> Result<bool, CalculateError> {
         Value::Null | Value::Undefined => Ok(false),
         Value::Complex(z) => Ok(!z.is_zero()),
         Value::Big(x) => Ok(!x.is_zero() && !x.is_nan()),
+        Value::BigInt(n) => Ok(*n != dashu_int::IBig::ZERO),
         other => to_number(other)
             .map(|x| x != 0.0 && !x.is_nan())
             .map_err(|e| function_error(e, "", at)),
@@ -1469,6 +1529,7 @@ pub(crate) fn js_number(value: &Value) -> f64 {
     match value {
         Value::Number(x) => *x,
         Value::Big(x) => crate::bignum::to_f64(x),
+        Value::BigInt(n) => crate::bigint::to_f64(n),
         Value::Boolean(b) => f64::from(u8::from(*b)),
         Value::Str(_) => to_number(value).unwrap_or(f64::NAN),
         Value::Null => 0.0,
@@ -1482,6 +1543,27 @@ pub(crate) fn compare(
     right: &Value,
     at: usize,
 ) -> Result<bool, CalculateError> {
+    if let Some(ordering) = crate::bigint::compare(left, right, at)? {
+        return Ok(match op {
+            Op::Equal => ordering.is_eq(),
+            Op::Unequal => ordering.is_ne(),
+            Op::Smaller => ordering.is_lt(),
+            Op::Larger => ordering.is_gt(),
+            Op::SmallerEq => ordering.is_le(),
+            Op::LargerEq => ordering.is_ge(),
+            _ => false,
+        });
+    }
+    if let (Value::BigInt(n), other) | (other, Value::BigInt(n)) = (left, right) {
+        // The bigint converts to the other operand's type.
+        let converted = crate::bigint::converted(n, other, at)?;
+        let (l, r) = if matches!(left, Value::BigInt(_)) {
+            (converted, right.clone())
+        } else {
+            (left.clone(), converted)
+        };
+        return compare(op, &l, &r, at);
+    }
     if matches!(left, Value::Big(_)) || matches!(right, Value::Big(_)) {
         let (x, y) = (
             crate::eval_big::as_big(left, at)?,

@@ -34,6 +34,7 @@ pub(crate) fn as_big(value: &Value, at: usize) -> Result<Big, CalculateError> {
         Value::Big(x) => Ok(x.clone()),
         Value::Number(x) => bignum::from_f64_checked(*x).map_err(|e| big_error(&e, at)),
         Value::Boolean(b) => Ok(Big::from_i64(i64::from(*b))),
+        Value::BigInt(n) => Ok(Big::from_ibig(n.clone())),
         Value::Str(text) => {
             let number = crate::functions::to_number(value)
                 .map_err(|e| crate::eval::function_error(e, "", at))?;

@@ -331,6 +331,12 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     evaluator("complex", Arity::Between(1, 2)),
     evaluator("fraction", Arity::Between(1, 2)),
     evaluator("bignumber", Arity::Between(0, 1)),
+    evaluator("bigint", Arity::Between(0, 1)),
+    evaluator("num", Arity::Exactly(1)),
+    evaluator("den", Arity::Exactly(1)),
+    evaluator("index", Arity::AtLeast(0)),
+    evaluator("subset", Arity::Between(2, 4)),
+    evaluator("print", Arity::Between(2, 3)),
     evaluator("nthRoots", Arity::Between(1, 2)),
     // Statistics (section 6.1), over a collection or over their arguments.
     evaluator("mean", Arity::AtLeast(1)),
@@ -502,6 +508,10 @@ pub(crate) fn to_number(value: &Value) -> Result<f64, FnError> {
             "unexpected type of argument (actual: Object)".into(),
         )),
         Value::Big(x) => Ok(crate::bignum::to_f64(x)),
+        Value::BigInt(n) => crate::bigint::to_number(n),
+        Value::Index(_) => Err(FnError::Type(
+            "unexpected type of argument (actual: Index)".into(),
+        )),
         Value::Complex(_) => Err(FnError::Type(
             "Cannot convert a Complex number to a real number".into(),
         )),

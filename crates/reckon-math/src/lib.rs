@@ -4,7 +4,8 @@
 //! (`request`, section 1 and section 3 steps 1–8); the tokeniser and parser for the whole
 //! grammar of section 4 (`lexer`, `parser`, `ast`: a tree shaped like math.js's, with the
 //! positions errors report); evaluation (`eval`, with `collections` for matrices, statistics
-//! and sets, `eval_complex`, `eval_big` for BigNumber mode) over the values of `value`; the
+//! and sets, `eval_complex`, `eval_big` for BigNumber mode, `bigint` for JavaScript's bigints,
+//! `index` for `index()` and `subset`, `print` for templates) over the values of `value`; the
 //! result checks of step 10 and formatting (`format`, `matrix`, `complex`, `bignum`,
 //! `fraction`); the error contract (`error`, section 9).
 //!
@@ -13,14 +14,14 @@
 //! (`complex`). The function table (`functions`, with `special` and `notation`) is declarative;
 //! `reference` documents every catalogue name for `calculator://help`.
 //!
-//! Not yet: units, `simplify` and `derivative`, linear algebra, the `bigint` type and a few
-//! functions. Inputs that need them are refused with `evaluation_failed` "... is not
+//! Not yet: units, `simplify` and `derivative`, linear algebra and a few functions. Inputs that need them are refused with `evaluation_failed` "... is not
 //! implemented in reckon yet" (never with a reason that would call valid input wrong).
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 pub mod ast;
+mod bigint;
 // Public for its own differential test (`tests/bignum_vs_mathjs.rs`), which calls it directly.
 #[doc(hidden)]
 pub mod bignum;
@@ -34,12 +35,14 @@ mod eval_complex;
 pub mod format;
 mod fraction;
 mod functions;
+mod index;
 mod jsmath;
 mod lexer;
 mod matrix;
 mod names;
 mod notation;
 mod parser;
+mod print;
 mod reference;
 pub mod request;
 mod special;
@@ -168,6 +171,10 @@ fn answer(request: &request::Request) -> Result<Answer, CalculateError> {
     {
         // More bits than 100,000 digits can hold (a part needs ≥ bits·log10 2 > 100,000
         // digits): refuse before spending time writing the digits out.
+        return Err(result_too_large());
+    }
+    if bigint::largest_bits(&value) > MAX_RESULT_UNITS * 10 / 3 {
+        // More digits than a result may have: refused before writing them out.
         return Err(result_too_large());
     }
     let result = value.format(request.precision);

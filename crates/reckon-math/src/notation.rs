@@ -533,7 +533,13 @@ fn whole_precision(precision: Option<f64>) -> Result<Option<i64>, FnError> {
 pub(crate) fn format(values: &[Value]) -> Result<Value, FnError> {
     let x = match &values[0] {
         Value::Number(x) => *x,
-        Value::Str(_) | Value::Boolean(_) | Value::Null | Value::Undefined => {
+        // A bigint prints its digits and an Index its dimensions, whatever the options.
+        Value::Str(_)
+        | Value::Boolean(_)
+        | Value::Null
+        | Value::Undefined
+        | Value::BigInt(_)
+        | Value::Index(_) => {
             return Ok(Value::Str(values[0].format(None)));
         }
         // math.js prints a Fraction as n/d whatever the options (a Fraction precision cannot

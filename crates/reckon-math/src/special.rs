@@ -759,7 +759,7 @@ pub(crate) fn bernoulli_exact<E>(
 /// undefined are not; a collection is when all its elements are.
 pub(crate) fn is_bounded(value: &Value) -> Result<bool, FnError> {
     match value {
-        Value::Fraction(_) => Ok(true),
+        Value::Fraction(_) | Value::BigInt(_) => Ok(true),
         Value::Big(x) => Ok(x.is_finite()),
         Value::Null | Value::Undefined => Ok(false),
         Value::Complex(z) => Ok(z.re.is_finite() && z.im.is_finite()),
@@ -803,7 +803,11 @@ pub(crate) fn is_finite(values: &[Value]) -> Result<Value, FnError> {
 /// null and undefined are not.
 fn is_numeric_scalar(value: &Value) -> Result<bool, FnError> {
     match value {
-        Value::Number(_) | Value::Fraction(_) | Value::Boolean(_) | Value::Big(_) => Ok(true),
+        Value::Number(_)
+        | Value::Fraction(_)
+        | Value::Boolean(_)
+        | Value::Big(_)
+        | Value::BigInt(_) => Ok(true),
         Value::Complex(_) | Value::Str(_) | Value::Null | Value::Undefined => Ok(false),
         other => Err(FnError::Type(format!(
             "Unexpected type of argument in function isNumeric (expected: number or BigNumber or bigint or Fraction or boolean or Complex or Unit or string or null or undefined or Node or Array or Matrix, actual: {}, index: 0)",
@@ -845,6 +849,39 @@ pub(crate) fn numeric(values: &[Value]) -> Result<Value, FnError> {
         }
     };
     let input = value.type_name();
+    if output == "bigint"
+        && matches!(
+            value,
+            Value::Str(_) | Value::Number(_) | Value::Fraction(_) | Value::Big(_)
+        )
+    {
+        // math.js: `BigInt(string)`, and a number only when it is an integer.
+        return match value {
+            Value::Str(s) => crate::bigint::parse(s)
+                .map(Value::BigInt)
+                .ok_or_else(|| FnError::Domain(format!("Cannot convert {s} to a BigInt"))),
+            Value::Big(x) => match crate::bignum::to_ibig_below_1e21(x) {
+                Some(n) if x.is_integer() => Ok(Value::BigInt(n)),
+                _ => Err(FnError::Domain(format!(
+                    "Cannot convert {} to a BigInt",
+                    crate::bignum::format(x, None)
+                ))),
+            },
+            _ => {
+                let x = match value {
+                    Value::Fraction(f) => crate::fraction::to_f64(f),
+                    other => to_number(other)?,
+                };
+                if x.fract() != 0.0 || !x.is_finite() {
+                    return Err(FnError::Domain(format!(
+                        "The number {} cannot be converted to a BigInt because it is not an integer",
+                        crate::format::format_number_with(x, None, -7, 21)
+                    )));
+                }
+                crate::bigint::from_f64(x).map(Value::BigInt)
+            }
+        };
+    }
     if !matches!(
         value,
         Value::Str(_) | Value::Number(_) | Value::Fraction(_) | Value::Big(_)

@@ -1,5 +1,6 @@
-//! Values of the calculate tool: the scalars of number and Fraction mode, dense matrices and
-//! arrays, objects and functions. BigNumber, Complex and units join the enum in later slices.
+//! Values of the calculate tool: the scalars of the three numeric types (numbers, Fractions,
+//! BigNumbers) and Complex, bigints, dense and sparse matrices and arrays, objects, functions and
+//! `index(...)` values. Units join the enum in a later slice.
 
 use crate::ast::Node;
 use crate::format::format_number;
@@ -36,6 +37,10 @@ pub enum Value {
     Sparse(Rc<Matrix>),
     /// A dense matrix or a plain array (shared: copying a value never copies its elements).
     Matrix(Rc<Matrix>),
+    /// A JavaScript bigint (`bigint(x)`, `num`, `den`): an integer of any size.
+    BigInt(dashu_int::IBig),
+    /// What `index(...)` returns: 0-based dimensions for `subset` (section 7.7).
+    Index(Rc<crate::index::Index>),
 }
 
 /// A function value.
@@ -80,6 +85,8 @@ impl Value {
             Self::Big(_) => "BigNumber",
             Self::Sparse(_) => "SparseMatrix",
             Self::Help(_) => "Help",
+            Self::BigInt(_) => "bigint",
+            Self::Index(_) => "Index",
         }
     }
 
@@ -99,6 +106,8 @@ impl Value {
             Self::Big(x) => crate::bignum::format(x, precision),
             Self::Sparse(m) => m.format_sparse(precision),
             Self::Help(name) => format!("help({name})"),
+            Self::BigInt(n) => crate::bigint::format(n),
+            Self::Index(index) => index.format(),
             Self::Object(entries) => {
                 let mut out = String::from("{");
                 for (i, (k, v)) in entries.iter().enumerate() {

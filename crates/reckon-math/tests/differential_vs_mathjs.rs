@@ -27,7 +27,8 @@
 mod common;
 
 use common::generators::{
-    TRANSCENDENTAL, collection_expression, fraction_scalar, number_scalar, special_scalar,
+    TRANSCENDENTAL, bigint_expression, collection_expression, fraction_scalar, index_expression,
+    number_scalar, special_scalar,
 };
 use common::{Rng, assert_no_differences, difference, peer, run_peer};
 use serde_json::{Value, json};
@@ -228,6 +229,20 @@ fn generated() -> Vec<Case> {
     }
     for _ in 0..500 {
         add("BigNumber", collection_expression(&mut big), None);
+    }
+    // bigints in all three types, Index/subset/print in number and BigNumber mode, from their
+    // own seed.
+    let mut integers = Rng::from_env(0xB161_2026_1130);
+    for (numeric_type, count) in [("number", 800), ("BigNumber", 300), ("Fraction", 300)] {
+        for _ in 0..count {
+            let depth = 1 + integers.below(3);
+            add(numeric_type, bigint_expression(&mut integers, depth), None);
+        }
+    }
+    for (numeric_type, count) in [("number", 800), ("BigNumber", 200)] {
+        for _ in 0..count {
+            add(numeric_type, index_expression(&mut integers), None);
+        }
     }
     cases
 }

@@ -1,7 +1,7 @@
 //! Arbitrary expressions never panic: a seeded soup of atoms (scalars, matrices, ranges, strings,
-//! objects, complex and Fraction values, `end`), operators, function calls with any number of
-//! arguments, indexes and transposes, run through `reckon_math::calculate` in all three numeric
-//! types. Every one must give exactly one well-formed answer: a success with a `result` string, or
+//! objects, complex and Fraction values, bigints and indexes, `end`), operators, function calls
+//! with any number of arguments, indexes and transposes, run through `reckon_math::calculate` in
+//! all three numeric types. Every one must give exactly one well-formed answer: a success with a `result` string, or
 //! an error with a reason. The soup is what found the panics of `quantileSeq` with probabilities
 //! out of range, of `resize` to an empty size and of matrices without dimensions.
 //!
@@ -48,6 +48,12 @@ const ATOMS: &[&str] = &[
     "range(1, 5)",
     "\"\"",
     "undefined",
+    "bigint(3)",
+    "bigint(-2)^bigint(70)",
+    "[bigint(1), bigint(0)]",
+    "index(2)",
+    "index([true, false], 1:2)",
+    "index(\"a\")",
 ];
 
 const FUNCTIONS: &[&str] = &[
@@ -147,6 +153,12 @@ const FUNCTIONS: &[&str] = &[
     "hex",
     "xgcd",
     "invmod",
+    "index",
+    "subset",
+    "print",
+    "bigint",
+    "num",
+    "den",
 ];
 
 const OPERATORS: &[&str] = &[

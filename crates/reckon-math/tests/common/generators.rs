@@ -439,3 +439,205 @@ pub fn collection_expression(rng: &mut Rng) -> String {
         _ => format!("sum({a}) + mean({b}) * {}", scalar(rng)),
     }
 }
+
+/// Expressions with bigints (every numeric type): bigint literals and conversions, the exact
+/// operators among bigints, mixing with the mode's numbers, booleans and numeric strings, and
+/// the functions with and without bigint implementations. Powers take small exponents, so no
+/// result grows past a few hundred digits; no `isPrime` (math.js's trial division of a large
+/// bigint never returns).
+pub fn bigint_expression(rng: &mut Rng, depth: usize) -> String {
+    if depth == 0 || rng.below(10) < 3 {
+        return rng
+            .pick(&[
+                "bigint(3)",
+                "bigint(-7)",
+                "bigint(0)",
+                "bigint(12)",
+                "bigint(\"123456789012345678901\")",
+                "bigint(\"-0x1F\")",
+                "bigint(2.5)",
+                "bigint(true)",
+                "num(0.75)",
+                "den(0.75)",
+                "bigint(10)^bigint(20)",
+                "2",
+                "0.5",
+                "true",
+                "\"4\"",
+            ])
+            .to_owned();
+    }
+    let a = bigint_expression(rng, depth - 1);
+    let b = bigint_expression(rng, depth - 1);
+    match rng.below(10) {
+        0 => format!("-({a})"),
+        1 | 2 => format!(
+            "({a}) {} ({b})",
+            rng.pick(&["+", "-", "*", "/", "mod", "==", "<", ">=", "!="])
+        ),
+        3 => format!(
+            "({a}) ^ {}",
+            rng.pick(&["bigint(2)", "bigint(3)", "2", "bigint(0)"])
+        ),
+        4 => format!(
+            "{}({a})",
+            rng.pick(&[
+                "abs",
+                "sign",
+                "square",
+                "cube",
+                "floor",
+                "round",
+                "fix",
+                "isZero",
+                "isNegative",
+                "isPositive",
+                "isInteger",
+                "typeOf",
+                "number",
+                "string",
+                "sqrt",
+                "log",
+                "log2",
+                "log10",
+                "exp",
+                "bigint",
+                "unaryMinus",
+                "isNumeric",
+                "boolean",
+                "bignumber",
+                "not",
+            ])
+        ),
+        5 => format!(
+            "{}({a}, {b})",
+            rng.pick(&[
+                "gcd",
+                "lcm",
+                "max",
+                "min",
+                "compare",
+                "add",
+                "subtract",
+                "multiply",
+                "mod",
+                "bitXor",
+                "leftShift",
+                "rightArithShift",
+                "equal",
+                "larger",
+                "deepEqual",
+            ])
+        ),
+        6 => format!(
+            "[{a}, {b}] {} {}",
+            rng.pick(&["+", "*", ".*", "-"]),
+            rng.pick(&["bigint(2)", "2", "[bigint(1), bigint(2)]"])
+        ),
+        7 => format!(
+            "{}([{a}, {b}])",
+            rng.pick(&["sum", "prod", "max", "min", "cumsum", "mean"])
+        ),
+        8 => format!(
+            "bigint({})",
+            rng.pick(&[
+                "100000000000000000000",
+                "-2.5",
+                "\"12\"",
+                "\"1.5\"",
+                "null",
+                "bignumber(7)",
+                "fraction(7)",
+                "1000000000000000000000"
+            ])
+        ),
+        _ => format!("{}({a})", rng.pick(&["num", "den"])),
+    }
+}
+
+/// Expressions with `index(...)`, `subset` and `print` (number and BigNumber mode: math.js
+/// 15.2's own Fraction mode refuses Fraction indexes, which reckon takes, spec 5.3).
+pub fn index_expression(rng: &mut Rng) -> String {
+    let position = |rng: &mut Rng| {
+        rng.pick(&[
+            "1",
+            "2",
+            "3",
+            "0",
+            "4",
+            "1.5",
+            "[1, 2]",
+            "[2, 1]",
+            "1:2",
+            "2:3",
+            "[true, false]",
+            "[true, false, true]",
+            "[]",
+            "\"a\"",
+            "-1",
+            "[1, 4]",
+        ])
+        .to_owned()
+    };
+    let (p, q) = (position(rng), position(rng));
+    let value = rng
+        .pick(&[
+            "[10, 20, 30]",
+            "[1, 2; 3, 4]",
+            "[1, 2, 3; 4, 5, 6]",
+            "size([4, 5, 6])",
+            "\"hello\"",
+            "{a: 1, b: [2, 3]}",
+            "zeros(2, 2, 2)",
+            "[]",
+        ])
+        .to_owned();
+    let replacement = rng
+        .pick(&[
+            "9",
+            "[7, 8]",
+            "[7; 8]",
+            "[[7, 8]]",
+            "\"xy\"",
+            "\"z\"",
+            "true",
+            "null",
+            "[5, 6; 7, 8]",
+        ])
+        .to_owned();
+    match rng.below(8) {
+        0 => format!("index({p}, {q})"),
+        1 => format!("index({p})"),
+        2 => format!("subset({value}, index({p}))"),
+        3 => format!("subset({value}, index({p}, {q}))"),
+        4 => format!("subset({value}, index({p}), {replacement})"),
+        5 => format!("subset({value}, index({p}, {q}), {replacement})"),
+        6 => format!(
+            "subset({value}, index({p}), {replacement}, {})",
+            rng.pick(&["0", "\"_\"", "null"])
+        ),
+        _ => format!(
+            "print(\"{}\", {}{})",
+            rng.pick(&[
+                "$1 and $2",
+                "$a.b",
+                "$a.1",
+                "$x",
+                "$1.2",
+                "$0",
+                "$a.",
+                "v=$b, $a",
+                "$$a"
+            ]),
+            rng.pick(&[
+                "[10, 20]",
+                "{a: 1, b: [2, 3]}",
+                "{a: {b: 1/3}}",
+                "[[1, 2], [3, 4]]",
+                "{x: \"s\"}",
+                "{a: [1/3, 2]}"
+            ]),
+            rng.pick(&["", ", 3", ", {notation: \"fixed\", precision: 2}"])
+        ),
+    }
+}
