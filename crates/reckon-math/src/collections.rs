@@ -1135,6 +1135,10 @@ impl Evaluator {
             "fraction" if !any_matrix => fraction_of(values, at),
             "bignumber" if !any_matrix => bignumber_of(values.first(), at),
             "nthRoots" => self.nth_roots(values, at),
+            "rotate" => self.rotate(values, at),
+            "rotationMatrix" => self.rotation_matrix(values, at),
+            "distance" => self.distance(values, at),
+            "intersect" => self.intersect(values, at),
             "filter" => self.filter(values, at),
             "hypot" if any_matrix => {
                 let flat: Vec<Value> = values.iter().flat_map(|v| elements(v).to_vec()).collect();

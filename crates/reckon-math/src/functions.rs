@@ -410,6 +410,11 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     evaluator("map", Arity::Exactly(2)),
     evaluator("forEach", Arity::Exactly(2)),
     evaluator("filter", Arity::Exactly(2)),
+    // Rotation and geometry (`geometry`).
+    evaluator("rotate", Arity::Between(2, 3)),
+    evaluator("rotationMatrix", Arity::Between(0, 3)),
+    evaluator("distance", Arity::Between(1, 3)),
+    evaluator("intersect", Arity::Between(2, 4)),
     // Special functions and combinatorics
     unary("lgamma", |x| ok(special::lgamma(x))),
     unary("erf", |x| ok(special::erf(x))),

@@ -34,6 +34,7 @@ mod eval_complex;
 pub mod format;
 mod fraction;
 mod functions;
+mod geometry;
 mod jsmath;
 mod lexer;
 mod matrix;
