@@ -153,6 +153,7 @@ pub(crate) const SPARSE_AWARE: &[&str] = &[
     "transpose",
     "ctranspose",
     "typeOf",
+    "format",
 ];
 
 /// A value's shape as a matrix (`[]` for a scalar).

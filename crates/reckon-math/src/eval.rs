@@ -1056,6 +1056,10 @@ impl Evaluator {
         if let Imp::Values(f) = row.imp
             && crate::special::TAKES_VALUES_AS_GIVEN.contains(&canonical)
         {
+            if canonical == "format" {
+                // One unit per number formatted (the text itself is bounded by `format`).
+                self.charge(crate::matrix::leaves(&values[0]) as u64)?;
+            }
             return f(&values).map_err(|e| function_error(e, name, at));
         }
         if let Some(result) = self.evaluator_function(canonical, &values, at) {

@@ -528,28 +528,100 @@ fn whole_precision(precision: Option<f64>) -> Result<Option<i64>, FnError> {
     }
 }
 
-/// math.js's `format(value, options?)` for numbers (and the scalars whose text does not depend
-/// on the options: strings quoted, booleans, null).
+/// The most characters `format` may build (section 10, per-call build).
+const MAX_TEXT: usize = 1_000_000;
+
+/// math.js's `format(value, options?)`: numbers in the notation the options ask for, and
+/// containers (matrices, arrays, sparse matrices, objects) and Complex numbers with the same
+/// options applied to each number they hold, as math.js's `format` recurses; strings quoted,
+/// booleans and null as they print; Fractions as `n/d`. The `truncate` option cuts the text to
+/// that many characters, the last three being `...`.
 pub(crate) fn format(values: &[Value]) -> Result<Value, FnError> {
-    let x = match &values[0] {
-        Value::Number(x) => *x,
-        Value::Str(_) | Value::Boolean(_) | Value::Null | Value::Undefined => {
-            return Ok(Value::Str(values[0].format(None)));
+    let options = values.get(1);
+    let mut out = String::new();
+    write_value(&values[0], options, &mut out)?;
+    if let Some(Value::Object(entries)) = options
+        && let Some((_, limit)) = entries.iter().find(|(k, _)| k == "truncate")
+    {
+        // `result.length > truncate`, then `substring(0, truncate - 3) + '...'` (in UTF-16
+        // code units; a negative end is 0).
+        let limit = to_number(limit).unwrap_or(f64::NAN);
+        let units: Vec<u16> = out.encode_utf16().collect();
+        if (units.len() as f64) > limit {
+            let keep = (limit - 3.0).clamp(0.0, units.len() as f64) as usize;
+            out = String::from_utf16_lossy(&units[..keep]) + "...";
         }
-        // math.js prints a Fraction as n/d whatever the options (a Fraction precision cannot
-        // be read as one, though).
-        Value::Fraction(f) => {
-            return match values.get(1) {
-                Some(Value::Object(entries)) if entries.iter().any(|(k, _)| k == "fraction") => {
-                    Err(FnError::Domain(
-                        "format() with the fraction option is not implemented in reckon yet".into(),
-                    ))
-                }
-                None | Some(Value::Number(_) | Value::Object(_)) => {
-                    Ok(Value::Str(crate::fraction::format(f)))
-                }
-                Some(_) => Err(FnError::NoExactFraction),
+    }
+    Ok(Value::Str(out))
+}
+
+/// Appends the text of one value (see [`format`]), refusing once the text passes the per-call
+/// build limit.
+fn write_value(value: &Value, options: Option<&Value>, out: &mut String) -> Result<(), FnError> {
+    if out.len() > MAX_TEXT {
+        return Err(FnError::SizeLimit(
+            "Size limit exceeded: format() would build a string over the limit of 1,000,000 characters.".into(),
+        ));
+    }
+    match value {
+        Value::Number(x) => out.push_str(&format_number(*x, options)?),
+        Value::Str(_) | Value::Boolean(_) | Value::Null | Value::Undefined => {
+            out.push_str(&value.format(None));
+        }
+        // math.js prints a Fraction as n/d whatever the options.
+        Value::Fraction(f) => match options {
+            Some(Value::Object(entries)) if entries.iter().any(|(k, _)| k == "fraction") => {
+                return Err(FnError::Domain(
+                    "format() with the fraction option is not implemented in reckon yet".into(),
+                ));
+            }
+            None | Some(Value::Number(_) | Value::Object(_)) => {
+                out.push_str(&crate::fraction::format(f));
+            }
+            Some(_) => return Err(FnError::NoExactFraction),
+        },
+        Value::Complex(z) => out.push_str(&format_complex(z.re, z.im, options)?),
+        Value::Matrix(m) => {
+            if m.shape.is_empty() {
+                out.push_str("[]");
+            } else {
+                write_nested(m, 0, 0, options, out)?;
+            }
+        }
+        Value::Sparse(m) => {
+            let (rows, cols) = (m.shape[0], m.shape.get(1).copied().unwrap_or(1));
+            let entries: Vec<(usize, usize, &Value)> = m.stored().collect();
+            let density = if rows * cols == 0 {
+                0.0
+            } else {
+                entries.len() as f64 / (rows * cols) as f64
             };
+            out.push_str(&format!(
+                "Sparse Matrix [{} x {}] density: {}\n",
+                format_number(rows as f64, options)?,
+                format_number(cols as f64, options)?,
+                format_number(density, options)?
+            ));
+            for (r, c, v) in entries {
+                out.push_str(&format!(
+                    "\n    ({}, {}) ==> ",
+                    format_number(r as f64, options)?,
+                    format_number(c as f64, options)?
+                ));
+                write_value(v, options, out)?;
+            }
+        }
+        Value::Object(entries) => {
+            out.push('{');
+            for (i, (k, v)) in entries.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(&Value::Str(k.clone()).format(None));
+                out.push_str(": ");
+                write_value(v, options, out)?;
+            }
+            out.push('}');
         }
         other => {
             return Err(FnError::Domain(format!(
@@ -557,13 +629,93 @@ pub(crate) fn format(values: &[Value]) -> Result<Value, FnError> {
                 other.type_name()
             )));
         }
-    };
-    if !x.is_finite() {
-        return Ok(Value::Str(crate::format::format_number_with(
-            x, None, -7, 21,
-        )));
     }
-    let options = options(values.get(1))?;
+    Ok(())
+}
+
+/// `[` elements `, ` `]` per dimension, each element by [`write_value`].
+fn write_nested(
+    m: &crate::matrix::Matrix,
+    dim: usize,
+    offset: usize,
+    options: Option<&Value>,
+    out: &mut String,
+) -> Result<(), FnError> {
+    out.push('[');
+    let size = m.shape.get(dim).copied().unwrap_or(0);
+    let step: usize = m.shape.get(dim + 1..).map_or(1, |s| s.iter().product());
+    for i in 0..size {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        if dim + 1 == m.rank() {
+            if let Some(v) = m.data.get(offset + i) {
+                write_value(v, options, out)?;
+            }
+        } else {
+            write_nested(m, dim + 1, offset + i * step, options, out)?;
+        }
+    }
+    out.push(']');
+    Ok(())
+}
+
+/// math.js's `Complex.format(options)`: both parts formatted with the options; with a precision
+/// p, a part under 10^-p of the other counts as zero (the real part first); then `re`, `{im}i`
+/// or `re ± imi`, with `i` alone when the imaginary part is exactly ±1.
+fn format_complex(re: f64, im: f64, options: Option<&Value>) -> Result<String, FnError> {
+    let text_re = format_number(re, options)?;
+    let text_im = format_number(im, options)?;
+    // `isNumber(options) ? options : options ? options.precision : null`: an object without a
+    // precision gives `undefined`, whose epsilon is NaN (no part is dropped).
+    let precision = match options {
+        Some(Value::Number(p)) => Some(*p),
+        Some(Value::Object(entries)) => match entries.iter().find(|(k, _)| k == "precision") {
+            Some((_, Value::Null)) => None,
+            Some((_, v)) => Some(to_number(v).unwrap_or(f64::NAN)),
+            None => Some(f64::NAN),
+        },
+        _ => None,
+    };
+    let (mut re, mut im) = (re, im);
+    if let Some(p) = precision {
+        let epsilon = crate::jsmath::pow(10.0, -p);
+        if (re / im).abs() < epsilon {
+            re = 0.0;
+        }
+        if (im / re).abs() < epsilon {
+            im = 0.0;
+        }
+    }
+    Ok(if im == 0.0 {
+        text_re
+    } else if re == 0.0 {
+        if im == 1.0 {
+            "i".to_owned()
+        } else if im == -1.0 {
+            "-i".to_owned()
+        } else {
+            format!("{text_im}i")
+        }
+    } else if im < 0.0 {
+        if im == -1.0 {
+            format!("{text_re} - i")
+        } else {
+            format!("{text_re} - {}i", text_im.get(1..).unwrap_or(""))
+        }
+    } else if im == 1.0 {
+        format!("{text_re} + i")
+    } else {
+        format!("{text_re} + {text_im}i")
+    })
+}
+
+/// math.js's `formatNumber(x, options)`.
+fn format_number(x: f64, given: Option<&Value>) -> Result<String, FnError> {
+    if !x.is_finite() {
+        return Ok(crate::format::format_number_with(x, None, -7, 21));
+    }
+    let options = options(given)?;
     let precision = whole_precision(options.precision)?;
     let text = match options.notation.as_str() {
         "fixed" => to_fixed(x, precision),
@@ -579,7 +731,7 @@ pub(crate) fn format(values: &[Value]) -> Result<Value, FnError> {
             )));
         }
     };
-    Ok(Value::Str(text))
+    Ok(text)
 }
 
 #[cfg(test)]
@@ -693,5 +845,215 @@ mod tests {
             base(&[Value::Number(1.0), Value::Number(2e6)], 4),
             Err(FnError::SizeLimit(_))
         ));
+    }
+}
+
+#[cfg(test)]
+mod containers {
+    //! `format` of matrices, objects, sparse matrices and Complex numbers through the whole
+    //! tool; every expected string is math.js 15.2's answer to the same expression
+    //! (`tests/peer/evaluate.mjs`).
+    use serde_json::json;
+
+    fn answer_in(expression: &str, numeric_type: &str) -> String {
+        let input = json!({"expression": expression, "numericType": numeric_type}).to_string();
+        match crate::calculate(input.as_bytes()) {
+            Ok(out) => format!(
+                "{} {}",
+                out["resultType"].as_str().unwrap_or("?"),
+                out["result"].as_str().unwrap_or("?")
+            ),
+            Err(e) => format!("{}: {}", e.reason.name(), e.message),
+        }
+    }
+
+    fn answer(expression: &str) -> String {
+        answer_in(expression, "number")
+    }
+
+    fn reason_in(expression: &str, numeric_type: &str) -> String {
+        let out = answer_in(expression, numeric_type);
+        out.split(':').next().unwrap_or_default().to_owned()
+    }
+
+    #[test]
+    fn format_of_containers_and_complex_matches_mathjs() {
+        assert_eq!(answer("format([1, 2, 3])"), "string \"[1, 2, 3]\"");
+        assert_eq!(answer("format([1/3, 2/3], 3)"), "string \"[0.333, 0.667]\"");
+        assert_eq!(
+            answer("format([[1/3, 2], [3, 4/7]], {precision: 2})"),
+            "string \"[[0.33, 2], [3, 0.57]]\""
+        );
+        assert_eq!(
+            answer("format([1/3, 123456789], {notation: \"fixed\", precision: 2})"),
+            "string \"[0.33, 123456789.00]\""
+        );
+        assert_eq!(
+            answer("format([1/3, 123456789], {notation: \"exponential\"})"),
+            "string \"[3.333333333333333e-1, 1.23456789e+8]\""
+        );
+        assert_eq!(
+            answer("format([1/3, 123456789], {notation: \"engineering\", precision: 3})"),
+            "string \"[333e-3, 123e+6]\""
+        );
+        assert_eq!(
+            answer("format([255, 16], {notation: \"hex\"})"),
+            "string \"[0xff, 0x10]\""
+        );
+        // math.js: Value must be in range [-2^7, 2^7-1]
+        assert_eq!(
+            answer("format([255, 16], {notation: \"bin\", wordSize: 8})"),
+            "evaluation_failed: Evaluation failed: Value must be in range [-2^7, 2^7-1]"
+        );
+        assert_eq!(answer("format(2 + 3i)"), "string \"2 + 3i\"");
+        assert_eq!(answer("format(1/3 + 2i/3, 3)"), "string \"0.333 + 0.667i\"");
+        assert_eq!(answer("format(1 + 1e-20i, 3)"), "string \"1\"");
+        assert_eq!(answer("format(1e-20 + 2i, 3)"), "string \"2i\"");
+        assert_eq!(answer("format(1 - i)"), "string \"1 - i\"");
+        assert_eq!(answer("format(-i)"), "string \"-i\"");
+        assert_eq!(answer("format(i)"), "string \"i\"");
+        assert_eq!(
+            answer("format(2.5 - 1.25i, {notation: \"fixed\", precision: 1})"),
+            "string \"2.5 - 1.3i\""
+        );
+        assert_eq!(
+            answer("format(1/3 + i/7, {precision: 3})"),
+            "string \"0.333 + 0.143i\""
+        );
+        assert_eq!(
+            answer("format(1/3 + i/7, {notation: \"exponential\"})"),
+            "string \"3.333333333333333e-1 + 1.4285714285714285e-1i\""
+        );
+        assert_eq!(
+            answer("format(1 + 1e-20i, {notation: \"fixed\"})"),
+            "string \"1 + 0.00000000000000000001i\""
+        );
+        assert_eq!(answer("format(e^(i*pi), 3)"), "string \"-1\"");
+        assert_eq!(answer("format([1 + i, 2], 2)"), "string \"[1 + i, 2]\"");
+        assert_eq!(answer("format([])"), "string \"[]\"");
+        assert_eq!(answer("format(zeros(0, 3))"), "string \"[]\"");
+        assert_eq!(answer("format(zeros(2, 0))"), "string \"[[], []]\"");
+        assert_eq!(answer("format([[]])"), "string \"[[]]\"");
+        assert_eq!(
+            answer("format({a: 1/3, b: [1, 2/3]}, 3)"),
+            "string \"{\\\"a\\\": 0.333, \\\"b\\\": [1, 0.667]}\""
+        );
+        assert_eq!(
+            answer("format({a: 1 + i}, 2)"),
+            "string \"{\\\"a\\\": 1 + i}\""
+        );
+        assert_eq!(
+            answer("format(sparse([1, 0; 0, 1/3]), 3)"),
+            "string \"Sparse Matrix [2 x 2] density: 0.5\\n\\n    (0, 0) ==> 1\\n    (1, 1) ==> 0.333\""
+        );
+        assert_eq!(
+            answer("format(sparse([1, 0; 0, 1/3]), {notation: \"exponential\"})"),
+            "string \"Sparse Matrix [2e+0 x 2e+0] density: 5e-1\\n\\n    (0e+0, 0e+0) ==> 1e+0\\n    (1e+0, 1e+0) ==> 3.333333333333333e-1\""
+        );
+        assert_eq!(
+            answer("format(sparse([]))"),
+            "string \"Sparse Matrix [0 x 0] density: 0\\n\""
+        );
+        assert_eq!(
+            answer("format([1, \"a\", true, null], 2)"),
+            "string \"[1, \\\"a\\\", true, null]\""
+        );
+        assert_eq!(
+            answer("format([1/3, 2/3], {truncate: 10})"),
+            "string \"[0.3333...\""
+        );
+        assert_eq!(answer("format(1/3, {truncate: 5})"), "string \"0....\"");
+        assert_eq!(
+            answer("format(\"abcdef\", {truncate: 4})"),
+            "string \"\\\"...\""
+        );
+        assert_eq!(answer("format([1, 2], {truncate: 2})"), "string \"...\"");
+        // math.js: Option "precision" must be a number or BigNumber
+        assert_eq!(
+            answer("format([1/3], {precision: \"x\"})"),
+            "evaluation_failed: Evaluation failed: Option \"precision\" must be a number or BigNumber"
+        );
+        assert_eq!(answer("format([], {precision: \"x\"})"), "string \"[]\"");
+        // math.js: Unknown notation "foo". Choose "auto", "exponential", "fixed", "bin", "oct", or "hex.
+        assert_eq!(
+            answer("format([1/3, 2], {notation: \"foo\"})"),
+            "evaluation_failed: Evaluation failed: Unknown notation \"foo\". Choose \"auto\", \"exponential\", \"fixed\", \"bin\", \"oct\", or \"hex."
+        );
+        assert_eq!(
+            answer("format(ones(2, 2, 2) / 3, 2)"),
+            "string \"[[[0.33, 0.33], [0.33, 0.33]], [[0.33, 0.33], [0.33, 0.33]]]\""
+        );
+        assert_eq!(
+            answer("format(2 + 3i, {notation: \"hex\"})"),
+            "string \"0x2 + 0x3i\""
+        );
+        assert_eq!(
+            answer("format(-2 - 3i, {notation: \"fixed\", precision: 2})"),
+            "string \"-2.00 - 3.00i\""
+        );
+        assert_eq!(
+            answer("format(0.5 - 0.25i, {notation: \"engineering\"})"),
+            "string \"500e-3 - 250e-3i\""
+        );
+        assert_eq!(answer("format(-1.5i, 2)"), "string \"-1.5i\"");
+        assert_eq!(answer("format(1 + 0i)"), "string \"1\"");
+        assert_eq!(answer("format(complex(0, 0))"), "string \"0\"");
+        assert_eq!(answer("format(complex(-0, 1))"), "string \"i\"");
+        assert_eq!(answer("format(1 + 2i, 0)"), "string \"2i\"");
+        assert_eq!(
+            answer("format(12345 + 6789i, {lowerExp: -2, upperExp: 3})"),
+            "string \"1.2345e+4 + 6.789e+3i\""
+        );
+        assert_eq!(
+            answer("format([12345, 0.001], {lowerExp: -2, upperExp: 3})"),
+            "string \"[1.2345e+4, 1e-3]\""
+        );
+        assert_eq!(
+            answer("format([1/3, 2/3], {truncate: 3})"),
+            "string \"...\""
+        );
+        assert_eq!(
+            answer("format([1/3, 2/3], {truncate: 0})"),
+            "string \"...\""
+        );
+        assert_eq!(
+            answer("format([[1/3, 2/3], [1, 2]], {precision: 3, truncate: 12})"),
+            "string \"[[0.333, ...\""
+        );
+    }
+
+    #[test]
+    fn format_in_fraction_mode() {
+        assert_eq!(
+            answer_in("format([1/3, 2/3])", "Fraction"),
+            "string \"[1/3, 2/3]\""
+        );
+        // math.js refuses: Cannot implicitly convert a Fraction to BigNumber or vice versa. Use function bignumber(x) to convert to BigNumber or fraction(x) to convert to Fraction.
+        assert_eq!(
+            reason_in("format([1, 2], 3)", "Fraction"),
+            "fraction_unsupported"
+        );
+        assert_eq!(answer_in("format(2 + 3i)", "Fraction"), "string \"2 + 3i\"");
+        assert_eq!(
+            answer_in("format({a: 1/3})", "Fraction"),
+            "string \"{\\\"a\\\": 1/3}\""
+        );
+    }
+
+    #[test]
+    fn the_text_is_bounded_by_the_build_limit() {
+        for expression in [
+            "format(ones(1000, 1000), {notation: \"fixed\", precision: 5})",
+            "format(ones(100), {notation: \"fixed\", precision: 999999})",
+            "format(ones(300000) / 3)",
+        ] {
+            assert_eq!(
+                answer(expression),
+                "result_too_large: Size limit exceeded: format() would build a string over the limit of 1,000,000 characters.",
+                "{expression}"
+            );
+        }
+        // Still refused as math.js's non-integer precisions are (not built yet).
+        assert!(answer("format([1/3], 2.5)").contains("non-integer precision is not implemented"));
     }
 }

@@ -324,7 +324,7 @@ pub(crate) static DOCS: &[FunctionDoc] = &[
     doc("bin", "Utilities", "bin(x[, wordSize])", "Binary representation of an integer as a string (\"0b...\")", "bin(10)"),
     doc("oct", "Utilities", "oct(x[, wordSize])", "Octal representation of an integer as a string (\"0o...\")", "oct(56)"),
     doc("hex", "Utilities", "hex(x[, wordSize])", "Hexadecimal representation of an integer as a string (\"0x...\")", "hex(255)"),
-    doc("format", "Utilities", "format(x[, precision])", "x formatted as a string, with precision significant digits when given", "format(pi, 3)"),
+    doc("format", "Utilities", "format(x[, precision or options])", "x as a string: precision digits, or options {notation, precision, ...}; matrices and complex numbers part by part", "format(pi, 3)"),
     doc("print", "Utilities", "print(template, values[, precision])", "String template with each $key replaced by its value", "print(\"x = $x\", {x: 5})"),
     doc("clone", "Utilities", "clone(x)", "Deep copy of a value", "clone([1, 2])"),
     doc("hasNumericValue", "Utilities", "hasNumericValue(x)", "True for numeric values and for strings holding a number", "hasNumericValue(\"2\")"),
