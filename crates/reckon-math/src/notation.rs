@@ -55,18 +55,25 @@ fn split(value: f64) -> Split {
 
 /// math.js's `roundDigits`: half up to `precision` significant digits, shifting in leading zeros
 /// first when `precision` is not positive (so `fixed` can round to a place left of the digits).
-fn round_digits(split: &Split, precision: i64) -> Split {
+///
+/// A non-integer precision is taken as JavaScript takes it there: `splice(p, length - p)`
+/// truncates both numbers, so it removes the digits from ⌊p⌋ on but keeps the last one
+/// (`123.456` to 4.7 digits keeps `12346`), and `c[p - 1]++` names no element, so nothing
+/// rounds.
+fn round_digits(split: &Split, precision: f64) -> Split {
     let mut rounded = split.clone();
     let mut precision = precision;
-    while precision <= 0 {
+    while precision <= 0.0 {
         rounded.digits.insert(0, 0);
         rounded.exponent += 1;
-        precision += 1;
+        precision += 1.0;
     }
-    let p = precision as usize;
-    if rounded.digits.len() > p {
-        let removed = rounded.digits.split_off(p);
-        if removed[0] >= 5 {
+    let len = rounded.digits.len() as f64;
+    if len > precision {
+        let p = precision.trunc() as usize;
+        let count = ((len - precision).trunc() as usize).min(rounded.digits.len() - p);
+        let removed: Vec<u8> = rounded.digits.drain(p..p + count).collect();
+        if precision.fract() == 0.0 && removed.first().is_some_and(|d| *d >= 5) {
             let mut i = p - 1;
             rounded.digits[i] += 1;
             while rounded.digits[i] == 10 {
@@ -94,18 +101,24 @@ fn sign(split: &Split) -> &'static str {
     if split.negative { "-" } else { "" }
 }
 
+/// JavaScript's `zeros(n)` loop pads `⌈n⌉` zeros: the length a padding to `n` digits reaches.
+fn padded_length(n: f64) -> usize {
+    n.ceil().max(0.0) as usize
+}
+
 /// `fixed` notation: `precision` digits after the point (none given: all digits, no rounding).
-fn to_fixed(value: f64, precision: Option<i64>) -> String {
+fn to_fixed(value: f64, precision: Option<f64>) -> String {
     let parts = split(value);
     let rounded = match precision {
-        Some(p) => round_digits(&parts, parts.exponent + 1 + p),
+        Some(p) => round_digits(&parts, (parts.exponent + 1) as f64 + p),
         None => parts,
     };
     let mut c = rounded.digits.clone();
     let mut point = rounded.exponent + 1;
-    let wanted = point + precision.unwrap_or(0);
-    if (c.len() as i64) < wanted {
-        c.resize(wanted as usize, 0);
+    // `p + (precision || 0)`: a NaN precision counts as 0 here.
+    let wanted = point as f64 + precision.filter(|p| !p.is_nan()).unwrap_or(0.0);
+    if (c.len() as f64) < wanted {
+        c.resize(padded_length(wanted), 0);
     }
     if point < 0 {
         let mut padded = vec![0; (-point + 1) as usize];
@@ -121,17 +134,17 @@ fn to_fixed(value: f64, precision: Option<i64>) -> String {
 }
 
 /// `exponential` notation with `precision` significant digits (0 or none: all digits).
-fn to_exponential(value: f64, precision: Option<i64>) -> String {
+fn to_exponential(value: f64, precision: Option<f64>) -> String {
     let parts = split(value);
     let rounded = match precision {
-        Some(p) if p != 0 => round_digits(&parts, p),
+        Some(p) if p != 0.0 => round_digits(&parts, p),
         _ => parts,
     };
     let mut c = rounded.digits.clone();
     if let Some(p) = precision
-        && (c.len() as i64) < p
+        && (c.len() as f64) < p
     {
-        c.resize(p as usize, 0);
+        c.resize(padded_length(p), 0);
     }
     let rest = text(&c[1..]);
     format!(
@@ -149,7 +162,7 @@ fn to_exponential(value: f64, precision: Option<i64>) -> String {
 }
 
 /// `engineering` notation: exponential with the exponent a multiple of 3.
-fn to_engineering(value: f64, precision: Option<i64>) -> String {
+fn to_engineering(value: f64, precision: Option<f64>) -> String {
     let parts = split(value);
     let rounded = match precision {
         Some(p) => round_digits(&parts, p),
@@ -160,7 +173,7 @@ fn to_engineering(value: f64, precision: Option<i64>) -> String {
     let new_exp = e - e.rem_euclid(3);
     match precision {
         Some(p) => {
-            while p > c.len() as i64 || e - new_exp + 1 > c.len() as i64 {
+            while p > c.len() as f64 || e - new_exp + 1 > c.len() as i64 {
                 c.push(0);
             }
         }
@@ -188,8 +201,8 @@ fn to_engineering(value: f64, precision: Option<i64>) -> String {
 
 /// `auto` notation: positional when `lower_exp <= exponent < upper_exp` (after rounding to
 /// `precision` significant digits), exponential otherwise, trailing fraction zeros removed.
-fn to_auto(value: f64, precision: Option<i64>, lower_exp: f64, upper_exp: f64) -> String {
-    let precision = precision.filter(|p| *p != 0);
+fn to_auto(value: f64, precision: Option<f64>, lower_exp: f64, upper_exp: f64) -> String {
+    let precision = precision.filter(|p| *p != 0.0);
     let parts = split(value);
     let rounded = match precision {
         Some(p) => round_digits(&parts, p),
@@ -201,9 +214,9 @@ fn to_auto(value: f64, precision: Option<i64>, lower_exp: f64, upper_exp: f64) -
     } else {
         let mut c = rounded.digits.clone();
         if let Some(p) = precision
-            && (c.len() as i64) < p
+            && (c.len() as f64) < p
         {
-            c.resize(p as usize, 0);
+            c.resize(padded_length(p), 0);
         }
         let extra = e - c.len() as i64 + 1;
         if extra > 0 {
@@ -516,15 +529,12 @@ fn options(value: Option<&Value>) -> Result<Options, FnError> {
     Ok(options)
 }
 
-/// A precision math.js would lay out digit by digit: whole and within the build limit.
-fn whole_precision(precision: Option<f64>) -> Result<Option<i64>, FnError> {
+/// A precision math.js would lay out digit by digit, within the build limit (a NaN one rounds
+/// nothing and pads nothing).
+fn checked_precision(precision: Option<f64>) -> Result<Option<f64>, FnError> {
     match precision {
-        None => Ok(None),
         Some(p) if p.abs() > MAX_BUILD => Err(size_limit("precision", p)),
-        Some(p) if p == p.round() => Ok(Some(p as i64)),
-        Some(_) => Err(FnError::Domain(
-            "format() with a non-integer precision is not implemented in reckon yet".into(),
-        )),
+        other => Ok(other),
     }
 }
 
@@ -534,12 +544,21 @@ const MAX_TEXT: usize = 1_000_000;
 /// math.js's `format(value, options?)`: numbers in the notation the options ask for, and
 /// containers (matrices, arrays, sparse matrices, objects) and Complex numbers with the same
 /// options applied to each number they hold, as math.js's `format` recurses; strings quoted,
-/// booleans and null as they print; Fractions as `n/d`. The `truncate` option cuts the text to
-/// that many characters, the last three being `...`.
+/// booleans and null as they print; Fractions as `n/d`, or as fraction.js's repeating decimal
+/// with the option `fraction: "decimal"`. The `truncate` option cuts the text to that many
+/// characters, the last three being `...`.
 pub(crate) fn format(values: &[Value]) -> Result<Value, FnError> {
+    format_metered(values, &mut |_| Ok(()))
+}
+
+/// [`format`], asking `charge` for the work of each repeating decimal first.
+pub(crate) fn format_metered(
+    values: &[Value],
+    charge: &mut dyn FnMut(u64) -> Result<(), FnError>,
+) -> Result<Value, FnError> {
     let options = values.get(1);
     let mut out = String::new();
-    write_value(&values[0], options, &mut out)?;
+    write_value(&values[0], options, &mut out, charge)?;
     if let Some(Value::Object(entries)) = options
         && let Some((_, limit)) = entries.iter().find(|(k, _)| k == "truncate")
     {
@@ -557,7 +576,12 @@ pub(crate) fn format(values: &[Value]) -> Result<Value, FnError> {
 
 /// Appends the text of one value (see [`format`]), refusing once the text passes the per-call
 /// build limit.
-fn write_value(value: &Value, options: Option<&Value>, out: &mut String) -> Result<(), FnError> {
+fn write_value(
+    value: &Value,
+    options: Option<&Value>,
+    out: &mut String,
+    charge: &mut dyn FnMut(u64) -> Result<(), FnError>,
+) -> Result<(), FnError> {
     if out.len() > MAX_TEXT {
         return Err(FnError::SizeLimit(
             "Size limit exceeded: format() would build a string over the limit of 1,000,000 characters.".into(),
@@ -568,12 +592,14 @@ fn write_value(value: &Value, options: Option<&Value>, out: &mut String) -> Resu
         Value::Str(_) | Value::Boolean(_) | Value::Null | Value::Undefined => {
             out.push_str(&value.format(None));
         }
-        // math.js prints a Fraction as n/d whatever the options.
+        // math.js prints a Fraction as n/d whatever the other options.
         Value::Fraction(f) => match options {
-            Some(Value::Object(entries)) if entries.iter().any(|(k, _)| k == "fraction") => {
-                return Err(FnError::Domain(
-                    "format() with the fraction option is not implemented in reckon yet".into(),
-                ));
+            Some(Value::Object(entries))
+                if entries.iter().any(|(k, v)| {
+                    k == "fraction" && matches!(v, Value::Str(s) if s == "decimal")
+                }) =>
+            {
+                out.push_str(&crate::fraction::decimal_string(f, charge)?);
             }
             None | Some(Value::Number(_) | Value::Object(_)) => {
                 out.push_str(&crate::fraction::format(f));
@@ -585,7 +611,7 @@ fn write_value(value: &Value, options: Option<&Value>, out: &mut String) -> Resu
             if m.shape.is_empty() {
                 out.push_str("[]");
             } else {
-                write_nested(m, 0, 0, options, out)?;
+                write_nested(m, 0, 0, options, out, charge)?;
             }
         }
         Value::Sparse(m) => {
@@ -608,7 +634,7 @@ fn write_value(value: &Value, options: Option<&Value>, out: &mut String) -> Resu
                     format_number(r as f64, options)?,
                     format_number(c as f64, options)?
                 ));
-                write_value(v, options, out)?;
+                write_value(v, options, out, charge)?;
             }
         }
         Value::Object(entries) => {
@@ -619,7 +645,7 @@ fn write_value(value: &Value, options: Option<&Value>, out: &mut String) -> Resu
                 }
                 out.push_str(&Value::Str(k.clone()).format(None));
                 out.push_str(": ");
-                write_value(v, options, out)?;
+                write_value(v, options, out, charge)?;
             }
             out.push('}');
         }
@@ -640,6 +666,7 @@ fn write_nested(
     offset: usize,
     options: Option<&Value>,
     out: &mut String,
+    charge: &mut dyn FnMut(u64) -> Result<(), FnError>,
 ) -> Result<(), FnError> {
     out.push('[');
     let size = m.shape.get(dim).copied().unwrap_or(0);
@@ -650,10 +677,10 @@ fn write_nested(
         }
         if dim + 1 == m.rank() {
             if let Some(v) = m.data.get(offset + i) {
-                write_value(v, options, out)?;
+                write_value(v, options, out, charge)?;
             }
         } else {
-            write_nested(m, dim + 1, offset + i * step, options, out)?;
+            write_nested(m, dim + 1, offset + i * step, options, out, charge)?;
         }
     }
     out.push(']');
@@ -716,7 +743,7 @@ fn format_number(x: f64, given: Option<&Value>) -> Result<String, FnError> {
         return Ok(crate::format::format_number_with(x, None, -7, 21));
     }
     let options = options(given)?;
-    let precision = whole_precision(options.precision)?;
+    let precision = checked_precision(options.precision)?;
     let text = match options.notation.as_str() {
         "fixed" => to_fixed(x, precision),
         "exponential" => to_exponential(x, precision),
@@ -1053,7 +1080,227 @@ mod containers {
                 "{expression}"
             );
         }
-        // Still refused as math.js's non-integer precisions are (not built yet).
-        assert!(answer("format([1/3], 2.5)").contains("non-integer precision is not implemented"));
+        // A non-integer precision is bounded like a whole one.
+        assert_eq!(
+            answer("format(1/3, {precision: 1e6 + 0.5})"),
+            "result_too_large: Size limit exceeded: a precision of 1000000.5 would build a string over the limit of 1,000,000 characters."
+        );
+    }
+
+    #[test]
+    fn non_integer_precisions_match_mathjs() {
+        assert_eq!(answer("format(1/3, 2.5)"), "string \"0.333\"");
+        assert_eq!(
+            answer("format(123.456, {precision: 4.7})"),
+            "string \"123.46\""
+        );
+        assert_eq!(
+            answer("format(123.456, {notation: \"fixed\", precision: 1.5})"),
+            "string \"123.46\""
+        );
+        assert_eq!(
+            answer("format(123.456, {notation: \"fixed\", precision: 0.5})"),
+            "string \"123.6\""
+        );
+        assert_eq!(
+            answer("format(123.456, {notation: \"fixed\", precision: -0.5})"),
+            "string \"126\""
+        );
+        assert_eq!(
+            answer("format(123.456, {notation: \"fixed\", precision: -1.5})"),
+            "string \"16\""
+        );
+        assert_eq!(
+            answer("format(123.456, {notation: \"exponential\", precision: 2.5})"),
+            "string \"1.26e+2\""
+        );
+        assert_eq!(
+            answer("format(123.456, {notation: \"engineering\", precision: 2.5})"),
+            "string \"126e+0\""
+        );
+        assert_eq!(
+            answer("format(123.456, {notation: \"engineering\", precision: 4.2})"),
+            "string \"123.46e+0\""
+        );
+        assert_eq!(answer("format(123.456, 0.5)"), "string \"600\"");
+        assert_eq!(answer("format(123.456, -0.5)"), "string \"6000\"");
+        assert_eq!(answer("format(123.456, -2.5)"), "string \"6e+5\"");
+        assert_eq!(answer("format(2/3, 1.1)"), "string \"0.66\"");
+        assert_eq!(answer("format(2/3, 9.99)"), "string \"0.6666666666\"");
+        assert_eq!(answer("format(0.000012345, 3.3)"), "string \"1.235e-5\"");
+        assert_eq!(answer("format(123456789, 3.3)"), "string \"1.239e+8\"");
+        assert_eq!(answer("format(1e21, 2.5)"), "string \"1e+21\"");
+        assert_eq!(answer("format(5, 2.5)"), "string \"5\"");
+        assert_eq!(
+            answer("format(5, {notation: \"fixed\", precision: 2.5})"),
+            "string \"5.000\""
+        );
+        assert_eq!(
+            answer("format(5, {notation: \"exponential\", precision: 2.5})"),
+            "string \"5.00e+0\""
+        );
+        assert_eq!(
+            answer("format(0.5, {notation: \"exponential\", precision: 3.5})"),
+            "string \"5.000e-1\""
+        );
+        assert_eq!(answer("format(99.99, 1.5)"), "string \"99\"");
+        assert_eq!(answer("format(99.99, 2)"), "string \"100\"");
+        assert_eq!(
+            answer("format(99.95, {notation: \"fixed\", precision: 1})"),
+            "string \"100.0\""
+        );
+        assert_eq!(answer("format(-123.456, 4.7)"), "string \"-123.46\"");
+        assert_eq!(
+            answer("format([1/3, 2/3], 2.5)"),
+            "string \"[0.333, 0.666]\""
+        );
+        assert_eq!(
+            answer("format(1/3 + 2i/3, 2.5)"),
+            "string \"0.333 + 0.666i\""
+        );
+        assert_eq!(answer("format(1 + 1e-3i, 2.5)"), "string \"1\"");
+        assert_eq!(answer("format(1 + 1e-3i, 3.5)"), "string \"1 + 0.001i\"");
+        assert_eq!(answer("format(7, 0.3)"), "string \"7\"");
+        assert_eq!(answer("format(0, 2.5)"), "string \"0\"");
+        assert_eq!(
+            answer("format(-0, {notation: \"fixed\", precision: 1.5})"),
+            "string \"0.00\""
+        );
+        assert_eq!(
+            answer("format(1.5, {notation: \"fixed\", precision: 0})"),
+            "string \"2\""
+        );
+        assert_eq!(answer("format(2.5, 0)"), "string \"2.5\"");
+        assert_eq!(
+            answer("format(12345.678, {notation: \"fixed\", precision: -2})"),
+            "string \"123\""
+        );
+        assert_eq!(answer("format(1/7, 15.5)"), "string \"0.1428571428571425\"");
+        assert_eq!(
+            answer("format(1/7, 16.5)"),
+            "string \"0.14285714285714285\""
+        );
+        assert_eq!(
+            answer("format(1/7, 17.5)"),
+            "string \"0.14285714285714285\""
+        );
+        assert_eq!(
+            answer("format(1/7, 100.5)"),
+            "string \"0.14285714285714285\""
+        );
+    }
+
+    #[test]
+    fn nan_precision_matches_mathjs() {
+        assert_eq!(answer("format(1/3, NaN)"), "string \"0.3333333333333333\"");
+        assert_eq!(
+            answer("format(100, {notation: \"fixed\", precision: NaN})"),
+            "string \"100\""
+        );
+        assert_eq!(
+            answer("format(123.456, {notation: \"fixed\", precision: NaN})"),
+            "string \"123.456\""
+        );
+        assert_eq!(
+            answer("format(123.456, {notation: \"exponential\", precision: NaN})"),
+            "string \"1.23456e+2\""
+        );
+        assert_eq!(
+            answer("format(123.456, {notation: \"engineering\", precision: NaN})"),
+            "string \"123.456e+0\""
+        );
+        assert_eq!(
+            answer("format(1200, {notation: \"engineering\", precision: NaN})"),
+            "string \"1.2e+3\""
+        );
+        assert_eq!(answer("format(1 + 1e-20i, NaN)"), "string \"1 + 1e-20i\"");
+        assert_eq!(
+            answer("format([1/3, 100], NaN)"),
+            "string \"[0.3333333333333333, 100]\""
+        );
+    }
+
+    #[test]
+    fn infinite_precisions_are_refused_by_the_build_limit() {
+        // math.js itself never returns here (its zero padding loops forever).
+        assert_eq!(
+            reason_in("format(1/3, Infinity)", "number"),
+            "result_too_large"
+        );
+        assert_eq!(
+            reason_in("format(1/3, -Infinity)", "number"),
+            "result_too_large"
+        );
+    }
+
+    #[test]
+    fn fraction_option_matches_mathjs() {
+        assert_eq!(
+            answer("format(fraction(1, 3), {fraction: \"decimal\"})"),
+            "string \"0.(3)\""
+        );
+        assert_eq!(
+            answer("format(fraction(1, 3), {fraction: \"ratio\"})"),
+            "string \"1/3\""
+        );
+        assert_eq!(
+            answer("format(fraction(-1, 6), {fraction: \"decimal\"})"),
+            "string \"-0.1(6)\""
+        );
+        assert_eq!(
+            answer("format(fraction(22, 7), {fraction: \"decimal\", precision: 3})"),
+            "string \"3.(142857)\""
+        );
+        assert_eq!(
+            answer("format([fraction(1, 3), 0.5], {fraction: \"decimal\"})"),
+            "string \"[0.(3), 0.5]\""
+        );
+        assert_eq!(
+            answer("format(fraction(5, 1), {fraction: \"decimal\"})"),
+            "string \"5\""
+        );
+        assert_eq!(
+            answer("format(fraction(1, 8), {fraction: \"decimal\"})"),
+            "string \"0.125\""
+        );
+        assert_eq!(
+            answer("format(fraction(1, 3), {fraction: 5})"),
+            "string \"1/3\""
+        );
+        assert_eq!(
+            answer("format({a: fraction(1, 7)}, {fraction: \"decimal\"})"),
+            "string \"{\\\"a\\\": 0.(142857)}\""
+        );
+        assert_eq!(
+            answer("format(fraction(1, 3), {fraction: \"decimal\", truncate: 4})"),
+            "string \"0...\""
+        );
+        assert_eq!(
+            answer("format(fraction(1, 1234567891), {fraction: \"decimal\"})"),
+            "string \"0.000000000810000\""
+        );
+        assert_eq!(
+            answer("format(fraction(3, 7), {fraction: \"decimal\"})"),
+            "string \"0.(428571)\""
+        );
+    }
+
+    #[test]
+    fn fraction_option_in_fraction_mode() {
+        assert_eq!(
+            answer_in("format(1/3, {fraction: \"decimal\"})", "Fraction"),
+            "string \"0.(3)\""
+        );
+        assert_eq!(
+            answer_in("format([1/3, 1/7], {fraction: \"decimal\"})", "Fraction"),
+            "string \"[0.(3), 0.(142857)]\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(1/7, {fraction: \"decimal\", notation: \"fixed\"})",
+                "Fraction"
+            ),
+            "string \"0.(142857)\""
+        );
     }
 }
