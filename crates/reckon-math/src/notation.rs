@@ -108,7 +108,11 @@ fn padded_length(n: f64) -> usize {
 
 /// `fixed` notation: `precision` digits after the point (none given: all digits, no rounding).
 fn to_fixed(value: f64, precision: Option<f64>) -> String {
-    let parts = split(value);
+    fixed_digits(split(value), precision)
+}
+
+/// [`to_fixed`] of split digits.
+fn fixed_digits(parts: Split, precision: Option<f64>) -> String {
     let rounded = match precision {
         Some(p) => round_digits(&parts, (parts.exponent + 1) as f64 + p),
         None => parts,
@@ -135,7 +139,11 @@ fn to_fixed(value: f64, precision: Option<f64>) -> String {
 
 /// `exponential` notation with `precision` significant digits (0 or none: all digits).
 fn to_exponential(value: f64, precision: Option<f64>) -> String {
-    let parts = split(value);
+    exponential_digits(split(value), precision)
+}
+
+/// [`to_exponential`] of split digits.
+fn exponential_digits(parts: Split, precision: Option<f64>) -> String {
     let rounded = match precision {
         Some(p) if p != 0.0 => round_digits(&parts, p),
         _ => parts,
@@ -484,6 +492,7 @@ fn options(value: Option<&Value>) -> Result<Options, FnError> {
     let number_option = |v: &Value, name: &str| -> Result<f64, FnError> {
         match v {
             Value::Number(x) => Ok(*x),
+            Value::Big(x) => Ok(crate::bignum::to_f64(x)),
             Value::Fraction(_) => Err(FnError::NoExactFraction),
             _ => Err(FnError::Domain(format!(
                 "Option \"{name}\" must be a number or BigNumber"
@@ -493,6 +502,7 @@ fn options(value: Option<&Value>) -> Result<Options, FnError> {
     match value {
         None => {}
         Some(Value::Number(p)) => options.precision = Some(*p),
+        Some(Value::Big(p)) => options.precision = Some(crate::bignum::to_f64(p)),
         Some(Value::Object(entries)) => {
             for (key, v) in entries {
                 match key.as_str() {
@@ -607,6 +617,7 @@ fn write_value(
             Some(_) => return Err(FnError::NoExactFraction),
         },
         Value::Complex(z) => out.push_str(&format_complex(z.re, z.im, options)?),
+        Value::Big(x) => out.push_str(&format_big(x, options)?),
         Value::Matrix(m) => {
             if m.shape.is_empty() {
                 out.push_str("[]");
@@ -734,6 +745,104 @@ fn format_complex(re: f64, im: f64, options: Option<&Value>) -> Result<String, F
         format!("{text_re} + i")
     } else {
         format!("{text_re} + {text_im}i")
+    })
+}
+
+/// math.js's `format` of a BigNumber (its `utils/bignumber/formatter.js`), which lays out the
+/// exact decimal digits with decimal.js's `toSignificantDigits`, `toFixed`, `toExponential` and
+/// `toPrecision`, all rounding half up: `auto` rounds to the precision (64 digits when none is
+/// given) and is positional when `lowerExp <= exponent < upperExp`; `engineering` scales to an
+/// exponent that is a multiple of 3 and takes `toPrecision`. decimal.js wants whole
+/// precisions of at least 1 (0 for `fixed`) and refuses others with its own message.
+fn format_big(x: &crate::bignum::Big, given: Option<&Value>) -> Result<String, FnError> {
+    let Some((negative, digits, exponent)) = crate::bignum::decimal_digits(x) else {
+        return Ok(if x.is_nan() {
+            "NaN".to_owned()
+        } else if x.is_negative() {
+            "-Infinity".to_owned()
+        } else {
+            "Infinity".to_owned()
+        });
+    };
+    let options = options(given)?;
+    let precision = checked_precision(options.precision)?;
+    let parts = Split {
+        negative,
+        digits: digits.bytes().map(|b| b - b'0').collect(),
+        exponent,
+    };
+    let invalid = |p: f64| {
+        FnError::Domain(format!(
+            "[DecimalError] Invalid argument: {}",
+            crate::format::format_number_with(p, None, -7, 21)
+        ))
+    };
+    // decimal.js's `checkInt32(p, min, 1e9)`.
+    let whole = |p: f64, min: f64| {
+        if p.fract() == 0.0 && p >= min {
+            Ok(p)
+        } else {
+            Err(invalid(p))
+        }
+    };
+    let zero = digits == "0";
+    Ok(match options.notation.as_str() {
+        "fixed" => {
+            let dp = precision.map(|p| whole(p, 0.0)).transpose()?;
+            fixed_digits(parts, dp)
+        }
+        "exponential" => {
+            let p = precision
+                .map(|p| whole(p - 1.0, 0.0).map(|_| p))
+                .transpose()?;
+            exponential_digits(parts, p)
+        }
+        "engineering" => {
+            let p = precision.map(|p| whole(p, 1.0)).transpose()?;
+            let new_exp = exponent - exponent.rem_euclid(3);
+            let shifted = Split {
+                exponent: exponent - new_exp,
+                ..parts
+            };
+            let text = match p {
+                None => fixed_digits(shifted, None),
+                Some(p) => {
+                    let rounded = round_digits(&shifted, p);
+                    if p <= rounded.exponent as f64 {
+                        fixed_digits(rounded, None)
+                    } else {
+                        let decimals = p - (rounded.exponent + 1) as f64;
+                        fixed_digits(rounded, Some(decimals))
+                    }
+                }
+            };
+            format!("{text}e{}{new_exp}", if exponent >= 0 { "+" } else { "" })
+        }
+        "auto" => {
+            if zero {
+                return Ok("0".to_owned());
+            }
+            let p = precision.map(|p| whole(p, 1.0)).transpose()?;
+            let rounded = round_digits(&parts, p.unwrap_or(64.0));
+            let e = rounded.exponent as f64;
+            let text = if options.lower_exp <= e && e < options.upper_exp {
+                fixed_digits(rounded, None)
+            } else {
+                exponential_digits(parts, p)
+            };
+            strip_fraction_zeros(&text)
+        }
+        "bin" | "oct" | "hex" => {
+            return Err(FnError::Domain(
+                "format() of a BigNumber in bin, oct or hex is not implemented in reckon yet"
+                    .into(),
+            ));
+        }
+        other => {
+            return Err(FnError::Domain(format!(
+                "Unknown notation \"{other}\". Choose \"auto\", \"exponential\", \"fixed\", \"bin\", \"oct\", or \"hex."
+            )));
+        }
     })
 }
 
@@ -1301,6 +1410,359 @@ mod containers {
                 "Fraction"
             ),
             "string \"0.(142857)\""
+        );
+    }
+
+    #[test]
+    fn format_of_bignumbers_matches_mathjs() {
+        assert_eq!(answer_in("format(pi, 3)", "BigNumber"), "string \"3.14\"");
+        assert_eq!(
+            answer_in("format(pi)", "BigNumber"),
+            "string \"3.141592653589793238462643383279502884197169399375105820974944592\""
+        );
+        assert_eq!(
+            answer_in("format(1/3)", "BigNumber"),
+            "string \"0.3333333333333333333333333333333333333333333333333333333333333333\""
+        );
+        assert_eq!(
+            answer_in("format(1/3, 5)", "BigNumber"),
+            "string \"0.33333\""
+        );
+        assert_eq!(
+            answer_in("format(123456, 3)", "BigNumber"),
+            "string \"1.23e+5\""
+        );
+        assert_eq!(
+            answer_in("format(123456)", "BigNumber"),
+            "string \"1.23456e+5\""
+        );
+        assert_eq!(
+            answer_in("format(0.000123, 2)", "BigNumber"),
+            "string \"1.2e-4\""
+        );
+        assert_eq!(
+            answer_in("format(0.001234)", "BigNumber"),
+            "string \"0.001234\""
+        );
+        assert_eq!(answer_in("format(1e21)", "BigNumber"), "string \"1e+21\"");
+        assert_eq!(answer_in("format(0)", "BigNumber"), "string \"0\"");
+        assert_eq!(
+            answer_in("format(-2/3, 4)", "BigNumber"),
+            "string \"-0.6667\""
+        );
+        assert_eq!(answer_in("format(9.99, 2)", "BigNumber"), "string \"10\"");
+        assert_eq!(
+            answer_in("format(99999.5, 5)", "BigNumber"),
+            "string \"1e+5\""
+        );
+        assert_eq!(
+            answer_in("format([1/3, 2/3], 3)", "BigNumber"),
+            "string \"[0.333, 0.667]\""
+        );
+        assert_eq!(
+            answer_in(
+                "format([pi, e], {notation: \"fixed\", precision: 2})",
+                "BigNumber"
+            ),
+            "string \"[3.14, 2.72]\""
+        );
+        assert_eq!(
+            answer_in("format(pi, {notation: \"fixed\"})", "BigNumber"),
+            "string \"3.141592653589793238462643383279502884197169399375105820974944592\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(-0.0004, {notation: \"fixed\", precision: 2})",
+                "BigNumber"
+            ),
+            "string \"-0.00\""
+        );
+        assert_eq!(
+            answer_in("format(1e25, {notation: \"fixed\"})", "BigNumber"),
+            "string \"10000000000000000000000000\""
+        );
+        assert_eq!(
+            answer_in("format(1/3, {notation: \"exponential\"})", "BigNumber"),
+            "string \"3.333333333333333333333333333333333333333333333333333333333333333e-1\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(123.456, {notation: \"exponential\", precision: 2})",
+                "BigNumber"
+            ),
+            "string \"1.2e+2\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(123.456, {notation: \"exponential\", precision: 8})",
+                "BigNumber"
+            ),
+            "string \"1.2345600e+2\""
+        );
+        assert_eq!(
+            answer_in("format(123456, {notation: \"engineering\"})", "BigNumber"),
+            "string \"123.456e+3\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(123456, {notation: \"engineering\", precision: 2})",
+                "BigNumber"
+            ),
+            "string \"120e+3\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(123456, {notation: \"engineering\", precision: 1})",
+                "BigNumber"
+            ),
+            "string \"100e+3\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(0.000123456, {notation: \"engineering\", precision: 4})",
+                "BigNumber"
+            ),
+            "string \"123.5e-6\""
+        );
+        assert_eq!(
+            answer_in("format(-1234.5, {notation: \"engineering\"})", "BigNumber"),
+            "string \"-1.2345e+3\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(1, {notation: \"engineering\", precision: 3})",
+                "BigNumber"
+            ),
+            "string \"1.00e+0\""
+        );
+        // math.js: [DecimalError] Invalid argument: 2.5
+        assert_eq!(
+            answer_in("format(pi, 2.5)", "BigNumber"),
+            "evaluation_failed: Evaluation failed: [DecimalError] Invalid argument: 2.5"
+        );
+        // math.js: [DecimalError] Invalid argument: 0
+        assert_eq!(
+            answer_in("format(pi, 0)", "BigNumber"),
+            "evaluation_failed: Evaluation failed: [DecimalError] Invalid argument: 0"
+        );
+        // math.js: [DecimalError] Invalid argument: 2.5
+        assert_eq!(
+            answer_in(
+                "format(pi, {notation: \"fixed\", precision: 2.5})",
+                "BigNumber"
+            ),
+            "evaluation_failed: Evaluation failed: [DecimalError] Invalid argument: 2.5"
+        );
+        // math.js: [DecimalError] Invalid argument: -1
+        assert_eq!(
+            answer_in(
+                "format(pi, {notation: \"exponential\", precision: 0})",
+                "BigNumber"
+            ),
+            "evaluation_failed: Evaluation failed: [DecimalError] Invalid argument: -1"
+        );
+        // math.js: [DecimalError] Invalid argument: -1
+        assert_eq!(
+            answer_in(
+                "format(pi, {notation: \"fixed\", precision: -1})",
+                "BigNumber"
+            ),
+            "evaluation_failed: Evaluation failed: [DecimalError] Invalid argument: -1"
+        );
+        assert_eq!(
+            answer_in("format(pi, {lowerExp: -2, upperExp: 1})", "BigNumber"),
+            "string \"3.141592653589793238462643383279502884197169399375105820974944592\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(12345.678, {lowerExp: -2, upperExp: 3, precision: 4})",
+                "BigNumber"
+            ),
+            "string \"1.235e+4\""
+        );
+        assert_eq!(
+            answer_in("format(1/3, 70)", "BigNumber"),
+            "string \"0.3333333333333333333333333333333333333333333333333333333333333333\""
+        );
+        assert_eq!(
+            answer_in("format(1e-10, 3)", "BigNumber"),
+            "string \"1e-10\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(bignumber(\"1.23456789012345678901234567890123456789012345678901234567890123456789\"))",
+                "BigNumber"
+            ),
+            "string \"1.234567890123456789012345678901234567890123456789012345678901235\""
+        );
+        assert_eq!(
+            answer_in("format({a: pi}, 4)", "BigNumber"),
+            "string \"{\\\"a\\\": 3.142}\""
+        );
+        assert_eq!(
+            answer_in("format(2 + 3i, 2)", "BigNumber"),
+            "string \"2 + 3i\""
+        );
+        assert_eq!(
+            answer_in("format(1/3, {truncate: 6})", "BigNumber"),
+            "string \"0.3...\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(1/3, {notation: \"fixed\", precision: 70})",
+                "BigNumber"
+            ),
+            "string \"0.3333333333333333333333333333333333333333333333333333333333333333000000\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(-pi, {notation: \"engineering\", precision: 3})",
+                "BigNumber"
+            ),
+            "string \"-3.14e+0\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(-0.000123456, {notation: \"engineering\"})",
+                "BigNumber"
+            ),
+            "string \"-123.456e-6\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(999.96, {notation: \"engineering\", precision: 3})",
+                "BigNumber"
+            ),
+            "string \"1000e+0\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(-9.99, {notation: \"exponential\", precision: 2})",
+                "BigNumber"
+            ),
+            "string \"-1.0e+1\""
+        );
+        assert_eq!(
+            answer_in("format(1e-7, {notation: \"engineering\"})", "BigNumber"),
+            "string \"100e-9\""
+        );
+        assert_eq!(
+            answer_in("format(0, {notation: \"engineering\"})", "BigNumber"),
+            "string \"0e+0\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(0, {notation: \"fixed\", precision: 2})",
+                "BigNumber"
+            ),
+            "string \"0.00\""
+        );
+        assert_eq!(
+            answer_in("format(0, {notation: \"exponential\"})", "BigNumber"),
+            "string \"0e+0\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(-1/3, {notation: \"fixed\", precision: 3})",
+                "BigNumber"
+            ),
+            "string \"-0.333\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(2/3, {notation: \"fixed\", precision: 0})",
+                "BigNumber"
+            ),
+            "string \"1\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(2.5, {notation: \"fixed\", precision: 0})",
+                "BigNumber"
+            ),
+            "string \"3\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(-2.5, {notation: \"fixed\", precision: 0})",
+                "BigNumber"
+            ),
+            "string \"-3\""
+        );
+        assert_eq!(
+            answer_in("format(1e100, 3)", "BigNumber"),
+            "string \"1e+100\""
+        );
+        assert_eq!(
+            answer_in("format(1e-100, 3)", "BigNumber"),
+            "string \"1e-100\""
+        );
+        assert_eq!(
+            answer_in("format(12345678901234567890, 25)", "BigNumber"),
+            "string \"1.234567890123456789e+19\""
+        );
+        assert_eq!(answer_in("format(-1e21)", "BigNumber"), "string \"-1e+21\"");
+        assert_eq!(
+            answer_in("format(number(1/3), 3)", "BigNumber"),
+            "string \"0.333\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(1/3, {precision: 3, notation: \"auto\"})",
+                "BigNumber"
+            ),
+            "string \"0.333\""
+        );
+        assert_eq!(
+            answer_in("format(1 / 0)", "BigNumber"),
+            "string \"Infinity\""
+        );
+        assert_eq!(
+            answer_in("format(-1 / 0)", "BigNumber"),
+            "string \"-Infinity\""
+        );
+        assert_eq!(
+            answer_in("format(100, {lowerExp: 0, upperExp: 2})", "BigNumber"),
+            "string \"1e+2\""
+        );
+        assert_eq!(
+            answer_in("format(100, {upperExp: 3})", "BigNumber"),
+            "string \"100\""
+        );
+        assert_eq!(
+            answer_in("format(0.5, {lowerExp: 0})", "BigNumber"),
+            "string \"5e-1\""
+        );
+        // math.js: Unknown notation "foo". Choose "auto", "exponential", "fixed", "bin", "oct", or "hex.
+        assert_eq!(
+            answer_in("format(pi, {notation: \"foo\"})", "BigNumber"),
+            "evaluation_failed: Evaluation failed: Unknown notation \"foo\". Choose \"auto\", \"exponential\", \"fixed\", \"bin\", \"oct\", or \"hex."
+        );
+        // math.js: Option "precision" must be a number or BigNumber
+        assert_eq!(
+            answer_in("format(pi, {precision: \"x\"})", "BigNumber"),
+            "evaluation_failed: Evaluation failed: Option \"precision\" must be a number or BigNumber"
+        );
+    }
+
+    #[test]
+    fn format_of_an_explicit_bignumber() {
+        assert_eq!(answer("format(bignumber(1)/3, 5)"), "string \"0.33333\"");
+        assert_eq!(
+            answer("format([bignumber(2)/3, 1/3], 4)"),
+            "string \"[0.6667, 0.3333]\""
+        );
+        assert_eq!(
+            answer("format(bignumber(12345), {notation: \"engineering\"})"),
+            "string \"12.345e+3\""
+        );
+    }
+
+    #[test]
+    fn bignumbers_in_bases_are_not_built_yet() {
+        assert_eq!(
+            answer_in("format(255, {notation: \"hex\"})", "BigNumber"),
+            "evaluation_failed: Evaluation failed: format() of a BigNumber in bin, oct or hex is not implemented in reckon yet"
         );
     }
 }
