@@ -574,7 +574,7 @@ pub(crate) fn format_metered(
     {
         // `result.length > truncate`, then `substring(0, truncate - 3) + '...'` (in UTF-16
         // code units; a negative end is 0).
-        let limit = to_number(limit).unwrap_or(f64::NAN);
+        let limit = crate::eval::js_number(limit);
         let units: Vec<u16> = out.encode_utf16().collect();
         if (units.len() as f64) > limit {
             let keep = (limit - 3.0).clamp(0.0, units.len() as f64) as usize;
@@ -1763,6 +1763,35 @@ mod containers {
         assert_eq!(
             answer_in("format(255, {notation: \"hex\"})", "BigNumber"),
             "evaluation_failed: Evaluation failed: format() of a BigNumber in bin, oct or hex is not implemented in reckon yet"
+        );
+    }
+
+    #[test]
+    fn truncate_reads_its_limit_as_javascript_does() {
+        assert_eq!(answer("format(1/3, {truncate: null})"), "string \"...\"");
+        assert_eq!(answer("format(1/3, {truncate: -5})"), "string \"...\"");
+        assert_eq!(
+            answer("format(1/3, {truncate: NaN})"),
+            "string \"0.3333333333333333\""
+        );
+        assert_eq!(answer("format(1/3, {truncate: \"5\"})"), "string \"0....\"");
+        assert_eq!(answer("format(1/3, {truncate: true})"), "string \"...\"");
+        assert_eq!(answer("format(1/3, {truncate: 2.5})"), "string \"...\"");
+        assert_eq!(
+            answer("format(1/3, {truncate: undefined})"),
+            "string \"0.3333333333333333\""
+        );
+        assert_eq!(
+            answer("format(1/3, {truncate: 1e30})"),
+            "string \"0.3333333333333333\""
+        );
+        assert_eq!(
+            answer("format(\"héllo wörld\", {truncate: 6})"),
+            "string \"\\\"hé...\""
+        );
+        assert_eq!(
+            answer("format([1/3, \"😀😀😀\"], {truncate: 16})"),
+            "string \"[0.3333333333...\""
         );
     }
 }
