@@ -63,10 +63,15 @@ fn split(value: f64) -> Split {
 fn round_digits(split: &Split, precision: f64) -> Split {
     let mut rounded = split.clone();
     let mut precision = precision;
-    while precision <= 0.0 {
-        rounded.digits.insert(0, 0);
-        rounded.exponent += 1;
-        precision += 1.0;
+    if precision <= 0.0 {
+        // math.js shifts in one zero at a time until the precision is positive; all at once
+        // here (the shift can be a million digits long).
+        let shift = (-precision).floor() as usize + 1;
+        let mut digits = vec![0; shift];
+        digits.append(&mut rounded.digits);
+        rounded.digits = digits;
+        rounded.exponent += shift as i64;
+        precision += shift as f64;
     }
     let len = rounded.digits.len() as f64;
     if len > precision {
@@ -786,9 +791,37 @@ fn format_big(x: &crate::bignum::Big, given: Option<&Value>) -> Result<String, F
         }
     };
     let zero = digits == "0";
+    // A BigNumber's exponent reaches 9e15: positional text that long is refused before it is
+    // laid out.
+    let too_long = || {
+        FnError::SizeLimit(
+            "Size limit exceeded: format() would build a string over the limit of 1,000,000 characters."
+                .into(),
+        )
+    };
+    let positional = |e: i64| {
+        if e.unsigned_abs() > MAX_TEXT as u64 {
+            Err(too_long())
+        } else {
+            Ok(())
+        }
+    };
     Ok(match options.notation.as_str() {
         "fixed" => {
             let dp = precision.map(|p| whole(p, 0.0)).transpose()?;
+            if let Some(dp) = dp
+                && exponent < -(dp as i64) - 1
+            {
+                // Under half a unit of the last place: all zeros, with the value's sign.
+                let zeros = "0".repeat(dp as usize);
+                let sign = if negative { "-" } else { "" };
+                return Ok(if dp > 0.0 {
+                    format!("{sign}0.{zeros}")
+                } else {
+                    format!("{sign}0")
+                });
+            }
+            positional(exponent)?;
             fixed_digits(parts, dp)
         }
         "exponential" => {
@@ -826,6 +859,7 @@ fn format_big(x: &crate::bignum::Big, given: Option<&Value>) -> Result<String, F
             let rounded = round_digits(&parts, p.unwrap_or(64.0));
             let e = rounded.exponent as f64;
             let text = if options.lower_exp <= e && e < options.upper_exp {
+                positional(rounded.exponent)?;
                 fixed_digits(rounded, None)
             } else {
                 exponential_digits(parts, p)
@@ -1792,6 +1826,120 @@ mod containers {
         assert_eq!(
             answer("format([1/3, \"😀😀😀\"], {truncate: 16})"),
             "string \"[0.3333333333...\""
+        );
+    }
+
+    #[test]
+    fn fixed_rounding_of_tiny_bignumbers_matches_mathjs() {
+        assert_eq!(
+            answer_in(
+                "format(-1e-2000000, {notation: \"fixed\", precision: 2})",
+                "BigNumber"
+            ),
+            "string \"-0.00\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(-1e-2000000, {notation: \"fixed\", precision: 0})",
+                "BigNumber"
+            ),
+            "string \"-0\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(1e-500, {notation: \"fixed\", precision: 499})",
+                "BigNumber"
+            ),
+            "string \"0.0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(5e-500, {notation: \"fixed\", precision: 499})",
+                "BigNumber"
+            ),
+            "string \"0.0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(1e-500, {notation: \"fixed\", precision: 500})",
+                "BigNumber"
+            ),
+            "string \"0.00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(-4e-3, {notation: \"fixed\", precision: 2})",
+                "BigNumber"
+            ),
+            "string \"-0.00\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(-6e-3, {notation: \"fixed\", precision: 2})",
+                "BigNumber"
+            ),
+            "string \"-0.01\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(0.0009, {notation: \"fixed\", precision: 2})",
+                "BigNumber"
+            ),
+            "string \"0.00\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(0.005, {notation: \"fixed\", precision: 2})",
+                "BigNumber"
+            ),
+            "string \"0.01\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(-0.5, {notation: \"fixed\", precision: 0})",
+                "BigNumber"
+            ),
+            "string \"-1\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(0.4, {notation: \"fixed\", precision: 0})",
+                "BigNumber"
+            ),
+            "string \"0\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(0.06, {notation: \"fixed\", precision: 0})",
+                "BigNumber"
+            ),
+            "string \"0\""
+        );
+    }
+
+    #[test]
+    fn huge_exponents_and_shifts_are_bounded() {
+        let too_long = "result_too_large: Size limit exceeded: format() would build a string over the limit of 1,000,000 characters.";
+        // BigNumber exponents reach 9e15: positional text is refused before it is laid out,
+        // and a value far below the last place is all zeros at once.
+        for expression in [
+            "format(1e2000000, {notation: \"fixed\"})",
+            "format(1e-2000000, {notation: \"fixed\"})",
+            "format(1e5000000, {upperExp: 1e10})",
+        ] {
+            assert_eq!(answer_in(expression, "BigNumber"), too_long, "{expression}");
+        }
+        assert_eq!(
+            answer_in(
+                "format(1e-1000000000, {notation: \"fixed\", precision: 2})",
+                "BigNumber"
+            ),
+            "string \"0.00\""
+        );
+        // A shift of a million places is made at once (math.js: "0").
+        assert_eq!(
+            answer("format(1, {notation: \"fixed\", precision: -999999})"),
+            "string \"0\""
         );
     }
 }
