@@ -594,8 +594,8 @@ mod tests {
 
 #[cfg(test)]
 mod zeta_tests {
-    //! `zeta` of BigNumbers: every expected value is math.js 15.2's answer (BigNumber precision
-    //! 64, `tests/peer/evaluate.mjs`), all 64 digits of it.
+    //! `zeta` of BigNumbers and of complex numbers: every expected value is math.js 15.2's
+    //! answer (`tests/peer/evaluate.mjs`; BigNumber precision 64), all digits of it.
     use serde_json::json;
 
     fn answer_in(expression: &str, numeric_type: &str) -> String {
@@ -736,5 +736,62 @@ mod zeta_tests {
             answer("zeta([bignumber(2), 4])"),
             "evaluation_failed: Evaluation failed: Function 'zeta' doesn't apply to matrices. To call it elementwise on a matrix 'M', try 'map(M, zeta)'."
         );
+    }
+
+    #[test]
+    fn zeta_of_complex_numbers_matches_mathjs() {
+        assert_eq!(
+            answer("zeta(2 + i)"),
+            "Complex 1.1503557032549239 - 0.43753086591961377i"
+        );
+        assert_eq!(
+            answer("zeta(0.5 + 14.134725i)"),
+            "Complex 1.7674299536550816e-8 - 1.110202914411347e-7i"
+        );
+        assert_eq!(
+            answer("zeta(-3 + 2i)"),
+            "Complex 0.021849726721348862 + 0.047174437628902444i"
+        );
+        assert_eq!(
+            answer("zeta(i)"),
+            "Complex 0.0033002236852880396 - 0.4181554491414651i"
+        );
+        assert_eq!(answer("zeta(complex(0, 0))"), "Complex -0.5");
+        assert_eq!(answer("zeta(complex(2, 0))"), "Complex 1.6449340668482526");
+        // math.js: Complex NaN + NaNi (refused by the server's result checks, spec step 10)
+        assert_eq!(reason_in("zeta(1 + 2i)", "number"), "undefined_result");
+        assert_eq!(
+            answer("zeta(-8 + 0.5i)"),
+            "Complex -0.007248266535120597 - 0.09684012690191147i"
+        );
+        assert_eq!(
+            answer("zeta(-9 + 0.1i)"),
+            "Complex 2.4437401496896713 - 0.8120135712861807i"
+        );
+        // math.js: Complex -0.013025747660386203 - 0.02301270240690393i (refused by the server's result checks, spec step 10)
+        assert_eq!(reason_in("zeta(-10 + i)", "number"), "evaluation_failed");
+        assert_eq!(
+            answer("zeta(3 - 4i)"),
+            "Complex 0.8905549069650737 + 0.00807594542432729i"
+        );
+        assert_eq!(
+            answer("zeta(0.5 + 50i)"),
+            "Complex -0.08171210832097381 + 0.3307921940386534i"
+        );
+        // math.js: Complex NaN + NaNi (refused by the server's result checks, spec step 10)
+        assert_eq!(reason_in("zeta(0.5 + 80i)", "number"), "undefined_result");
+        // math.js: Complex NaN + NaNi (refused by the server's result checks, spec step 10)
+        assert_eq!(reason_in("zeta(100i)", "number"), "undefined_result");
+        assert_eq!(answer("zeta(complex(Infinity, 0))"), "Complex 1");
+        assert_eq!(
+            answer("zeta(-2i)"),
+            "Complex 0.31472576404210895 + 0.23167964875053856i"
+        );
+    }
+
+    #[test]
+    fn zeta_of_a_huge_imaginary_part_is_stopped_by_the_meter() {
+        // math.js would sum 9e299 terms.
+        assert_eq!(reason_in("zeta(1e300i)", "number"), "evaluation_timeout");
     }
 }

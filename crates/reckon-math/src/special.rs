@@ -238,6 +238,47 @@ fn borwein(s: f64, n: f64) -> f64 {
     c * sum
 }
 
+/// The terms math.js takes for ζ of a complex s: `Math.round(1.3 · 15 + 0.9 · |Im s|)`.
+pub(crate) fn zeta_complex_terms(s: crate::complex::Complex) -> f64 {
+    (1.3 * 15.0 + 0.9 * s.im.abs() + 0.5).floor()
+}
+
+/// Riemann ζ(s) for a complex s as math.js computes it: −1/2 at 0, NaN on the line Re s = 1,
+/// 1 at +∞, NaN at ∞·i and −∞; otherwise Borwein's series with the terms of
+/// [`zeta_complex_terms`], in complex.js arithmetic and math.js's order. `None` where math.js
+/// turns to the functional equation (Re s ≤ −(n − 1)/2), which needs the complex Γ that reckon
+/// does not have yet.
+pub(crate) fn zeta_complex(s: crate::complex::Complex) -> Option<crate::complex::Complex> {
+    use crate::complex::Complex;
+    if s.re == 0.0 && s.im == 0.0 {
+        return Some(Complex::new(-0.5, 0.0));
+    }
+    if s.re == 1.0 {
+        return Some(Complex::new(f64::NAN, f64::NAN));
+    }
+    if s.re == f64::INFINITY && s.im == 0.0 {
+        return Some(Complex::new(1.0, 0.0));
+    }
+    if s.im == f64::INFINITY || s.re == f64::NEG_INFINITY {
+        return Some(Complex::new(f64::NAN, f64::NAN));
+    }
+    let n = zeta_complex_terms(s);
+    if s.re <= -(n - 1.0) / 2.0 {
+        return None;
+    }
+    let real = |x: f64| Complex::new(x, 0.0);
+    let half = real(1.0).sub(real(2.0).pow(real(1.0).sub(s)));
+    let c = real(1.0).div(real(borwein_d(0.0, n)).mul(half));
+    let mut sum = real(0.0);
+    let mut k = 1.0;
+    while k <= n {
+        let sign = if k % 2.0 == 1.0 { 1.0 } else { -1.0 };
+        sum = sum.add(real(sign * borwein_d(k, n)).div(real(k).pow(s)));
+        k += 1.0;
+    }
+    Some(c.mul(sum))
+}
+
 /// JavaScript's `ToInt32`: the integer modulo 2^32, as a signed 32-bit value.
 fn to_int32(x: f64) -> i32 {
     if !x.is_finite() {
