@@ -204,14 +204,10 @@ impl Evaluator {
                 self.charge((n * n).min(1e15) as u64)?;
                 match crate::special::zeta_complex(z) {
                     Some(w) => Value::Complex(w),
-                    None => {
-                        return Err(crate::eval::not_implemented(
-                            "zeta() of a complex number this far left of the critical strip (it needs the complex gamma function)",
-                            at,
-                        ));
-                    }
+                    None => return Err(crate::eval::not_implemented("zeta() of this value", at)),
                 }
             }
+            ("gamma", None) => crate::special::gamma_complex(z),
             ("isZero", None) => Value::Boolean(z.is_zero()),
             ("isNaN", None) => Value::Boolean(z.is_nan()),
             ("typeOf", None) => Value::Str("Complex".into()),

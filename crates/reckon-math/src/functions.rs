@@ -789,8 +789,8 @@ fn factorial(n: f64) -> Result<f64, FnError> {
 }
 
 /// The published Lanczos coefficients (g = 4.7421875, 15 terms) that math.js uses.
-const LANCZOS_G: f64 = 4.7421875;
-const LANCZOS: [f64; 15] = [
+pub(crate) const LANCZOS_G: f64 = 4.7421875;
+pub(crate) const LANCZOS: [f64; 15] = [
     0.999_999_999_999_997_1,
     57.156_235_665_862_92,
     -59.597_960_355_475_49,
