@@ -229,7 +229,15 @@ impl Evaluator {
         }
         if matches!(
             name,
-            "typeOf" | "clone" | "format" | "string" | "isNumeric" | "hasNumericValue"
+            "typeOf"
+                | "clone"
+                | "format"
+                | "string"
+                | "isNumeric"
+                | "hasNumericValue"
+                | "bin"
+                | "oct"
+                | "hex"
         ) {
             return match (name, values) {
                 ("string", [Value::Big(x)]) => Some(Ok(Value::Str(bignum::format(x, None)))),

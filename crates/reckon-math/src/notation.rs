@@ -378,8 +378,12 @@ fn size_limit(what: &str, size: f64) -> FnError {
 
 /// `bin(x, wordSize?)`, `oct(x, wordSize?)`, `hex(x, wordSize?)`.
 pub(crate) fn base(values: &[Value], bits: usize) -> Result<Value, FnError> {
-    let x = to_number(&values[0])?;
     let word_size = values.get(1).map(to_number).transpose()?;
+    if let Value::Big(x) = &values[0] {
+        // math.js's `format(x, {notation, wordSize})` of the BigNumber itself.
+        return big_to_base(x, bits as u32, word_size).map(Value::Str);
+    }
+    let x = to_number(&values[0])?;
     if !x.is_finite() {
         return Ok(Value::Str(crate::format::format_number_with(
             x, None, -7, 21,
@@ -866,18 +870,156 @@ fn format_big(x: &crate::bignum::Big, given: Option<&Value>) -> Result<String, F
             };
             strip_fraction_zeros(&text)
         }
-        "bin" | "oct" | "hex" => {
-            return Err(FnError::Domain(
-                "format() of a BigNumber in bin, oct or hex is not implemented in reckon yet"
-                    .into(),
-            ));
-        }
+        "bin" => big_to_base(x, 1, options.word_size)?,
+        "oct" => big_to_base(x, 3, options.word_size)?,
+        "hex" => big_to_base(x, 4, options.word_size)?,
         other => {
             return Err(FnError::Domain(format!(
                 "Unknown notation \"{other}\". Choose \"auto\", \"exponential\", \"fixed\", \"bin\", \"oct\", or \"hex."
             )));
         }
     })
+}
+
+/// math.js's `formatBigNumberToBase`: with a word size, the range check and two's complement
+/// in BigNumber arithmetic (so rounded to 64 digits, as decimal.js does), then decimal.js's
+/// `toBinary`/`toOctal`/`toHexadecimal`, which round the exact expansion half up to 64
+/// significant digits *of that base* and lay it out without trailing zeros (`0b10.1`).
+fn big_to_base(
+    x: &crate::bignum::Big,
+    bits: u32,
+    word_size: Option<f64>,
+) -> Result<String, FnError> {
+    use crate::bignum::{self, Big};
+    let mut n = x.clone();
+    let mut suffix = String::new();
+    if let Some(size) = word_size.filter(|s| *s != 0.0 && !s.is_nan()) {
+        if size < 1.0 {
+            return Err(FnError::Domain("size must be in greater than 0".into()));
+        }
+        if !(size.is_finite() && size == size.round()) {
+            return Err(FnError::Domain("size must be an integer".into()));
+        }
+        if size > MAX_BUILD {
+            return Err(size_limit("word size", size));
+        }
+        let two = Big::from_i64(2);
+        let power = |e: f64| bignum::pow(&two, &bignum::from_f64(e)).unwrap_or(Big::NAN);
+        let half = power(size - 1.0);
+        let over =
+            bignum::cmp(&n, &bignum::sub(&half, &Big::one())) == Some(std::cmp::Ordering::Greater);
+        let under = bignum::cmp(&n, &bignum::neg(&half)) == Some(std::cmp::Ordering::Less);
+        if over || under {
+            let shown = crate::format::format_number_with(size - 1.0, None, -7, 21);
+            return Err(FnError::Domain(format!(
+                "Value must be in range [-2^{shown}, 2^{shown}-1]"
+            )));
+        }
+        if !n.is_integer() {
+            return Err(FnError::Domain("Value must be an integer".into()));
+        }
+        if n.is_negative() {
+            n = bignum::add(&n, &power(size));
+        }
+        suffix = format!("i{}", crate::format::format_number_with(size, None, -7, 21));
+    }
+    let prefix = match bits {
+        1 => "0b",
+        3 => "0o",
+        _ => "0x",
+    };
+    let Some((negative, digits, exponent)) = bignum::decimal_digits(&n) else {
+        return Ok(if n.is_nan() {
+            "NaN".to_owned()
+        } else if n.is_negative() {
+            "-Infinity".to_owned()
+        } else {
+            "Infinity".to_owned()
+        });
+    };
+    // decimal.js writes the sign of −0 too.
+    let sign = if negative || n.is_negative() { "-" } else { "" };
+    if digits == "0" {
+        return Ok(format!("{sign}{prefix}0{suffix}"));
+    }
+    // Past this the expansion is longer than the text a call may build.
+    if exponent.unsigned_abs() > 250_000 {
+        return Err(FnError::SizeLimit(
+            "Size limit exceeded: format() would build a string over the limit of 1,000,000 characters.".into(),
+        ));
+    }
+    Ok(format!(
+        "{sign}{prefix}{}{suffix}",
+        base_expansion(&digits, exponent, bits)
+    ))
+}
+
+/// The positional expansion in base 2^`bits` of the decimal `0.digits × 10^(exponent + 1)`,
+/// rounded half up to 64 significant digits, without trailing zeros.
+fn base_expansion(digits: &str, exponent: i64, bits: u32) -> String {
+    use dashu_int::UBig;
+    const SIGNIFICANT: usize = 64;
+    let base = 1u32 << bits;
+    let significand = UBig::from_str_radix(digits, 10).unwrap_or(UBig::ZERO);
+    // value = significand · 10^scale
+    let scale = exponent - digits.len() as i64 + 1;
+    let ten = UBig::from(10u8);
+    // Enough base digits below the point that the quotient has more than 64 digits.
+    let per_decimal = 10f64.log2() / f64::from(bits);
+    let fraction_digits = if scale >= 0 {
+        0
+    } else {
+        (66.0 - exponent as f64 * per_decimal).ceil().max(0.0) as usize
+    };
+    let scaled = if scale >= 0 {
+        significand * ten.pow(scale as usize)
+    } else {
+        (significand << (fraction_digits * bits as usize)) / ten.pow((-scale) as usize)
+    };
+    let text = match bits {
+        1 => format!("{scaled:b}"),
+        3 => format!("{scaled:o}"),
+        _ => format!("{scaled:x}"),
+    };
+    let mut kept: Vec<u8> = text
+        .bytes()
+        .map(|b| char::from(b).to_digit(16).unwrap_or(0) as u8)
+        .collect();
+    // Digits before the point.
+    let mut integer_digits = kept.len() as i64 - fraction_digits as i64;
+    if kept.len() > SIGNIFICANT {
+        let round_up = u32::from(kept[SIGNIFICANT]) >= base / 2;
+        kept.truncate(SIGNIFICANT);
+        if round_up {
+            let mut i = SIGNIFICANT;
+            loop {
+                if i == 0 {
+                    kept.insert(0, 1);
+                    integer_digits += 1;
+                    break;
+                }
+                i -= 1;
+                if u32::from(kept[i]) + 1 < base {
+                    kept[i] += 1;
+                    break;
+                }
+                kept[i] = 0;
+            }
+        }
+    }
+    while kept.len() > 1 && kept.last() == Some(&0) {
+        kept.pop();
+    }
+    let numeral = |d: &u8| char::from_digit(u32::from(*d), 16).unwrap_or('0');
+    let all: String = kept.iter().map(numeral).collect();
+    if integer_digits <= 0 {
+        format!("0.{}{all}", "0".repeat((-integer_digits) as usize))
+    } else if integer_digits as usize >= all.len() {
+        format!("{all}{}", "0".repeat(integer_digits as usize - all.len()))
+    } else {
+        let (whole, fraction) = all.split_at(integer_digits as usize);
+        format!("{whole}.{fraction}")
+    }
 }
 
 /// math.js's `formatNumber(x, options)`.
@@ -1793,14 +1935,6 @@ mod containers {
     }
 
     #[test]
-    fn bignumbers_in_bases_are_not_built_yet() {
-        assert_eq!(
-            answer_in("format(255, {notation: \"hex\"})", "BigNumber"),
-            "evaluation_failed: Evaluation failed: format() of a BigNumber in bin, oct or hex is not implemented in reckon yet"
-        );
-    }
-
-    #[test]
     fn truncate_reads_its_limit_as_javascript_does() {
         assert_eq!(answer("format(1/3, {truncate: null})"), "string \"...\"");
         assert_eq!(answer("format(1/3, {truncate: -5})"), "string \"...\"");
@@ -1940,6 +2074,219 @@ mod containers {
         assert_eq!(
             answer("format(1, {notation: \"fixed\", precision: -999999})"),
             "string \"0\""
+        );
+    }
+
+    #[test]
+    fn bignumbers_in_bases_match_mathjs() {
+        assert_eq!(
+            answer_in("format(255, {notation: \"hex\"})", "BigNumber"),
+            "string \"0xff\""
+        );
+        assert_eq!(
+            answer_in("format(-255, {notation: \"hex\"})", "BigNumber"),
+            "string \"-0xff\""
+        );
+        assert_eq!(
+            answer_in("format(2^70 + 1, {notation: \"bin\"})", "BigNumber"),
+            "string \"0b10000000000000000000000000000000000000000000000000000000000000000000000\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(12345678901234567890123, {notation: \"oct\"})",
+                "BigNumber"
+            ),
+            "string \"0o2472412662347316120442313\""
+        );
+        assert_eq!(
+            answer_in("format(0, {notation: \"hex\"})", "BigNumber"),
+            "string \"0x0\""
+        );
+        assert_eq!(
+            answer_in("format(-1, {notation: \"hex\", wordSize: 8})", "BigNumber"),
+            "string \"0xffi8\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(-128, {notation: \"bin\", wordSize: 8})",
+                "BigNumber"
+            ),
+            "string \"0b10000000i8\""
+        );
+        // math.js: Value must be in range [-2^7, 2^7-1]
+        assert_eq!(
+            answer_in("format(128, {notation: \"bin\", wordSize: 8})", "BigNumber"),
+            "evaluation_failed: Evaluation failed: Value must be in range [-2^7, 2^7-1]"
+        );
+        assert_eq!(
+            answer_in("format(127, {notation: \"oct\", wordSize: 8})", "BigNumber"),
+            "string \"0o177i8\""
+        );
+        // math.js: Value must be an integer
+        assert_eq!(
+            answer_in("format(1.5, {notation: \"hex\", wordSize: 8})", "BigNumber"),
+            "evaluation_failed: Evaluation failed: Value must be an integer"
+        );
+        assert_eq!(
+            answer_in(
+                "format(-5, {notation: \"hex\", wordSize: 300})",
+                "BigNumber"
+            ),
+            "string \"0xffffffffffffffffffffffffffffffffffffffffffffffffffffedadcd73ed3b00000000000i300\""
+        );
+        assert_eq!(
+            answer_in("format(1e70, {notation: \"hex\"})", "BigNumber"),
+            "string \"0x172ebad6ddc73c86d67c5faa71c245689c1079502400000000000000000\""
+        );
+        assert_eq!(
+            answer_in("format(1.5, {notation: \"hex\"})", "BigNumber"),
+            "string \"0x1.8\""
+        );
+        assert_eq!(
+            answer_in("format(-2.5, {notation: \"bin\"})", "BigNumber"),
+            "string \"-0b10.1\""
+        );
+        assert_eq!(
+            answer_in("format(0.1, {notation: \"bin\"})", "BigNumber"),
+            "string \"0b0.0001100110011001100110011001100110011001100110011001100110011001101\""
+        );
+        assert_eq!(
+            answer_in("format([255, 16], {notation: \"hex\"})", "BigNumber"),
+            "string \"[0xff, 0x10]\""
+        );
+        assert_eq!(
+            answer_in("format(1e-10, {notation: \"hex\"})", "BigNumber"),
+            "string \"0x0.000000006df37f675ef6eadf5ab9a2072d44268d97df837e6748956e5c6c2117501e6885\""
+        );
+        assert_eq!(
+            answer_in("format(1/3, {notation: \"bin\"})", "BigNumber"),
+            "string \"0b0.01010101010101010101010101010101010101010101010101010101010101011\""
+        );
+        assert_eq!(
+            answer_in("format(2/3, {notation: \"oct\"})", "BigNumber"),
+            "string \"0o0.5252525252525252525252525252525252525252525252525252525252525253\""
+        );
+        assert_eq!(
+            answer_in("format(pi, {notation: \"hex\"})", "BigNumber"),
+            "string \"0x3.243f6a8885a308d313198a2e03707344a4093822299f31d0082eda2e358c7c9\""
+        );
+        assert_eq!(
+            answer_in("format(-pi * 1e20, {notation: \"bin\"})", "BigNumber"),
+            "string \"-0b100010000011111010101111010110101101101011011101001001101011111000000\""
+        );
+        assert_eq!(
+            answer_in("format(2^64 - 1, {notation: \"bin\"})", "BigNumber"),
+            "string \"0b1111111111111111111111111111111111111111111111111111111111111111\""
+        );
+        assert_eq!(
+            answer_in("format(2^64 + 2^63, {notation: \"hex\"})", "BigNumber"),
+            "string \"0x18000000000000000\""
+        );
+        assert_eq!(
+            answer_in("format(16^64 - 1, {notation: \"hex\"})", "BigNumber"),
+            "string \"0xfffffffffffffffffffffffffffffffffffffffffffffffffffff8cd94b80000\""
+        );
+        assert_eq!(
+            answer_in("format(0.5, {notation: \"hex\"})", "BigNumber"),
+            "string \"0x0.8\""
+        );
+        assert_eq!(
+            answer_in("format(1e-300, {notation: \"oct\"})", "BigNumber"),
+            "string \"0o0.000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000005267037605743632615451555726141222125364015063112157341540647013\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(255.9999999999999999999999999999, {notation: \"hex\"})",
+                "BigNumber"
+            ),
+            "string \"0xff.fffffffffffffffffffffff813c2506be7f9af93a1ab148f3bbd601c491a5\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(0.99999999999999999999999999999999999999999999999999999999999999, {notation: \"bin\"})",
+                "BigNumber"
+            ),
+            "string \"0b1\""
+        );
+        assert_eq!(
+            answer_in("format(-0, {notation: \"hex\"})", "BigNumber"),
+            "string \"-0x0\""
+        );
+        assert_eq!(
+            answer_in("format(5, {notation: \"hex\", wordSize: 0})", "BigNumber"),
+            "string \"0x5\""
+        );
+        // math.js: size must be in greater than 0
+        assert_eq!(
+            answer_in("format(5, {notation: \"hex\", wordSize: -3})", "BigNumber"),
+            "evaluation_failed: Evaluation failed: size must be in greater than 0"
+        );
+        // math.js: size must be an integer
+        assert_eq!(
+            answer_in("format(5, {notation: \"hex\", wordSize: 2.5})", "BigNumber"),
+            "evaluation_failed: Evaluation failed: size must be an integer"
+        );
+    }
+
+    #[test]
+    fn bignumber_bases_are_bounded() {
+        // math.js lays out 2^999999 in hexadecimal digit by digit (for minutes).
+        assert_eq!(
+            reason_in(
+                "format(-1, {notation: \"hex\", wordSize: 1e6})",
+                "BigNumber"
+            ),
+            "result_too_large"
+        );
+        assert_eq!(
+            reason_in("format(1e-400000, {notation: \"bin\"})", "BigNumber"),
+            "result_too_large"
+        );
+    }
+
+    #[test]
+    fn bin_oct_hex_of_bignumbers_match_mathjs() {
+        assert_eq!(
+            answer_in("hex(2^64 + 1)", "BigNumber"),
+            "string \"0x10000000000000001\""
+        );
+        assert_eq!(answer_in("bin(-5)", "BigNumber"), "string \"-0b101\"");
+        assert_eq!(
+            answer_in("oct(255, 16)", "BigNumber"),
+            "string \"0o377i16\""
+        );
+        assert_eq!(answer_in("hex(-1, 8)", "BigNumber"), "string \"0xffi8\"");
+        assert_eq!(answer_in("hex(1.5)", "BigNumber"), "string \"0x1.8\"");
+        assert_eq!(
+            answer_in("bin(2^70 + 1)", "BigNumber"),
+            "string \"0b10000000000000000000000000000000000000000000000000000000000000000000000\""
+        );
+        assert_eq!(
+            answer_in("hex(1e30)", "BigNumber"),
+            "string \"0xc9f2c9cd04674edea40000000\""
+        );
+        assert_eq!(answer_in("hex(-128, 8)", "BigNumber"), "string \"0x80i8\"");
+        // math.js: Value must be in range [-2^7, 2^7-1]
+        assert_eq!(
+            answer_in("hex(128, 8)", "BigNumber"),
+            "evaluation_failed: Evaluation failed: Value must be in range [-2^7, 2^7-1]"
+        );
+        assert_eq!(
+            answer_in("hex(bignumber(3), 8)", "BigNumber"),
+            "string \"0x3i8\""
+        );
+    }
+
+    #[test]
+    fn bin_oct_hex_of_explicit_bignumbers_match_mathjs() {
+        assert_eq!(
+            answer("hex(bignumber(2)^64 + 1)"),
+            "string \"0x10000000000000001\""
+        );
+        assert_eq!(answer("bin(bignumber(-5), 8)"), "string \"0b11111011i8\"");
+        assert_eq!(
+            answer("hex(bignumber(5), bignumber(8))"),
+            "string \"0x5i8\""
         );
     }
 }
