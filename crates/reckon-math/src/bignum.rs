@@ -406,6 +406,25 @@ pub fn to_ibig(x: &Big, max_digits: usize) -> Option<IBig> {
     }
 }
 
+/// A finite value's decimal digits: its sign, its significant digits (no leading or trailing
+/// zeros; `"0"` for zero) and the decimal exponent of the first one (`0.0123` is `("123", -2)`).
+/// `None` for ±Infinity and NaN.
+pub fn decimal_digits(x: &Big) -> Option<(bool, String, i64)> {
+    match x {
+        Big::Zero { .. } => Some((false, "0".to_owned(), 0)),
+        Big::Finite(r) => {
+            let significand = r.significand();
+            let negative = significand.signum() < IBig::ZERO;
+            let text = significand.unsigned_abs().to_string();
+            let digits = text.trim_end_matches('0');
+            let digits = if digits.is_empty() { "0" } else { digits };
+            let exponent = r.exponent() as i64 + text.len() as i64 - 1;
+            Some((negative, digits.to_owned(), exponent))
+        }
+        _ => None,
+    }
+}
+
 /// decimal.js `toNumber`: the nearest binary64 value (correctly rounded from all digits).
 pub fn to_f64(x: &Big) -> f64 {
     match x {

@@ -153,6 +153,7 @@ pub(crate) const SPARSE_AWARE: &[&str] = &[
     "transpose",
     "ctranspose",
     "typeOf",
+    "format",
 ];
 
 /// A value's shape as a matrix (`[]` for a scalar).
@@ -1190,6 +1191,10 @@ impl Evaluator {
             "bigint" | "num" | "den" => self.bigint_constructor(name, values, at),
             "bignumber" if !any_matrix => bignumber_of(values.first(), at),
             "nthRoots" => self.nth_roots(values, at),
+            "rotate" => self.rotate(values, at),
+            "rotationMatrix" => self.rotation_matrix(values, at),
+            "distance" => self.distance(values, at),
+            "intersect" => self.intersect(values, at),
             "filter" => self.filter(values, at),
             "hypot" if any_matrix => {
                 let flat: Vec<Value> = values.iter().flat_map(|v| elements(v).to_vec()).collect();
@@ -1742,6 +1747,20 @@ impl Evaluator {
             _ => return Err(failed("quantileSeq() takes (A, p[, sorted][, dim])", at)),
         };
         let probability = values[1].clone();
+        if let Some(Value::Big(_)) = dim {
+            // math.js's signatures take the dimension as a plain number only.
+            let (expected, index) = if values.len() == 4 {
+                ("number or bigint or string or boolean", 3)
+            } else {
+                ("number or boolean or bigint or string", 2)
+            };
+            return Err(mismatch(
+                format!(
+                    "Unexpected type of argument in function quantileSeq (expected: {expected}, actual: BigNumber, index: {index})"
+                ),
+                at,
+            ));
+        }
         if let Some(dim) = dim {
             let dim = self.dimension(dim, &data.shape, at)?;
             return self.along(data, dim, at, |this, slice| {
@@ -1770,7 +1789,7 @@ impl Evaluator {
             .chain(elements(probability))
             .any(|v| matches!(v, Value::Big(_)))
         {
-            return Err(not_implemented("quantileSeq() of BigNumbers", at));
+            return self.quantiles_big(items, probability, sorted, at);
         }
         let numbers = if sorted {
             items
@@ -1833,6 +1852,160 @@ impl Evaluator {
                 Ok(Value::matrix(Matrix::vector(out).into_array()))
             }
         }
+    }
+
+    /// `quantiles` when a BigNumber is involved, in the data or the probability: the same
+    /// interpolation with math.js's operations on the values as they are (a BigNumber
+    /// probability `p` gives the index `p.times(n − 1)` and the fraction `index − floor(index)`
+    /// as BigNumbers; a number one computes them as numbers), and math.js's result types: one
+    /// BigNumber probability or count answers BigNumbers, a list answers what each
+    /// interpolation gives.
+    fn quantiles_big(
+        &mut self,
+        items: &[Value],
+        probability: &Value,
+        sorted: bool,
+        at: usize,
+    ) -> Evaluated {
+        let mut flat = Vec::with_capacity(items.len());
+        for item in items {
+            flat.push(match item {
+                Value::Str(_) => bignumber_of(Some(item), at)?,
+                Value::Boolean(b) => Value::Number(f64::from(u8::from(*b))),
+                other => other.clone(),
+            });
+        }
+        if !sorted {
+            // One unit per comparison, so the deadline is read while sorting.
+            let mut error = None;
+            flat.sort_by(|a, b| {
+                if error.is_some() {
+                    return std::cmp::Ordering::Equal;
+                }
+                let order = self.charge(1).and_then(|()| {
+                    if compare(Op::Smaller, a, b, at)? {
+                        Ok(std::cmp::Ordering::Less)
+                    } else if compare(Op::Larger, a, b, at)? {
+                        Ok(std::cmp::Ordering::Greater)
+                    } else {
+                        Ok(std::cmp::Ordering::Equal)
+                    }
+                });
+                order.unwrap_or_else(|e| {
+                    error = Some(e);
+                    std::cmp::Ordering::Equal
+                })
+            });
+            if let Some(e) = error {
+                return Err(e);
+            }
+        }
+        let as_big = |value: Value| match value {
+            Value::Number(x) => Value::Big(crate::bignum::from_f64(x)),
+            other => other,
+        };
+        match probability {
+            Value::Matrix(ps) => {
+                let mut out = Vec::with_capacity(ps.data.len());
+                for p in &ps.data {
+                    let p = match p {
+                        Value::Big(_) => p.clone(),
+                        other => Value::Number(self.to_number(other, at)?),
+                    };
+                    out.push(self.quantile_of(&flat, &p, at)?);
+                }
+                Ok(Value::matrix(Matrix::vector(out).into_array()))
+            }
+            p => {
+                let big = matches!(p, Value::Big(_));
+                let p = if big {
+                    p.clone()
+                } else {
+                    Value::Number(self.to_number(p, at)?)
+                };
+                if compare(Op::Smaller, &p, &Value::Number(0.0), at)? {
+                    return Err(failed("N/prob must be non-negative", at));
+                }
+                if !compare(Op::Larger, &p, &Value::Number(1.0), at)? {
+                    let q = self.quantile_of(&flat, &p, at)?;
+                    return Ok(if big { as_big(q) } else { q });
+                }
+                let count = crate::eval::js_number(&p);
+                if count.fract() != 0.0 {
+                    return Err(failed("N must be a positive integer", at));
+                }
+                if count > MAX_BUILD as f64 {
+                    return Err(build_limit("quantileSeq", Some(count as u64), at));
+                }
+                self.build("quantileSeq", count as u64, at)?;
+                let n_plus_one =
+                    self.binary(Op::Add, &p, &Value::Number(1.0), false, (at, at), at)?;
+                let mut out = Vec::with_capacity(count as usize);
+                for i in 0..count as u64 {
+                    let prob = self.binary(
+                        Op::Divide,
+                        &Value::Number((i + 1) as f64),
+                        &n_plus_one,
+                        false,
+                        (at, at),
+                        at,
+                    )?;
+                    let q = self.quantile_of(&flat, &prob, at)?;
+                    out.push(if big { as_big(q) } else { q });
+                }
+                Ok(Value::matrix(Matrix::vector(out).into_array()))
+            }
+        }
+    }
+
+    /// One quantile of sorted values: the value at `p·(n − 1)`, or the interpolation
+    /// `left·(1 − f) + right·f` between its neighbours.
+    fn quantile_of(&mut self, flat: &[Value], p: &Value, at: usize) -> Evaluated {
+        let n = flat.len();
+        if n == 0 {
+            return Err(failed("Cannot calculate quantile of an empty sequence", at));
+        }
+        let out_of_bounds = || failed("k out of bounds", at);
+        let last = Value::Number((n - 1) as f64);
+        let index = self.binary(Op::Multiply, p, &last, false, (at, at), at)?;
+        let position = crate::eval::js_number(&index);
+        if !(0.0..=(n - 1) as f64).contains(&position) {
+            return Err(out_of_bounds());
+        }
+        let whole = position.floor();
+        let fraction = match &index {
+            Value::Big(_) => self.binary(
+                Op::Subtract,
+                &index,
+                &Value::Number(whole),
+                false,
+                (at, at),
+                at,
+            )?,
+            _ => Value::Number(position % 1.0),
+        };
+        let integer = match &index {
+            Value::Big(x) => x.is_integer(),
+            _ => position.fract() == 0.0,
+        };
+        let k = whole as usize;
+        if integer {
+            return flat.get(k).cloned().ok_or_else(out_of_bounds);
+        }
+        let (Some(left), Some(right)) = (flat.get(k), flat.get(k + 1)) else {
+            return Err(out_of_bounds());
+        };
+        let rest = self.binary(
+            Op::Subtract,
+            &Value::Number(1.0),
+            &fraction,
+            false,
+            (at, at),
+            at,
+        )?;
+        let a = self.binary(Op::Multiply, left, &rest, false, (at, at), at)?;
+        let b = self.binary(Op::Multiply, right, &fraction, false, (at, at), at)?;
+        self.binary(Op::Add, &a, &b, false, (at, at), at)
     }
 
     /// Median absolute deviation: the median of |x − median|.
@@ -4152,6 +4325,222 @@ mod tests {
         assert_eq!(
             answer(&sum(21)),
             "result_too_large: Size limit exceeded: The expression built over 20,000,000 elements in total while evaluating."
+        );
+    }
+
+    // Expected answers: math.js 15.2 (`tests/peer/evaluate.mjs`, BigNumber with precision 64).
+    #[test]
+    fn quantile_seq_of_bignumbers_matches_mathjs() {
+        assert_eq!(
+            answer_in("quantileSeq([3, -1, 5, 7], 0.5)", "BigNumber"),
+            "BigNumber 4"
+        );
+        assert_eq!(
+            answer_in("quantileSeq([1, 2, 3, 4], 0.25)", "BigNumber"),
+            "BigNumber 1.75"
+        );
+        assert_eq!(
+            answer_in("quantileSeq([1, 2, 3, 4], 1/3)", "BigNumber"),
+            "BigNumber 2"
+        );
+        assert_eq!(
+            answer_in("quantileSeq([0.1, 0.2, 0.3, 0.7], 0.3)", "BigNumber"),
+            "BigNumber 0.19"
+        );
+        assert_eq!(
+            answer_in("quantileSeq([1, 2, 3, 4], [0.25, 0.75])", "BigNumber"),
+            "Array [1.75, 3.25]"
+        );
+        assert_eq!(
+            answer_in("quantileSeq([1, 2, 3, 4], [1/3, 2/3])", "BigNumber"),
+            "Array [2, 3]"
+        );
+        assert_eq!(
+            answer_in("quantileSeq([1, 2, 3, 4], 2)", "BigNumber"),
+            "Array [2, 3]"
+        );
+        assert_eq!(
+            answer_in("quantileSeq([1, 2, 3, 4, 5], 3)", "BigNumber"),
+            "Array [2, 3, 4]"
+        );
+        assert_eq!(
+            answer_in("quantileSeq([5, 1, 4, 2, 3], 0.1, true)", "BigNumber"),
+            "BigNumber 3.4"
+        );
+        assert_eq!(
+            answer_in("quantileSeq([[1, 2, 3], [4, 5, 6]], 0.5)", "BigNumber"),
+            "BigNumber 3.5"
+        );
+        // math.js: Unexpected type of argument in function quantileSeq (expected: number or boolean or bigint or string, actual: BigNumber, index: 2)
+        assert_eq!(
+            answer_in("quantileSeq([[1, 2, 3], [4, 5, 6]], 0.5, 1)", "BigNumber"),
+            "type_mismatch: Type mismatch: Unexpected type of argument in function quantileSeq (expected: number or boolean or bigint or string, actual: BigNumber, index: 2)"
+        );
+        // math.js: Unexpected type of argument in function quantileSeq (expected: number or boolean or bigint or string, actual: BigNumber, index: 2)
+        assert_eq!(
+            answer_in("quantileSeq([[1, 2, 3], [4, 5, 6]], 0.5, 2)", "BigNumber"),
+            "type_mismatch: Type mismatch: Unexpected type of argument in function quantileSeq (expected: number or boolean or bigint or string, actual: BigNumber, index: 2)"
+        );
+        // math.js: Unexpected type of argument in function quantileSeq (expected: number or boolean or bigint or string, actual: BigNumber, index: 2)
+        assert_eq!(
+            answer_in(
+                "quantileSeq([[1, 2, 3], [4, 5, 6]], [0.1, 0.9], 1)",
+                "BigNumber"
+            ),
+            "type_mismatch: Type mismatch: Unexpected type of argument in function quantileSeq (expected: number or boolean or bigint or string, actual: BigNumber, index: 2)"
+        );
+        // math.js: Unexpected type of argument in function quantileSeq (expected: number or bigint or string or boolean, actual: BigNumber, index: 3)
+        assert_eq!(
+            answer_in(
+                "quantileSeq([[1, 2, 3], [4, 5, 6]], 0.25, false, 2)",
+                "BigNumber"
+            ),
+            "type_mismatch: Type mismatch: Unexpected type of argument in function quantileSeq (expected: number or bigint or string or boolean, actual: BigNumber, index: 3)"
+        );
+        // math.js: N/prob must be non-negative
+        assert_eq!(
+            answer_in("quantileSeq([1, 2, 3], -0.5)", "BigNumber"),
+            "evaluation_failed: Evaluation failed: N/prob must be non-negative"
+        );
+        // math.js: N must be a positive integer
+        assert_eq!(
+            answer_in("quantileSeq([1, 2, 3], 1.5)", "BigNumber"),
+            "evaluation_failed: Evaluation failed: N must be a positive integer"
+        );
+        // math.js: k out of bounds
+        assert_eq!(
+            answer_in("quantileSeq([1, 2, 3], [0.5, 2])", "BigNumber"),
+            "evaluation_failed: Evaluation failed: k out of bounds"
+        );
+        // math.js: Cannot calculate quantile of an empty sequence
+        assert_eq!(
+            answer_in("quantileSeq([], 0.5)", "BigNumber"),
+            "evaluation_failed: Evaluation failed: Cannot calculate quantile of an empty sequence"
+        );
+        assert_eq!(
+            answer_in("quantileSeq([1, 2, 3], number(0.3))", "BigNumber"),
+            "BigNumber 1.6"
+        );
+        assert_eq!(
+            answer_in("quantileSeq([1, 2, 3], [number(0.3), 0.3])", "BigNumber"),
+            "Array [1.6, 1.6]"
+        );
+        assert_eq!(
+            answer_in("quantileSeq([1, 2, 3, 4], 0)", "BigNumber"),
+            "BigNumber 1"
+        );
+        assert_eq!(
+            answer_in("quantileSeq([1, 2, 3, 4], 1)", "BigNumber"),
+            "BigNumber 4"
+        );
+        assert_eq!(
+            answer_in("quantileSeq([2, 1, 3], 0.999)", "BigNumber"),
+            "BigNumber 2.998"
+        );
+        assert_eq!(
+            answer_in("quantileSeq([1e30, 1e-30, 7], 0.123456789)", "BigNumber"),
+            "BigNumber 1.728395046000000000000000000000753086422"
+        );
+        assert_eq!(
+            answer_in("quantileSeq(1:100, 7)", "BigNumber"),
+            "Array [13.375, 25.75, 38.125, 50.5, 62.875, 75.25, 87.625]"
+        );
+        // math.js: N must be a positive integer
+        assert_eq!(
+            answer_in("quantileSeq([1, 2, 3], 3.5)", "BigNumber"),
+            "evaluation_failed: Evaluation failed: N must be a positive integer"
+        );
+        assert_eq!(
+            answer_in("quantileSeq([1, 2, 3], [])", "BigNumber"),
+            "Array []"
+        );
+        assert_eq!(
+            answer_in("typeOf(quantileSeq([1, 2, 3], 0.5))", "BigNumber"),
+            "string \"BigNumber\""
+        );
+        assert_eq!(
+            answer_in("quantileSeq([1, 2, 3], true)", "BigNumber"),
+            "BigNumber 3"
+        );
+        assert_eq!(
+            answer_in("quantileSeq([1, \"2\", 3], 0.5)", "BigNumber"),
+            "BigNumber 2"
+        );
+        assert_eq!(
+            answer_in("quantileSeq([pi, e, 1], 0.77)", "BigNumber"),
+            "BigNumber 2.946869674029649157035559663793156306434805138764538547811275189"
+        );
+    }
+
+    #[test]
+    fn quantile_seq_with_bignumber_arguments_matches_mathjs() {
+        assert_eq!(
+            answer("quantileSeq([1, 2, 3, 4], bignumber(0.25))"),
+            "BigNumber 1.75"
+        );
+        assert_eq!(
+            answer("quantileSeq([bignumber(1), 2, 3], 0.3)"),
+            "BigNumber 1.6"
+        );
+        assert_eq!(
+            answer("quantileSeq([bignumber(1), 2, 3], 0.1)"),
+            "BigNumber 1.2"
+        );
+        assert_eq!(
+            answer("quantileSeq([1, 2, 3, 4], bignumber(2))"),
+            "Array [2, 3]"
+        );
+        assert_eq!(
+            answer("quantileSeq([1, 2, 3, 4], [bignumber(0.25), 0.5])"),
+            "Array [1.75, 2.5]"
+        );
+        assert_eq!(
+            answer("quantileSeq([1, 2, 3, 4], [0.1, bignumber(1)/3])"),
+            "Array [1.3, 2]"
+        );
+        assert_eq!(
+            answer("quantileSeq([1, 2.5, 3, 4], bignumber(0.5))"),
+            "BigNumber 2.75"
+        );
+        assert_eq!(
+            answer("quantileSeq([1, bignumber(2), 3], 0.5)"),
+            "BigNumber 2"
+        );
+        assert_eq!(
+            answer("quantileSeq([3, bignumber(1), 2], 0.75, true)"),
+            "BigNumber 1.5"
+        );
+        // math.js: N/prob must be non-negative
+        assert_eq!(
+            answer("quantileSeq([1, 2, 3, 4], bignumber(-1))"),
+            "evaluation_failed: Evaluation failed: N/prob must be non-negative"
+        );
+        // math.js: N must be a positive integer
+        assert_eq!(
+            answer("quantileSeq([1, 2, 3, 4], bignumber(1.5))"),
+            "evaluation_failed: Evaluation failed: N must be a positive integer"
+        );
+        // math.js: k out of bounds
+        assert_eq!(
+            answer("quantileSeq([1, 2, 3, 4], [bignumber(1.5)])"),
+            "evaluation_failed: Evaluation failed: k out of bounds"
+        );
+        assert_eq!(
+            answer("quantileSeq([[1, 2], [3, 4]], bignumber(0.5), 1)"),
+            "DenseMatrix [2, 3]"
+        );
+        assert_eq!(
+            answer("quantileSeq([[1, 2], [3, 4]], bignumber(0.5), 2)"),
+            "DenseMatrix [1.5, 3.5]"
+        );
+        // math.js: Cannot implicitly convert a Fraction to BigNumber or vice versa. Use function bignumber(x) to convert to BigNumber or fraction(x) to convert to Fraction.
+        assert_eq!(
+            answer("quantileSeq([1, 2, 3], fraction(1, 2))"),
+            "type_mismatch: Type mismatch: Cannot implicitly convert a Fraction to BigNumber or vice versa. Use function bignumber(x) to convert to BigNumber or fraction(x) to convert to Fraction."
+        );
+        assert_eq!(
+            answer("quantileSeq([0.1, 0.2], bignumber(0.3))"),
+            "BigNumber 0.13"
         );
     }
 }

@@ -1170,6 +1170,22 @@ impl Evaluator {
         if let Imp::Values(f) = row.imp
             && crate::special::TAKES_VALUES_AS_GIVEN.contains(&canonical)
         {
+            if canonical == "format" {
+                // One unit per number formatted (the text itself is bounded by `format`), and
+                // the work of each repeating decimal as it is found.
+                self.charge(crate::matrix::leaves(&values[0]) as u64)?;
+                let mut stopped = None;
+                let result = crate::notation::format_metered(&values, &mut |units| {
+                    self.charge(units).map_err(|e| {
+                        stopped = Some(e);
+                        FnError::TooLarge
+                    })
+                });
+                if let Some(error) = stopped {
+                    return Err(error);
+                }
+                return result.map_err(|e| function_error(e, name, at));
+            }
             return f(&values).map_err(|e| function_error(e, name, at));
         }
         if let Some(result) = self.evaluator_function(canonical, &values, at) {

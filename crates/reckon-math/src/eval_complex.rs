@@ -217,6 +217,16 @@ impl Evaluator {
             ("asech", None) => Value::Complex(z.asech()),
             ("acsch", None) => Value::Complex(z.acsch()),
             ("acoth", None) => Value::Complex(z.acoth()),
+            ("zeta", None) => {
+                // Borwein's series costs n² steps for n terms (n grows with |Im s|).
+                let n = crate::special::zeta_complex_terms(z);
+                self.charge((n * n).min(1e15) as u64)?;
+                match crate::special::zeta_complex(z) {
+                    Some(w) => Value::Complex(w),
+                    None => return Err(crate::eval::not_implemented("zeta() of this value", at)),
+                }
+            }
+            ("gamma", None) => crate::special::gamma_complex(z),
             ("isZero", None) => Value::Boolean(z.is_zero()),
             ("isNaN", None) => Value::Boolean(z.is_nan()),
             ("typeOf", None) => Value::Str("Complex".into()),

@@ -418,6 +418,11 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     evaluator("map", Arity::Exactly(2)),
     evaluator("forEach", Arity::Exactly(2)),
     evaluator("filter", Arity::Exactly(2)),
+    // Rotation and geometry (`geometry`).
+    evaluator("rotate", Arity::Between(2, 3)),
+    evaluator("rotationMatrix", Arity::Between(0, 3)),
+    evaluator("distance", Arity::Between(1, 3)),
+    evaluator("intersect", Arity::Between(2, 4)),
     // Special functions and combinatorics
     unary("lgamma", |x| ok(special::lgamma(x))),
     unary("erf", |x| ok(special::erf(x))),
@@ -811,8 +816,8 @@ fn factorial(n: f64) -> Result<f64, FnError> {
 }
 
 /// The published Lanczos coefficients (g = 4.7421875, 15 terms) that math.js uses.
-const LANCZOS_G: f64 = 4.7421875;
-const LANCZOS: [f64; 15] = [
+pub(crate) const LANCZOS_G: f64 = 4.7421875;
+pub(crate) const LANCZOS: [f64; 15] = [
     0.999_999_999_999_997_1,
     57.156_235_665_862_92,
     -59.597_960_355_475_49,

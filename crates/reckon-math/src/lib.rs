@@ -35,6 +35,7 @@ mod eval_complex;
 pub mod format;
 mod fraction;
 mod functions;
+mod geometry;
 mod index;
 mod jsmath;
 mod lexer;

@@ -55,18 +55,30 @@ fn split(value: f64) -> Split {
 
 /// math.js's `roundDigits`: half up to `precision` significant digits, shifting in leading zeros
 /// first when `precision` is not positive (so `fixed` can round to a place left of the digits).
-fn round_digits(split: &Split, precision: i64) -> Split {
+///
+/// A non-integer precision is taken as JavaScript takes it there: `splice(p, length - p)`
+/// truncates both numbers, so it removes the digits from ⌊p⌋ on but keeps the last one
+/// (`123.456` to 4.7 digits keeps `12346`), and `c[p - 1]++` names no element, so nothing
+/// rounds.
+fn round_digits(split: &Split, precision: f64) -> Split {
     let mut rounded = split.clone();
     let mut precision = precision;
-    while precision <= 0 {
-        rounded.digits.insert(0, 0);
-        rounded.exponent += 1;
-        precision += 1;
+    if precision <= 0.0 {
+        // math.js shifts in one zero at a time until the precision is positive; all at once
+        // here (the shift can be a million digits long).
+        let shift = (-precision).floor() as usize + 1;
+        let mut digits = vec![0; shift];
+        digits.append(&mut rounded.digits);
+        rounded.digits = digits;
+        rounded.exponent += shift as i64;
+        precision += shift as f64;
     }
-    let p = precision as usize;
-    if rounded.digits.len() > p {
-        let removed = rounded.digits.split_off(p);
-        if removed[0] >= 5 {
+    let len = rounded.digits.len() as f64;
+    if len > precision {
+        let p = precision.trunc() as usize;
+        let count = ((len - precision).trunc() as usize).min(rounded.digits.len() - p);
+        let removed: Vec<u8> = rounded.digits.drain(p..p + count).collect();
+        if precision.fract() == 0.0 && removed.first().is_some_and(|d| *d >= 5) {
             let mut i = p - 1;
             rounded.digits[i] += 1;
             while rounded.digits[i] == 10 {
@@ -94,18 +106,28 @@ fn sign(split: &Split) -> &'static str {
     if split.negative { "-" } else { "" }
 }
 
+/// JavaScript's `zeros(n)` loop pads `⌈n⌉` zeros: the length a padding to `n` digits reaches.
+fn padded_length(n: f64) -> usize {
+    n.ceil().max(0.0) as usize
+}
+
 /// `fixed` notation: `precision` digits after the point (none given: all digits, no rounding).
-fn to_fixed(value: f64, precision: Option<i64>) -> String {
-    let parts = split(value);
+fn to_fixed(value: f64, precision: Option<f64>) -> String {
+    fixed_digits(split(value), precision)
+}
+
+/// [`to_fixed`] of split digits.
+fn fixed_digits(parts: Split, precision: Option<f64>) -> String {
     let rounded = match precision {
-        Some(p) => round_digits(&parts, parts.exponent + 1 + p),
+        Some(p) => round_digits(&parts, (parts.exponent + 1) as f64 + p),
         None => parts,
     };
     let mut c = rounded.digits.clone();
     let mut point = rounded.exponent + 1;
-    let wanted = point + precision.unwrap_or(0);
-    if (c.len() as i64) < wanted {
-        c.resize(wanted as usize, 0);
+    // `p + (precision || 0)`: a NaN precision counts as 0 here.
+    let wanted = point as f64 + precision.filter(|p| !p.is_nan()).unwrap_or(0.0);
+    if (c.len() as f64) < wanted {
+        c.resize(padded_length(wanted), 0);
     }
     if point < 0 {
         let mut padded = vec![0; (-point + 1) as usize];
@@ -121,17 +143,21 @@ fn to_fixed(value: f64, precision: Option<i64>) -> String {
 }
 
 /// `exponential` notation with `precision` significant digits (0 or none: all digits).
-fn to_exponential(value: f64, precision: Option<i64>) -> String {
-    let parts = split(value);
+fn to_exponential(value: f64, precision: Option<f64>) -> String {
+    exponential_digits(split(value), precision)
+}
+
+/// [`to_exponential`] of split digits.
+fn exponential_digits(parts: Split, precision: Option<f64>) -> String {
     let rounded = match precision {
-        Some(p) if p != 0 => round_digits(&parts, p),
+        Some(p) if p != 0.0 => round_digits(&parts, p),
         _ => parts,
     };
     let mut c = rounded.digits.clone();
     if let Some(p) = precision
-        && (c.len() as i64) < p
+        && (c.len() as f64) < p
     {
-        c.resize(p as usize, 0);
+        c.resize(padded_length(p), 0);
     }
     let rest = text(&c[1..]);
     format!(
@@ -149,7 +175,7 @@ fn to_exponential(value: f64, precision: Option<i64>) -> String {
 }
 
 /// `engineering` notation: exponential with the exponent a multiple of 3.
-fn to_engineering(value: f64, precision: Option<i64>) -> String {
+fn to_engineering(value: f64, precision: Option<f64>) -> String {
     let parts = split(value);
     let rounded = match precision {
         Some(p) => round_digits(&parts, p),
@@ -160,7 +186,7 @@ fn to_engineering(value: f64, precision: Option<i64>) -> String {
     let new_exp = e - e.rem_euclid(3);
     match precision {
         Some(p) => {
-            while p > c.len() as i64 || e - new_exp + 1 > c.len() as i64 {
+            while p > c.len() as f64 || e - new_exp + 1 > c.len() as i64 {
                 c.push(0);
             }
         }
@@ -188,8 +214,8 @@ fn to_engineering(value: f64, precision: Option<i64>) -> String {
 
 /// `auto` notation: positional when `lower_exp <= exponent < upper_exp` (after rounding to
 /// `precision` significant digits), exponential otherwise, trailing fraction zeros removed.
-fn to_auto(value: f64, precision: Option<i64>, lower_exp: f64, upper_exp: f64) -> String {
-    let precision = precision.filter(|p| *p != 0);
+fn to_auto(value: f64, precision: Option<f64>, lower_exp: f64, upper_exp: f64) -> String {
+    let precision = precision.filter(|p| *p != 0.0);
     let parts = split(value);
     let rounded = match precision {
         Some(p) => round_digits(&parts, p),
@@ -201,9 +227,9 @@ fn to_auto(value: f64, precision: Option<i64>, lower_exp: f64, upper_exp: f64) -
     } else {
         let mut c = rounded.digits.clone();
         if let Some(p) = precision
-            && (c.len() as i64) < p
+            && (c.len() as f64) < p
         {
-            c.resize(p as usize, 0);
+            c.resize(padded_length(p), 0);
         }
         let extra = e - c.len() as i64 + 1;
         if extra > 0 {
@@ -352,8 +378,12 @@ fn size_limit(what: &str, size: f64) -> FnError {
 
 /// `bin(x, wordSize?)`, `oct(x, wordSize?)`, `hex(x, wordSize?)`.
 pub(crate) fn base(values: &[Value], bits: usize) -> Result<Value, FnError> {
-    let x = to_number(&values[0])?;
     let word_size = values.get(1).map(to_number).transpose()?;
+    if let Value::Big(x) = &values[0] {
+        // math.js's `format(x, {notation, wordSize})` of the BigNumber itself.
+        return big_to_base(x, bits as u32, word_size).map(Value::Str);
+    }
+    let x = to_number(&values[0])?;
     if !x.is_finite() {
         return Ok(Value::Str(crate::format::format_number_with(
             x, None, -7, 21,
@@ -471,6 +501,7 @@ fn options(value: Option<&Value>) -> Result<Options, FnError> {
     let number_option = |v: &Value, name: &str| -> Result<f64, FnError> {
         match v {
             Value::Number(x) => Ok(*x),
+            Value::Big(x) => Ok(crate::bignum::to_f64(x)),
             Value::Fraction(_) => Err(FnError::NoExactFraction),
             _ => Err(FnError::Domain(format!(
                 "Option \"{name}\" must be a number or BigNumber"
@@ -480,6 +511,7 @@ fn options(value: Option<&Value>) -> Result<Options, FnError> {
     match value {
         None => {}
         Some(Value::Number(p)) => options.precision = Some(*p),
+        Some(Value::Big(p)) => options.precision = Some(crate::bignum::to_f64(p)),
         Some(Value::Object(entries)) => {
             for (key, v) in entries {
                 match key.as_str() {
@@ -516,23 +548,66 @@ fn options(value: Option<&Value>) -> Result<Options, FnError> {
     Ok(options)
 }
 
-/// A precision math.js would lay out digit by digit: whole and within the build limit.
-fn whole_precision(precision: Option<f64>) -> Result<Option<i64>, FnError> {
+/// A precision math.js would lay out digit by digit, within the build limit (a NaN one rounds
+/// nothing and pads nothing).
+fn checked_precision(precision: Option<f64>) -> Result<Option<f64>, FnError> {
     match precision {
-        None => Ok(None),
         Some(p) if p.abs() > MAX_BUILD => Err(size_limit("precision", p)),
-        Some(p) if p == p.round() => Ok(Some(p as i64)),
-        Some(_) => Err(FnError::Domain(
-            "format() with a non-integer precision is not implemented in reckon yet".into(),
-        )),
+        other => Ok(other),
     }
 }
 
-/// math.js's `format(value, options?)` for numbers (and the scalars whose text does not depend
-/// on the options: strings quoted, booleans, null).
+/// The most characters `format` may build (section 10, per-call build).
+const MAX_TEXT: usize = 1_000_000;
+
+/// math.js's `format(value, options?)`: numbers in the notation the options ask for, and
+/// containers (matrices, arrays, sparse matrices, objects) and Complex numbers with the same
+/// options applied to each number they hold, as math.js's `format` recurses; strings quoted,
+/// booleans and null as they print; Fractions as `n/d`, or as fraction.js's repeating decimal
+/// with the option `fraction: "decimal"`. The `truncate` option cuts the text to that many
+/// characters, the last three being `...`.
 pub(crate) fn format(values: &[Value]) -> Result<Value, FnError> {
-    let x = match &values[0] {
-        Value::Number(x) => *x,
+    format_metered(values, &mut |_| Ok(()))
+}
+
+/// [`format`], asking `charge` for the work of each repeating decimal first.
+pub(crate) fn format_metered(
+    values: &[Value],
+    charge: &mut dyn FnMut(u64) -> Result<(), FnError>,
+) -> Result<Value, FnError> {
+    let options = values.get(1);
+    let mut out = String::new();
+    write_value(&values[0], options, &mut out, charge)?;
+    if let Some(Value::Object(entries)) = options
+        && let Some((_, limit)) = entries.iter().find(|(k, _)| k == "truncate")
+    {
+        // `result.length > truncate`, then `substring(0, truncate - 3) + '...'` (in UTF-16
+        // code units; a negative end is 0).
+        let limit = crate::eval::js_number(limit);
+        let units: Vec<u16> = out.encode_utf16().collect();
+        if (units.len() as f64) > limit {
+            let keep = (limit - 3.0).clamp(0.0, units.len() as f64) as usize;
+            out = String::from_utf16_lossy(&units[..keep]) + "...";
+        }
+    }
+    Ok(Value::Str(out))
+}
+
+/// Appends the text of one value (see [`format`]), refusing once the text passes the per-call
+/// build limit.
+fn write_value(
+    value: &Value,
+    options: Option<&Value>,
+    out: &mut String,
+    charge: &mut dyn FnMut(u64) -> Result<(), FnError>,
+) -> Result<(), FnError> {
+    if out.len() > MAX_TEXT {
+        return Err(FnError::SizeLimit(
+            "Size limit exceeded: format() would build a string over the limit of 1,000,000 characters.".into(),
+        ));
+    }
+    match value {
+        Value::Number(x) => out.push_str(&format_number(*x, options)?),
         // A bigint prints its digits and an Index its dimensions, whatever the options.
         Value::Str(_)
         | Value::Boolean(_)
@@ -540,22 +615,65 @@ pub(crate) fn format(values: &[Value]) -> Result<Value, FnError> {
         | Value::Undefined
         | Value::BigInt(_)
         | Value::Index(_) => {
-            return Ok(Value::Str(values[0].format(None)));
+            out.push_str(&value.format(None));
         }
-        // math.js prints a Fraction as n/d whatever the options (a Fraction precision cannot
-        // be read as one, though).
-        Value::Fraction(f) => {
-            return match values.get(1) {
-                Some(Value::Object(entries)) if entries.iter().any(|(k, _)| k == "fraction") => {
-                    Err(FnError::Domain(
-                        "format() with the fraction option is not implemented in reckon yet".into(),
-                    ))
-                }
-                None | Some(Value::Number(_) | Value::Object(_)) => {
-                    Ok(Value::Str(crate::fraction::format(f)))
-                }
-                Some(_) => Err(FnError::NoExactFraction),
+        // math.js prints a Fraction as n/d whatever the other options.
+        Value::Fraction(f) => match options {
+            Some(Value::Object(entries))
+                if entries.iter().any(|(k, v)| {
+                    k == "fraction" && matches!(v, Value::Str(s) if s == "decimal")
+                }) =>
+            {
+                out.push_str(&crate::fraction::decimal_string(f, charge)?);
+            }
+            None | Some(Value::Number(_) | Value::Object(_)) => {
+                out.push_str(&crate::fraction::format(f));
+            }
+            Some(_) => return Err(FnError::NoExactFraction),
+        },
+        Value::Complex(z) => out.push_str(&format_complex(z.re, z.im, options)?),
+        Value::Big(x) => out.push_str(&format_big(x, options)?),
+        Value::Matrix(m) => {
+            if m.shape.is_empty() {
+                out.push_str("[]");
+            } else {
+                write_nested(m, 0, 0, options, out, charge)?;
+            }
+        }
+        Value::Sparse(m) => {
+            let (rows, cols) = (m.shape[0], m.shape.get(1).copied().unwrap_or(1));
+            let entries: Vec<(usize, usize, &Value)> = m.stored().collect();
+            let density = if rows * cols == 0 {
+                0.0
+            } else {
+                entries.len() as f64 / (rows * cols) as f64
             };
+            out.push_str(&format!(
+                "Sparse Matrix [{} x {}] density: {}\n",
+                format_number(rows as f64, options)?,
+                format_number(cols as f64, options)?,
+                format_number(density, options)?
+            ));
+            for (r, c, v) in entries {
+                out.push_str(&format!(
+                    "\n    ({}, {}) ==> ",
+                    format_number(r as f64, options)?,
+                    format_number(c as f64, options)?
+                ));
+                write_value(v, options, out, charge)?;
+            }
+        }
+        Value::Object(entries) => {
+            out.push('{');
+            for (i, (k, v)) in entries.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(&Value::Str(k.clone()).format(None));
+                out.push_str(": ");
+                write_value(v, options, out, charge)?;
+            }
+            out.push('}');
         }
         other => {
             return Err(FnError::Domain(format!(
@@ -563,14 +681,360 @@ pub(crate) fn format(values: &[Value]) -> Result<Value, FnError> {
                 other.type_name()
             )));
         }
-    };
-    if !x.is_finite() {
-        return Ok(Value::Str(crate::format::format_number_with(
-            x, None, -7, 21,
-        )));
     }
-    let options = options(values.get(1))?;
-    let precision = whole_precision(options.precision)?;
+    Ok(())
+}
+
+/// `[` elements `, ` `]` per dimension, each element by [`write_value`].
+fn write_nested(
+    m: &crate::matrix::Matrix,
+    dim: usize,
+    offset: usize,
+    options: Option<&Value>,
+    out: &mut String,
+    charge: &mut dyn FnMut(u64) -> Result<(), FnError>,
+) -> Result<(), FnError> {
+    out.push('[');
+    let size = m.shape.get(dim).copied().unwrap_or(0);
+    let step: usize = m.shape.get(dim + 1..).map_or(1, |s| s.iter().product());
+    for i in 0..size {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        if dim + 1 == m.rank() {
+            if let Some(v) = m.data.get(offset + i) {
+                write_value(v, options, out, charge)?;
+            }
+        } else {
+            write_nested(m, dim + 1, offset + i * step, options, out, charge)?;
+        }
+    }
+    out.push(']');
+    Ok(())
+}
+
+/// math.js's `Complex.format(options)`: both parts formatted with the options; with a precision
+/// p, a part under 10^-p of the other counts as zero (the real part first); then `re`, `{im}i`
+/// or `re ± imi`, with `i` alone when the imaginary part is exactly ±1.
+fn format_complex(re: f64, im: f64, options: Option<&Value>) -> Result<String, FnError> {
+    let text_re = format_number(re, options)?;
+    let text_im = format_number(im, options)?;
+    // `isNumber(options) ? options : options ? options.precision : null`: an object without a
+    // precision gives `undefined`, whose epsilon is NaN (no part is dropped).
+    let precision = match options {
+        Some(Value::Number(p)) => Some(*p),
+        Some(Value::Object(entries)) => match entries.iter().find(|(k, _)| k == "precision") {
+            Some((_, Value::Null)) => None,
+            Some((_, v)) => Some(to_number(v).unwrap_or(f64::NAN)),
+            None => Some(f64::NAN),
+        },
+        _ => None,
+    };
+    let (mut re, mut im) = (re, im);
+    if let Some(p) = precision {
+        let epsilon = crate::jsmath::pow(10.0, -p);
+        if (re / im).abs() < epsilon {
+            re = 0.0;
+        }
+        if (im / re).abs() < epsilon {
+            im = 0.0;
+        }
+    }
+    Ok(if im == 0.0 {
+        text_re
+    } else if re == 0.0 {
+        if im == 1.0 {
+            "i".to_owned()
+        } else if im == -1.0 {
+            "-i".to_owned()
+        } else {
+            format!("{text_im}i")
+        }
+    } else if im < 0.0 {
+        if im == -1.0 {
+            format!("{text_re} - i")
+        } else {
+            format!("{text_re} - {}i", text_im.get(1..).unwrap_or(""))
+        }
+    } else if im == 1.0 {
+        format!("{text_re} + i")
+    } else {
+        format!("{text_re} + {text_im}i")
+    })
+}
+
+/// math.js's `format` of a BigNumber (its `utils/bignumber/formatter.js`), which lays out the
+/// exact decimal digits with decimal.js's `toSignificantDigits`, `toFixed`, `toExponential` and
+/// `toPrecision`, all rounding half up: `auto` rounds to the precision (64 digits when none is
+/// given) and is positional when `lowerExp <= exponent < upperExp`; `engineering` scales to an
+/// exponent that is a multiple of 3 and takes `toPrecision`. decimal.js wants whole
+/// precisions of at least 1 (0 for `fixed`) and refuses others with its own message.
+fn format_big(x: &crate::bignum::Big, given: Option<&Value>) -> Result<String, FnError> {
+    let Some((negative, digits, exponent)) = crate::bignum::decimal_digits(x) else {
+        return Ok(if x.is_nan() {
+            "NaN".to_owned()
+        } else if x.is_negative() {
+            "-Infinity".to_owned()
+        } else {
+            "Infinity".to_owned()
+        });
+    };
+    let options = options(given)?;
+    let precision = checked_precision(options.precision)?;
+    let parts = Split {
+        negative,
+        digits: digits.bytes().map(|b| b - b'0').collect(),
+        exponent,
+    };
+    let invalid = |p: f64| {
+        FnError::Domain(format!(
+            "[DecimalError] Invalid argument: {}",
+            crate::format::format_number_with(p, None, -7, 21)
+        ))
+    };
+    // decimal.js's `checkInt32(p, min, 1e9)`.
+    let whole = |p: f64, min: f64| {
+        if p.fract() == 0.0 && p >= min {
+            Ok(p)
+        } else {
+            Err(invalid(p))
+        }
+    };
+    let zero = digits == "0";
+    // A BigNumber's exponent reaches 9e15: positional text that long is refused before it is
+    // laid out.
+    let too_long = || {
+        FnError::SizeLimit(
+            "Size limit exceeded: format() would build a string over the limit of 1,000,000 characters."
+                .into(),
+        )
+    };
+    let positional = |e: i64| {
+        if e.unsigned_abs() > MAX_TEXT as u64 {
+            Err(too_long())
+        } else {
+            Ok(())
+        }
+    };
+    Ok(match options.notation.as_str() {
+        "fixed" => {
+            let dp = precision.map(|p| whole(p, 0.0)).transpose()?;
+            if let Some(dp) = dp
+                && exponent < -(dp as i64) - 1
+            {
+                // Under half a unit of the last place: all zeros, with the value's sign.
+                let zeros = "0".repeat(dp as usize);
+                let sign = if negative { "-" } else { "" };
+                return Ok(if dp > 0.0 {
+                    format!("{sign}0.{zeros}")
+                } else {
+                    format!("{sign}0")
+                });
+            }
+            positional(exponent)?;
+            fixed_digits(parts, dp)
+        }
+        "exponential" => {
+            let p = precision
+                .map(|p| whole(p - 1.0, 0.0).map(|_| p))
+                .transpose()?;
+            exponential_digits(parts, p)
+        }
+        "engineering" => {
+            let p = precision.map(|p| whole(p, 1.0)).transpose()?;
+            let new_exp = exponent - exponent.rem_euclid(3);
+            let shifted = Split {
+                exponent: exponent - new_exp,
+                ..parts
+            };
+            let text = match p {
+                None => fixed_digits(shifted, None),
+                Some(p) => {
+                    let rounded = round_digits(&shifted, p);
+                    if p <= rounded.exponent as f64 {
+                        fixed_digits(rounded, None)
+                    } else {
+                        let decimals = p - (rounded.exponent + 1) as f64;
+                        fixed_digits(rounded, Some(decimals))
+                    }
+                }
+            };
+            format!("{text}e{}{new_exp}", if exponent >= 0 { "+" } else { "" })
+        }
+        "auto" => {
+            if zero {
+                return Ok("0".to_owned());
+            }
+            let p = precision.map(|p| whole(p, 1.0)).transpose()?;
+            let rounded = round_digits(&parts, p.unwrap_or(64.0));
+            let e = rounded.exponent as f64;
+            let text = if options.lower_exp <= e && e < options.upper_exp {
+                positional(rounded.exponent)?;
+                fixed_digits(rounded, None)
+            } else {
+                exponential_digits(parts, p)
+            };
+            strip_fraction_zeros(&text)
+        }
+        "bin" => big_to_base(x, 1, options.word_size)?,
+        "oct" => big_to_base(x, 3, options.word_size)?,
+        "hex" => big_to_base(x, 4, options.word_size)?,
+        other => {
+            return Err(FnError::Domain(format!(
+                "Unknown notation \"{other}\". Choose \"auto\", \"exponential\", \"fixed\", \"bin\", \"oct\", or \"hex."
+            )));
+        }
+    })
+}
+
+/// math.js's `formatBigNumberToBase`: with a word size, the range check and two's complement
+/// in BigNumber arithmetic (so rounded to 64 digits, as decimal.js does), then decimal.js's
+/// `toBinary`/`toOctal`/`toHexadecimal`, which round the exact expansion half up to 64
+/// significant digits *of that base* and lay it out without trailing zeros (`0b10.1`).
+fn big_to_base(
+    x: &crate::bignum::Big,
+    bits: u32,
+    word_size: Option<f64>,
+) -> Result<String, FnError> {
+    use crate::bignum::{self, Big};
+    let mut n = x.clone();
+    let mut suffix = String::new();
+    if let Some(size) = word_size.filter(|s| *s != 0.0 && !s.is_nan()) {
+        if size < 1.0 {
+            return Err(FnError::Domain("size must be in greater than 0".into()));
+        }
+        if !(size.is_finite() && size == size.round()) {
+            return Err(FnError::Domain("size must be an integer".into()));
+        }
+        if size > MAX_BUILD {
+            return Err(size_limit("word size", size));
+        }
+        let two = Big::from_i64(2);
+        let power = |e: f64| bignum::pow(&two, &bignum::from_f64(e)).unwrap_or(Big::NAN);
+        let half = power(size - 1.0);
+        let over =
+            bignum::cmp(&n, &bignum::sub(&half, &Big::one())) == Some(std::cmp::Ordering::Greater);
+        let under = bignum::cmp(&n, &bignum::neg(&half)) == Some(std::cmp::Ordering::Less);
+        if over || under {
+            let shown = crate::format::format_number_with(size - 1.0, None, -7, 21);
+            return Err(FnError::Domain(format!(
+                "Value must be in range [-2^{shown}, 2^{shown}-1]"
+            )));
+        }
+        if !n.is_integer() {
+            return Err(FnError::Domain("Value must be an integer".into()));
+        }
+        if n.is_negative() {
+            n = bignum::add(&n, &power(size));
+        }
+        suffix = format!("i{}", crate::format::format_number_with(size, None, -7, 21));
+    }
+    let prefix = match bits {
+        1 => "0b",
+        3 => "0o",
+        _ => "0x",
+    };
+    let Some((negative, digits, exponent)) = bignum::decimal_digits(&n) else {
+        return Ok(if n.is_nan() {
+            "NaN".to_owned()
+        } else if n.is_negative() {
+            "-Infinity".to_owned()
+        } else {
+            "Infinity".to_owned()
+        });
+    };
+    // decimal.js writes the sign of −0 too.
+    let sign = if negative || n.is_negative() { "-" } else { "" };
+    if digits == "0" {
+        return Ok(format!("{sign}{prefix}0{suffix}"));
+    }
+    // Past this the expansion is longer than the text a call may build.
+    if exponent.unsigned_abs() > 250_000 {
+        return Err(FnError::SizeLimit(
+            "Size limit exceeded: format() would build a string over the limit of 1,000,000 characters.".into(),
+        ));
+    }
+    Ok(format!(
+        "{sign}{prefix}{}{suffix}",
+        base_expansion(&digits, exponent, bits)
+    ))
+}
+
+/// The positional expansion in base 2^`bits` of the decimal `0.digits × 10^(exponent + 1)`,
+/// rounded half up to 64 significant digits, without trailing zeros.
+fn base_expansion(digits: &str, exponent: i64, bits: u32) -> String {
+    use dashu_int::UBig;
+    const SIGNIFICANT: usize = 64;
+    let base = 1u32 << bits;
+    let significand = UBig::from_str_radix(digits, 10).unwrap_or(UBig::ZERO);
+    // value = significand · 10^scale
+    let scale = exponent - digits.len() as i64 + 1;
+    let ten = UBig::from(10u8);
+    // Enough base digits below the point that the quotient has more than 64 digits.
+    let per_decimal = 10f64.log2() / f64::from(bits);
+    let fraction_digits = if scale >= 0 {
+        0
+    } else {
+        (66.0 - exponent as f64 * per_decimal).ceil().max(0.0) as usize
+    };
+    let scaled = if scale >= 0 {
+        significand * ten.pow(scale as usize)
+    } else {
+        (significand << (fraction_digits * bits as usize)) / ten.pow((-scale) as usize)
+    };
+    let text = match bits {
+        1 => format!("{scaled:b}"),
+        3 => format!("{scaled:o}"),
+        _ => format!("{scaled:x}"),
+    };
+    let mut kept: Vec<u8> = text
+        .bytes()
+        .map(|b| char::from(b).to_digit(16).unwrap_or(0) as u8)
+        .collect();
+    // Digits before the point.
+    let mut integer_digits = kept.len() as i64 - fraction_digits as i64;
+    if kept.len() > SIGNIFICANT {
+        let round_up = u32::from(kept[SIGNIFICANT]) >= base / 2;
+        kept.truncate(SIGNIFICANT);
+        if round_up {
+            let mut i = SIGNIFICANT;
+            loop {
+                if i == 0 {
+                    kept.insert(0, 1);
+                    integer_digits += 1;
+                    break;
+                }
+                i -= 1;
+                if u32::from(kept[i]) + 1 < base {
+                    kept[i] += 1;
+                    break;
+                }
+                kept[i] = 0;
+            }
+        }
+    }
+    while kept.len() > 1 && kept.last() == Some(&0) {
+        kept.pop();
+    }
+    let numeral = |d: &u8| char::from_digit(u32::from(*d), 16).unwrap_or('0');
+    let all: String = kept.iter().map(numeral).collect();
+    if integer_digits <= 0 {
+        format!("0.{}{all}", "0".repeat((-integer_digits) as usize))
+    } else if integer_digits as usize >= all.len() {
+        format!("{all}{}", "0".repeat(integer_digits as usize - all.len()))
+    } else {
+        let (whole, fraction) = all.split_at(integer_digits as usize);
+        format!("{whole}.{fraction}")
+    }
+}
+
+/// math.js's `formatNumber(x, options)`.
+fn format_number(x: f64, given: Option<&Value>) -> Result<String, FnError> {
+    if !x.is_finite() {
+        return Ok(crate::format::format_number_with(x, None, -7, 21));
+    }
+    let options = options(given)?;
+    let precision = checked_precision(options.precision)?;
     let text = match options.notation.as_str() {
         "fixed" => to_fixed(x, precision),
         "exponential" => to_exponential(x, precision),
@@ -585,7 +1049,7 @@ pub(crate) fn format(values: &[Value]) -> Result<Value, FnError> {
             )));
         }
     };
-    Ok(Value::Str(text))
+    Ok(text)
 }
 
 #[cfg(test)]
@@ -699,5 +1163,1136 @@ mod tests {
             base(&[Value::Number(1.0), Value::Number(2e6)], 4),
             Err(FnError::SizeLimit(_))
         ));
+    }
+}
+
+#[cfg(test)]
+mod containers {
+    //! `format` of matrices, objects, sparse matrices and Complex numbers through the whole
+    //! tool; every expected string is math.js 15.2's answer to the same expression
+    //! (`tests/peer/evaluate.mjs`).
+    use serde_json::json;
+
+    fn answer_in(expression: &str, numeric_type: &str) -> String {
+        let input = json!({"expression": expression, "numericType": numeric_type}).to_string();
+        match crate::calculate(input.as_bytes()) {
+            Ok(out) => format!(
+                "{} {}",
+                out["resultType"].as_str().unwrap_or("?"),
+                out["result"].as_str().unwrap_or("?")
+            ),
+            Err(e) => format!("{}: {}", e.reason.name(), e.message),
+        }
+    }
+
+    fn answer(expression: &str) -> String {
+        answer_in(expression, "number")
+    }
+
+    fn reason_in(expression: &str, numeric_type: &str) -> String {
+        let out = answer_in(expression, numeric_type);
+        out.split(':').next().unwrap_or_default().to_owned()
+    }
+
+    #[test]
+    fn format_of_containers_and_complex_matches_mathjs() {
+        assert_eq!(answer("format([1, 2, 3])"), "string \"[1, 2, 3]\"");
+        assert_eq!(answer("format([1/3, 2/3], 3)"), "string \"[0.333, 0.667]\"");
+        assert_eq!(
+            answer("format([[1/3, 2], [3, 4/7]], {precision: 2})"),
+            "string \"[[0.33, 2], [3, 0.57]]\""
+        );
+        assert_eq!(
+            answer("format([1/3, 123456789], {notation: \"fixed\", precision: 2})"),
+            "string \"[0.33, 123456789.00]\""
+        );
+        assert_eq!(
+            answer("format([1/3, 123456789], {notation: \"exponential\"})"),
+            "string \"[3.333333333333333e-1, 1.23456789e+8]\""
+        );
+        assert_eq!(
+            answer("format([1/3, 123456789], {notation: \"engineering\", precision: 3})"),
+            "string \"[333e-3, 123e+6]\""
+        );
+        assert_eq!(
+            answer("format([255, 16], {notation: \"hex\"})"),
+            "string \"[0xff, 0x10]\""
+        );
+        // math.js: Value must be in range [-2^7, 2^7-1]
+        assert_eq!(
+            answer("format([255, 16], {notation: \"bin\", wordSize: 8})"),
+            "evaluation_failed: Evaluation failed: Value must be in range [-2^7, 2^7-1]"
+        );
+        assert_eq!(answer("format(2 + 3i)"), "string \"2 + 3i\"");
+        assert_eq!(answer("format(1/3 + 2i/3, 3)"), "string \"0.333 + 0.667i\"");
+        assert_eq!(answer("format(1 + 1e-20i, 3)"), "string \"1\"");
+        assert_eq!(answer("format(1e-20 + 2i, 3)"), "string \"2i\"");
+        assert_eq!(answer("format(1 - i)"), "string \"1 - i\"");
+        assert_eq!(answer("format(-i)"), "string \"-i\"");
+        assert_eq!(answer("format(i)"), "string \"i\"");
+        assert_eq!(
+            answer("format(2.5 - 1.25i, {notation: \"fixed\", precision: 1})"),
+            "string \"2.5 - 1.3i\""
+        );
+        assert_eq!(
+            answer("format(1/3 + i/7, {precision: 3})"),
+            "string \"0.333 + 0.143i\""
+        );
+        assert_eq!(
+            answer("format(1/3 + i/7, {notation: \"exponential\"})"),
+            "string \"3.333333333333333e-1 + 1.4285714285714285e-1i\""
+        );
+        assert_eq!(
+            answer("format(1 + 1e-20i, {notation: \"fixed\"})"),
+            "string \"1 + 0.00000000000000000001i\""
+        );
+        assert_eq!(answer("format(e^(i*pi), 3)"), "string \"-1\"");
+        assert_eq!(answer("format([1 + i, 2], 2)"), "string \"[1 + i, 2]\"");
+        assert_eq!(answer("format([])"), "string \"[]\"");
+        assert_eq!(answer("format(zeros(0, 3))"), "string \"[]\"");
+        assert_eq!(answer("format(zeros(2, 0))"), "string \"[[], []]\"");
+        assert_eq!(answer("format([[]])"), "string \"[[]]\"");
+        assert_eq!(
+            answer("format({a: 1/3, b: [1, 2/3]}, 3)"),
+            "string \"{\\\"a\\\": 0.333, \\\"b\\\": [1, 0.667]}\""
+        );
+        assert_eq!(
+            answer("format({a: 1 + i}, 2)"),
+            "string \"{\\\"a\\\": 1 + i}\""
+        );
+        assert_eq!(
+            answer("format(sparse([1, 0; 0, 1/3]), 3)"),
+            "string \"Sparse Matrix [2 x 2] density: 0.5\\n\\n    (0, 0) ==> 1\\n    (1, 1) ==> 0.333\""
+        );
+        assert_eq!(
+            answer("format(sparse([1, 0; 0, 1/3]), {notation: \"exponential\"})"),
+            "string \"Sparse Matrix [2e+0 x 2e+0] density: 5e-1\\n\\n    (0e+0, 0e+0) ==> 1e+0\\n    (1e+0, 1e+0) ==> 3.333333333333333e-1\""
+        );
+        assert_eq!(
+            answer("format(sparse([]))"),
+            "string \"Sparse Matrix [0 x 0] density: 0\\n\""
+        );
+        assert_eq!(
+            answer("format([1, \"a\", true, null], 2)"),
+            "string \"[1, \\\"a\\\", true, null]\""
+        );
+        assert_eq!(
+            answer("format([1/3, 2/3], {truncate: 10})"),
+            "string \"[0.3333...\""
+        );
+        assert_eq!(answer("format(1/3, {truncate: 5})"), "string \"0....\"");
+        assert_eq!(
+            answer("format(\"abcdef\", {truncate: 4})"),
+            "string \"\\\"...\""
+        );
+        assert_eq!(answer("format([1, 2], {truncate: 2})"), "string \"...\"");
+        // math.js: Option "precision" must be a number or BigNumber
+        assert_eq!(
+            answer("format([1/3], {precision: \"x\"})"),
+            "evaluation_failed: Evaluation failed: Option \"precision\" must be a number or BigNumber"
+        );
+        assert_eq!(answer("format([], {precision: \"x\"})"), "string \"[]\"");
+        // math.js: Unknown notation "foo". Choose "auto", "exponential", "fixed", "bin", "oct", or "hex.
+        assert_eq!(
+            answer("format([1/3, 2], {notation: \"foo\"})"),
+            "evaluation_failed: Evaluation failed: Unknown notation \"foo\". Choose \"auto\", \"exponential\", \"fixed\", \"bin\", \"oct\", or \"hex."
+        );
+        assert_eq!(
+            answer("format(ones(2, 2, 2) / 3, 2)"),
+            "string \"[[[0.33, 0.33], [0.33, 0.33]], [[0.33, 0.33], [0.33, 0.33]]]\""
+        );
+        assert_eq!(
+            answer("format(2 + 3i, {notation: \"hex\"})"),
+            "string \"0x2 + 0x3i\""
+        );
+        assert_eq!(
+            answer("format(-2 - 3i, {notation: \"fixed\", precision: 2})"),
+            "string \"-2.00 - 3.00i\""
+        );
+        assert_eq!(
+            answer("format(0.5 - 0.25i, {notation: \"engineering\"})"),
+            "string \"500e-3 - 250e-3i\""
+        );
+        assert_eq!(answer("format(-1.5i, 2)"), "string \"-1.5i\"");
+        assert_eq!(answer("format(1 + 0i)"), "string \"1\"");
+        assert_eq!(answer("format(complex(0, 0))"), "string \"0\"");
+        assert_eq!(answer("format(complex(-0, 1))"), "string \"i\"");
+        assert_eq!(answer("format(1 + 2i, 0)"), "string \"2i\"");
+        assert_eq!(
+            answer("format(12345 + 6789i, {lowerExp: -2, upperExp: 3})"),
+            "string \"1.2345e+4 + 6.789e+3i\""
+        );
+        assert_eq!(
+            answer("format([12345, 0.001], {lowerExp: -2, upperExp: 3})"),
+            "string \"[1.2345e+4, 1e-3]\""
+        );
+        assert_eq!(
+            answer("format([1/3, 2/3], {truncate: 3})"),
+            "string \"...\""
+        );
+        assert_eq!(
+            answer("format([1/3, 2/3], {truncate: 0})"),
+            "string \"...\""
+        );
+        assert_eq!(
+            answer("format([[1/3, 2/3], [1, 2]], {precision: 3, truncate: 12})"),
+            "string \"[[0.333, ...\""
+        );
+    }
+
+    #[test]
+    fn format_in_fraction_mode() {
+        assert_eq!(
+            answer_in("format([1/3, 2/3])", "Fraction"),
+            "string \"[1/3, 2/3]\""
+        );
+        // math.js refuses: Cannot implicitly convert a Fraction to BigNumber or vice versa. Use function bignumber(x) to convert to BigNumber or fraction(x) to convert to Fraction.
+        assert_eq!(
+            reason_in("format([1, 2], 3)", "Fraction"),
+            "fraction_unsupported"
+        );
+        assert_eq!(answer_in("format(2 + 3i)", "Fraction"), "string \"2 + 3i\"");
+        assert_eq!(
+            answer_in("format({a: 1/3})", "Fraction"),
+            "string \"{\\\"a\\\": 1/3}\""
+        );
+    }
+
+    #[test]
+    fn the_text_is_bounded_by_the_build_limit() {
+        for expression in [
+            "format(ones(1000, 1000), {notation: \"fixed\", precision: 5})",
+            "format(ones(100), {notation: \"fixed\", precision: 999999})",
+            "format(ones(300000) / 3)",
+        ] {
+            assert_eq!(
+                answer(expression),
+                "result_too_large: Size limit exceeded: format() would build a string over the limit of 1,000,000 characters.",
+                "{expression}"
+            );
+        }
+        // A non-integer precision is bounded like a whole one.
+        assert_eq!(
+            answer("format(1/3, {precision: 1e6 + 0.5})"),
+            "result_too_large: Size limit exceeded: a precision of 1000000.5 would build a string over the limit of 1,000,000 characters."
+        );
+    }
+
+    #[test]
+    fn non_integer_precisions_match_mathjs() {
+        assert_eq!(answer("format(1/3, 2.5)"), "string \"0.333\"");
+        assert_eq!(
+            answer("format(123.456, {precision: 4.7})"),
+            "string \"123.46\""
+        );
+        assert_eq!(
+            answer("format(123.456, {notation: \"fixed\", precision: 1.5})"),
+            "string \"123.46\""
+        );
+        assert_eq!(
+            answer("format(123.456, {notation: \"fixed\", precision: 0.5})"),
+            "string \"123.6\""
+        );
+        assert_eq!(
+            answer("format(123.456, {notation: \"fixed\", precision: -0.5})"),
+            "string \"126\""
+        );
+        assert_eq!(
+            answer("format(123.456, {notation: \"fixed\", precision: -1.5})"),
+            "string \"16\""
+        );
+        assert_eq!(
+            answer("format(123.456, {notation: \"exponential\", precision: 2.5})"),
+            "string \"1.26e+2\""
+        );
+        assert_eq!(
+            answer("format(123.456, {notation: \"engineering\", precision: 2.5})"),
+            "string \"126e+0\""
+        );
+        assert_eq!(
+            answer("format(123.456, {notation: \"engineering\", precision: 4.2})"),
+            "string \"123.46e+0\""
+        );
+        assert_eq!(answer("format(123.456, 0.5)"), "string \"600\"");
+        assert_eq!(answer("format(123.456, -0.5)"), "string \"6000\"");
+        assert_eq!(answer("format(123.456, -2.5)"), "string \"6e+5\"");
+        assert_eq!(answer("format(2/3, 1.1)"), "string \"0.66\"");
+        assert_eq!(answer("format(2/3, 9.99)"), "string \"0.6666666666\"");
+        assert_eq!(answer("format(0.000012345, 3.3)"), "string \"1.235e-5\"");
+        assert_eq!(answer("format(123456789, 3.3)"), "string \"1.239e+8\"");
+        assert_eq!(answer("format(1e21, 2.5)"), "string \"1e+21\"");
+        assert_eq!(answer("format(5, 2.5)"), "string \"5\"");
+        assert_eq!(
+            answer("format(5, {notation: \"fixed\", precision: 2.5})"),
+            "string \"5.000\""
+        );
+        assert_eq!(
+            answer("format(5, {notation: \"exponential\", precision: 2.5})"),
+            "string \"5.00e+0\""
+        );
+        assert_eq!(
+            answer("format(0.5, {notation: \"exponential\", precision: 3.5})"),
+            "string \"5.000e-1\""
+        );
+        assert_eq!(answer("format(99.99, 1.5)"), "string \"99\"");
+        assert_eq!(answer("format(99.99, 2)"), "string \"100\"");
+        assert_eq!(
+            answer("format(99.95, {notation: \"fixed\", precision: 1})"),
+            "string \"100.0\""
+        );
+        assert_eq!(answer("format(-123.456, 4.7)"), "string \"-123.46\"");
+        assert_eq!(
+            answer("format([1/3, 2/3], 2.5)"),
+            "string \"[0.333, 0.666]\""
+        );
+        assert_eq!(
+            answer("format(1/3 + 2i/3, 2.5)"),
+            "string \"0.333 + 0.666i\""
+        );
+        assert_eq!(answer("format(1 + 1e-3i, 2.5)"), "string \"1\"");
+        assert_eq!(answer("format(1 + 1e-3i, 3.5)"), "string \"1 + 0.001i\"");
+        assert_eq!(answer("format(7, 0.3)"), "string \"7\"");
+        assert_eq!(answer("format(0, 2.5)"), "string \"0\"");
+        assert_eq!(
+            answer("format(-0, {notation: \"fixed\", precision: 1.5})"),
+            "string \"0.00\""
+        );
+        assert_eq!(
+            answer("format(1.5, {notation: \"fixed\", precision: 0})"),
+            "string \"2\""
+        );
+        assert_eq!(answer("format(2.5, 0)"), "string \"2.5\"");
+        assert_eq!(
+            answer("format(12345.678, {notation: \"fixed\", precision: -2})"),
+            "string \"123\""
+        );
+        assert_eq!(answer("format(1/7, 15.5)"), "string \"0.1428571428571425\"");
+        assert_eq!(
+            answer("format(1/7, 16.5)"),
+            "string \"0.14285714285714285\""
+        );
+        assert_eq!(
+            answer("format(1/7, 17.5)"),
+            "string \"0.14285714285714285\""
+        );
+        assert_eq!(
+            answer("format(1/7, 100.5)"),
+            "string \"0.14285714285714285\""
+        );
+    }
+
+    #[test]
+    fn nan_precision_matches_mathjs() {
+        assert_eq!(answer("format(1/3, NaN)"), "string \"0.3333333333333333\"");
+        assert_eq!(
+            answer("format(100, {notation: \"fixed\", precision: NaN})"),
+            "string \"100\""
+        );
+        assert_eq!(
+            answer("format(123.456, {notation: \"fixed\", precision: NaN})"),
+            "string \"123.456\""
+        );
+        assert_eq!(
+            answer("format(123.456, {notation: \"exponential\", precision: NaN})"),
+            "string \"1.23456e+2\""
+        );
+        assert_eq!(
+            answer("format(123.456, {notation: \"engineering\", precision: NaN})"),
+            "string \"123.456e+0\""
+        );
+        assert_eq!(
+            answer("format(1200, {notation: \"engineering\", precision: NaN})"),
+            "string \"1.2e+3\""
+        );
+        assert_eq!(answer("format(1 + 1e-20i, NaN)"), "string \"1 + 1e-20i\"");
+        assert_eq!(
+            answer("format([1/3, 100], NaN)"),
+            "string \"[0.3333333333333333, 100]\""
+        );
+    }
+
+    #[test]
+    fn infinite_precisions_are_refused_by_the_build_limit() {
+        // math.js itself never returns here (its zero padding loops forever).
+        assert_eq!(
+            reason_in("format(1/3, Infinity)", "number"),
+            "result_too_large"
+        );
+        assert_eq!(
+            reason_in("format(1/3, -Infinity)", "number"),
+            "result_too_large"
+        );
+    }
+
+    #[test]
+    fn fraction_option_matches_mathjs() {
+        assert_eq!(
+            answer("format(fraction(1, 3), {fraction: \"decimal\"})"),
+            "string \"0.(3)\""
+        );
+        assert_eq!(
+            answer("format(fraction(1, 3), {fraction: \"ratio\"})"),
+            "string \"1/3\""
+        );
+        assert_eq!(
+            answer("format(fraction(-1, 6), {fraction: \"decimal\"})"),
+            "string \"-0.1(6)\""
+        );
+        assert_eq!(
+            answer("format(fraction(22, 7), {fraction: \"decimal\", precision: 3})"),
+            "string \"3.(142857)\""
+        );
+        assert_eq!(
+            answer("format([fraction(1, 3), 0.5], {fraction: \"decimal\"})"),
+            "string \"[0.(3), 0.5]\""
+        );
+        assert_eq!(
+            answer("format(fraction(5, 1), {fraction: \"decimal\"})"),
+            "string \"5\""
+        );
+        assert_eq!(
+            answer("format(fraction(1, 8), {fraction: \"decimal\"})"),
+            "string \"0.125\""
+        );
+        assert_eq!(
+            answer("format(fraction(1, 3), {fraction: 5})"),
+            "string \"1/3\""
+        );
+        assert_eq!(
+            answer("format({a: fraction(1, 7)}, {fraction: \"decimal\"})"),
+            "string \"{\\\"a\\\": 0.(142857)}\""
+        );
+        assert_eq!(
+            answer("format(fraction(1, 3), {fraction: \"decimal\", truncate: 4})"),
+            "string \"0...\""
+        );
+        assert_eq!(
+            answer("format(fraction(1, 1234567891), {fraction: \"decimal\"})"),
+            "string \"0.000000000810000\""
+        );
+        assert_eq!(
+            answer("format(fraction(3, 7), {fraction: \"decimal\"})"),
+            "string \"0.(428571)\""
+        );
+    }
+
+    #[test]
+    fn fraction_option_in_fraction_mode() {
+        assert_eq!(
+            answer_in("format(1/3, {fraction: \"decimal\"})", "Fraction"),
+            "string \"0.(3)\""
+        );
+        assert_eq!(
+            answer_in("format([1/3, 1/7], {fraction: \"decimal\"})", "Fraction"),
+            "string \"[0.(3), 0.(142857)]\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(1/7, {fraction: \"decimal\", notation: \"fixed\"})",
+                "Fraction"
+            ),
+            "string \"0.(142857)\""
+        );
+    }
+
+    #[test]
+    fn format_of_bignumbers_matches_mathjs() {
+        assert_eq!(answer_in("format(pi, 3)", "BigNumber"), "string \"3.14\"");
+        assert_eq!(
+            answer_in("format(pi)", "BigNumber"),
+            "string \"3.141592653589793238462643383279502884197169399375105820974944592\""
+        );
+        assert_eq!(
+            answer_in("format(1/3)", "BigNumber"),
+            "string \"0.3333333333333333333333333333333333333333333333333333333333333333\""
+        );
+        assert_eq!(
+            answer_in("format(1/3, 5)", "BigNumber"),
+            "string \"0.33333\""
+        );
+        assert_eq!(
+            answer_in("format(123456, 3)", "BigNumber"),
+            "string \"1.23e+5\""
+        );
+        assert_eq!(
+            answer_in("format(123456)", "BigNumber"),
+            "string \"1.23456e+5\""
+        );
+        assert_eq!(
+            answer_in("format(0.000123, 2)", "BigNumber"),
+            "string \"1.2e-4\""
+        );
+        assert_eq!(
+            answer_in("format(0.001234)", "BigNumber"),
+            "string \"0.001234\""
+        );
+        assert_eq!(answer_in("format(1e21)", "BigNumber"), "string \"1e+21\"");
+        assert_eq!(answer_in("format(0)", "BigNumber"), "string \"0\"");
+        assert_eq!(
+            answer_in("format(-2/3, 4)", "BigNumber"),
+            "string \"-0.6667\""
+        );
+        assert_eq!(answer_in("format(9.99, 2)", "BigNumber"), "string \"10\"");
+        assert_eq!(
+            answer_in("format(99999.5, 5)", "BigNumber"),
+            "string \"1e+5\""
+        );
+        assert_eq!(
+            answer_in("format([1/3, 2/3], 3)", "BigNumber"),
+            "string \"[0.333, 0.667]\""
+        );
+        assert_eq!(
+            answer_in(
+                "format([pi, e], {notation: \"fixed\", precision: 2})",
+                "BigNumber"
+            ),
+            "string \"[3.14, 2.72]\""
+        );
+        assert_eq!(
+            answer_in("format(pi, {notation: \"fixed\"})", "BigNumber"),
+            "string \"3.141592653589793238462643383279502884197169399375105820974944592\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(-0.0004, {notation: \"fixed\", precision: 2})",
+                "BigNumber"
+            ),
+            "string \"-0.00\""
+        );
+        assert_eq!(
+            answer_in("format(1e25, {notation: \"fixed\"})", "BigNumber"),
+            "string \"10000000000000000000000000\""
+        );
+        assert_eq!(
+            answer_in("format(1/3, {notation: \"exponential\"})", "BigNumber"),
+            "string \"3.333333333333333333333333333333333333333333333333333333333333333e-1\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(123.456, {notation: \"exponential\", precision: 2})",
+                "BigNumber"
+            ),
+            "string \"1.2e+2\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(123.456, {notation: \"exponential\", precision: 8})",
+                "BigNumber"
+            ),
+            "string \"1.2345600e+2\""
+        );
+        assert_eq!(
+            answer_in("format(123456, {notation: \"engineering\"})", "BigNumber"),
+            "string \"123.456e+3\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(123456, {notation: \"engineering\", precision: 2})",
+                "BigNumber"
+            ),
+            "string \"120e+3\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(123456, {notation: \"engineering\", precision: 1})",
+                "BigNumber"
+            ),
+            "string \"100e+3\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(0.000123456, {notation: \"engineering\", precision: 4})",
+                "BigNumber"
+            ),
+            "string \"123.5e-6\""
+        );
+        assert_eq!(
+            answer_in("format(-1234.5, {notation: \"engineering\"})", "BigNumber"),
+            "string \"-1.2345e+3\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(1, {notation: \"engineering\", precision: 3})",
+                "BigNumber"
+            ),
+            "string \"1.00e+0\""
+        );
+        // math.js: [DecimalError] Invalid argument: 2.5
+        assert_eq!(
+            answer_in("format(pi, 2.5)", "BigNumber"),
+            "evaluation_failed: Evaluation failed: [DecimalError] Invalid argument: 2.5"
+        );
+        // math.js: [DecimalError] Invalid argument: 0
+        assert_eq!(
+            answer_in("format(pi, 0)", "BigNumber"),
+            "evaluation_failed: Evaluation failed: [DecimalError] Invalid argument: 0"
+        );
+        // math.js: [DecimalError] Invalid argument: 2.5
+        assert_eq!(
+            answer_in(
+                "format(pi, {notation: \"fixed\", precision: 2.5})",
+                "BigNumber"
+            ),
+            "evaluation_failed: Evaluation failed: [DecimalError] Invalid argument: 2.5"
+        );
+        // math.js: [DecimalError] Invalid argument: -1
+        assert_eq!(
+            answer_in(
+                "format(pi, {notation: \"exponential\", precision: 0})",
+                "BigNumber"
+            ),
+            "evaluation_failed: Evaluation failed: [DecimalError] Invalid argument: -1"
+        );
+        // math.js: [DecimalError] Invalid argument: -1
+        assert_eq!(
+            answer_in(
+                "format(pi, {notation: \"fixed\", precision: -1})",
+                "BigNumber"
+            ),
+            "evaluation_failed: Evaluation failed: [DecimalError] Invalid argument: -1"
+        );
+        assert_eq!(
+            answer_in("format(pi, {lowerExp: -2, upperExp: 1})", "BigNumber"),
+            "string \"3.141592653589793238462643383279502884197169399375105820974944592\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(12345.678, {lowerExp: -2, upperExp: 3, precision: 4})",
+                "BigNumber"
+            ),
+            "string \"1.235e+4\""
+        );
+        assert_eq!(
+            answer_in("format(1/3, 70)", "BigNumber"),
+            "string \"0.3333333333333333333333333333333333333333333333333333333333333333\""
+        );
+        assert_eq!(
+            answer_in("format(1e-10, 3)", "BigNumber"),
+            "string \"1e-10\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(bignumber(\"1.23456789012345678901234567890123456789012345678901234567890123456789\"))",
+                "BigNumber"
+            ),
+            "string \"1.234567890123456789012345678901234567890123456789012345678901235\""
+        );
+        assert_eq!(
+            answer_in("format({a: pi}, 4)", "BigNumber"),
+            "string \"{\\\"a\\\": 3.142}\""
+        );
+        assert_eq!(
+            answer_in("format(2 + 3i, 2)", "BigNumber"),
+            "string \"2 + 3i\""
+        );
+        assert_eq!(
+            answer_in("format(1/3, {truncate: 6})", "BigNumber"),
+            "string \"0.3...\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(1/3, {notation: \"fixed\", precision: 70})",
+                "BigNumber"
+            ),
+            "string \"0.3333333333333333333333333333333333333333333333333333333333333333000000\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(-pi, {notation: \"engineering\", precision: 3})",
+                "BigNumber"
+            ),
+            "string \"-3.14e+0\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(-0.000123456, {notation: \"engineering\"})",
+                "BigNumber"
+            ),
+            "string \"-123.456e-6\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(999.96, {notation: \"engineering\", precision: 3})",
+                "BigNumber"
+            ),
+            "string \"1000e+0\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(-9.99, {notation: \"exponential\", precision: 2})",
+                "BigNumber"
+            ),
+            "string \"-1.0e+1\""
+        );
+        assert_eq!(
+            answer_in("format(1e-7, {notation: \"engineering\"})", "BigNumber"),
+            "string \"100e-9\""
+        );
+        assert_eq!(
+            answer_in("format(0, {notation: \"engineering\"})", "BigNumber"),
+            "string \"0e+0\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(0, {notation: \"fixed\", precision: 2})",
+                "BigNumber"
+            ),
+            "string \"0.00\""
+        );
+        assert_eq!(
+            answer_in("format(0, {notation: \"exponential\"})", "BigNumber"),
+            "string \"0e+0\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(-1/3, {notation: \"fixed\", precision: 3})",
+                "BigNumber"
+            ),
+            "string \"-0.333\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(2/3, {notation: \"fixed\", precision: 0})",
+                "BigNumber"
+            ),
+            "string \"1\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(2.5, {notation: \"fixed\", precision: 0})",
+                "BigNumber"
+            ),
+            "string \"3\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(-2.5, {notation: \"fixed\", precision: 0})",
+                "BigNumber"
+            ),
+            "string \"-3\""
+        );
+        assert_eq!(
+            answer_in("format(1e100, 3)", "BigNumber"),
+            "string \"1e+100\""
+        );
+        assert_eq!(
+            answer_in("format(1e-100, 3)", "BigNumber"),
+            "string \"1e-100\""
+        );
+        assert_eq!(
+            answer_in("format(12345678901234567890, 25)", "BigNumber"),
+            "string \"1.234567890123456789e+19\""
+        );
+        assert_eq!(answer_in("format(-1e21)", "BigNumber"), "string \"-1e+21\"");
+        assert_eq!(
+            answer_in("format(number(1/3), 3)", "BigNumber"),
+            "string \"0.333\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(1/3, {precision: 3, notation: \"auto\"})",
+                "BigNumber"
+            ),
+            "string \"0.333\""
+        );
+        assert_eq!(
+            answer_in("format(1 / 0)", "BigNumber"),
+            "string \"Infinity\""
+        );
+        assert_eq!(
+            answer_in("format(-1 / 0)", "BigNumber"),
+            "string \"-Infinity\""
+        );
+        assert_eq!(
+            answer_in("format(100, {lowerExp: 0, upperExp: 2})", "BigNumber"),
+            "string \"1e+2\""
+        );
+        assert_eq!(
+            answer_in("format(100, {upperExp: 3})", "BigNumber"),
+            "string \"100\""
+        );
+        assert_eq!(
+            answer_in("format(0.5, {lowerExp: 0})", "BigNumber"),
+            "string \"5e-1\""
+        );
+        // math.js: Unknown notation "foo". Choose "auto", "exponential", "fixed", "bin", "oct", or "hex.
+        assert_eq!(
+            answer_in("format(pi, {notation: \"foo\"})", "BigNumber"),
+            "evaluation_failed: Evaluation failed: Unknown notation \"foo\". Choose \"auto\", \"exponential\", \"fixed\", \"bin\", \"oct\", or \"hex."
+        );
+        // math.js: Option "precision" must be a number or BigNumber
+        assert_eq!(
+            answer_in("format(pi, {precision: \"x\"})", "BigNumber"),
+            "evaluation_failed: Evaluation failed: Option \"precision\" must be a number or BigNumber"
+        );
+    }
+
+    #[test]
+    fn format_of_an_explicit_bignumber() {
+        assert_eq!(answer("format(bignumber(1)/3, 5)"), "string \"0.33333\"");
+        assert_eq!(
+            answer("format([bignumber(2)/3, 1/3], 4)"),
+            "string \"[0.6667, 0.3333]\""
+        );
+        assert_eq!(
+            answer("format(bignumber(12345), {notation: \"engineering\"})"),
+            "string \"12.345e+3\""
+        );
+    }
+
+    #[test]
+    fn truncate_reads_its_limit_as_javascript_does() {
+        assert_eq!(answer("format(1/3, {truncate: null})"), "string \"...\"");
+        assert_eq!(answer("format(1/3, {truncate: -5})"), "string \"...\"");
+        assert_eq!(
+            answer("format(1/3, {truncate: NaN})"),
+            "string \"0.3333333333333333\""
+        );
+        assert_eq!(answer("format(1/3, {truncate: \"5\"})"), "string \"0....\"");
+        assert_eq!(answer("format(1/3, {truncate: true})"), "string \"...\"");
+        assert_eq!(answer("format(1/3, {truncate: 2.5})"), "string \"...\"");
+        assert_eq!(
+            answer("format(1/3, {truncate: undefined})"),
+            "string \"0.3333333333333333\""
+        );
+        assert_eq!(
+            answer("format(1/3, {truncate: 1e30})"),
+            "string \"0.3333333333333333\""
+        );
+        assert_eq!(
+            answer("format(\"héllo wörld\", {truncate: 6})"),
+            "string \"\\\"hé...\""
+        );
+        assert_eq!(
+            answer("format([1/3, \"😀😀😀\"], {truncate: 16})"),
+            "string \"[0.3333333333...\""
+        );
+    }
+
+    #[test]
+    fn fixed_rounding_of_tiny_bignumbers_matches_mathjs() {
+        assert_eq!(
+            answer_in(
+                "format(-1e-2000000, {notation: \"fixed\", precision: 2})",
+                "BigNumber"
+            ),
+            "string \"-0.00\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(-1e-2000000, {notation: \"fixed\", precision: 0})",
+                "BigNumber"
+            ),
+            "string \"-0\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(1e-500, {notation: \"fixed\", precision: 499})",
+                "BigNumber"
+            ),
+            "string \"0.0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(5e-500, {notation: \"fixed\", precision: 499})",
+                "BigNumber"
+            ),
+            "string \"0.0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(1e-500, {notation: \"fixed\", precision: 500})",
+                "BigNumber"
+            ),
+            "string \"0.00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(-4e-3, {notation: \"fixed\", precision: 2})",
+                "BigNumber"
+            ),
+            "string \"-0.00\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(-6e-3, {notation: \"fixed\", precision: 2})",
+                "BigNumber"
+            ),
+            "string \"-0.01\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(0.0009, {notation: \"fixed\", precision: 2})",
+                "BigNumber"
+            ),
+            "string \"0.00\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(0.005, {notation: \"fixed\", precision: 2})",
+                "BigNumber"
+            ),
+            "string \"0.01\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(-0.5, {notation: \"fixed\", precision: 0})",
+                "BigNumber"
+            ),
+            "string \"-1\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(0.4, {notation: \"fixed\", precision: 0})",
+                "BigNumber"
+            ),
+            "string \"0\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(0.06, {notation: \"fixed\", precision: 0})",
+                "BigNumber"
+            ),
+            "string \"0\""
+        );
+    }
+
+    #[test]
+    fn huge_exponents_and_shifts_are_bounded() {
+        let too_long = "result_too_large: Size limit exceeded: format() would build a string over the limit of 1,000,000 characters.";
+        // BigNumber exponents reach 9e15: positional text is refused before it is laid out,
+        // and a value far below the last place is all zeros at once.
+        for expression in [
+            "format(1e2000000, {notation: \"fixed\"})",
+            "format(1e-2000000, {notation: \"fixed\"})",
+            "format(1e5000000, {upperExp: 1e10})",
+        ] {
+            assert_eq!(answer_in(expression, "BigNumber"), too_long, "{expression}");
+        }
+        assert_eq!(
+            answer_in(
+                "format(1e-1000000000, {notation: \"fixed\", precision: 2})",
+                "BigNumber"
+            ),
+            "string \"0.00\""
+        );
+        // A shift of a million places is made at once (math.js: "0").
+        assert_eq!(
+            answer("format(1, {notation: \"fixed\", precision: -999999})"),
+            "string \"0\""
+        );
+    }
+
+    #[test]
+    fn bignumbers_in_bases_match_mathjs() {
+        assert_eq!(
+            answer_in("format(255, {notation: \"hex\"})", "BigNumber"),
+            "string \"0xff\""
+        );
+        assert_eq!(
+            answer_in("format(-255, {notation: \"hex\"})", "BigNumber"),
+            "string \"-0xff\""
+        );
+        assert_eq!(
+            answer_in("format(2^70 + 1, {notation: \"bin\"})", "BigNumber"),
+            "string \"0b10000000000000000000000000000000000000000000000000000000000000000000000\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(12345678901234567890123, {notation: \"oct\"})",
+                "BigNumber"
+            ),
+            "string \"0o2472412662347316120442313\""
+        );
+        assert_eq!(
+            answer_in("format(0, {notation: \"hex\"})", "BigNumber"),
+            "string \"0x0\""
+        );
+        assert_eq!(
+            answer_in("format(-1, {notation: \"hex\", wordSize: 8})", "BigNumber"),
+            "string \"0xffi8\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(-128, {notation: \"bin\", wordSize: 8})",
+                "BigNumber"
+            ),
+            "string \"0b10000000i8\""
+        );
+        // math.js: Value must be in range [-2^7, 2^7-1]
+        assert_eq!(
+            answer_in("format(128, {notation: \"bin\", wordSize: 8})", "BigNumber"),
+            "evaluation_failed: Evaluation failed: Value must be in range [-2^7, 2^7-1]"
+        );
+        assert_eq!(
+            answer_in("format(127, {notation: \"oct\", wordSize: 8})", "BigNumber"),
+            "string \"0o177i8\""
+        );
+        // math.js: Value must be an integer
+        assert_eq!(
+            answer_in("format(1.5, {notation: \"hex\", wordSize: 8})", "BigNumber"),
+            "evaluation_failed: Evaluation failed: Value must be an integer"
+        );
+        assert_eq!(
+            answer_in(
+                "format(-5, {notation: \"hex\", wordSize: 300})",
+                "BigNumber"
+            ),
+            "string \"0xffffffffffffffffffffffffffffffffffffffffffffffffffffedadcd73ed3b00000000000i300\""
+        );
+        assert_eq!(
+            answer_in("format(1e70, {notation: \"hex\"})", "BigNumber"),
+            "string \"0x172ebad6ddc73c86d67c5faa71c245689c1079502400000000000000000\""
+        );
+        assert_eq!(
+            answer_in("format(1.5, {notation: \"hex\"})", "BigNumber"),
+            "string \"0x1.8\""
+        );
+        assert_eq!(
+            answer_in("format(-2.5, {notation: \"bin\"})", "BigNumber"),
+            "string \"-0b10.1\""
+        );
+        assert_eq!(
+            answer_in("format(0.1, {notation: \"bin\"})", "BigNumber"),
+            "string \"0b0.0001100110011001100110011001100110011001100110011001100110011001101\""
+        );
+        assert_eq!(
+            answer_in("format([255, 16], {notation: \"hex\"})", "BigNumber"),
+            "string \"[0xff, 0x10]\""
+        );
+        assert_eq!(
+            answer_in("format(1e-10, {notation: \"hex\"})", "BigNumber"),
+            "string \"0x0.000000006df37f675ef6eadf5ab9a2072d44268d97df837e6748956e5c6c2117501e6885\""
+        );
+        assert_eq!(
+            answer_in("format(1/3, {notation: \"bin\"})", "BigNumber"),
+            "string \"0b0.01010101010101010101010101010101010101010101010101010101010101011\""
+        );
+        assert_eq!(
+            answer_in("format(2/3, {notation: \"oct\"})", "BigNumber"),
+            "string \"0o0.5252525252525252525252525252525252525252525252525252525252525253\""
+        );
+        assert_eq!(
+            answer_in("format(pi, {notation: \"hex\"})", "BigNumber"),
+            "string \"0x3.243f6a8885a308d313198a2e03707344a4093822299f31d0082eda2e358c7c9\""
+        );
+        assert_eq!(
+            answer_in("format(-pi * 1e20, {notation: \"bin\"})", "BigNumber"),
+            "string \"-0b100010000011111010101111010110101101101011011101001001101011111000000\""
+        );
+        assert_eq!(
+            answer_in("format(2^64 - 1, {notation: \"bin\"})", "BigNumber"),
+            "string \"0b1111111111111111111111111111111111111111111111111111111111111111\""
+        );
+        assert_eq!(
+            answer_in("format(2^64 + 2^63, {notation: \"hex\"})", "BigNumber"),
+            "string \"0x18000000000000000\""
+        );
+        assert_eq!(
+            answer_in("format(16^64 - 1, {notation: \"hex\"})", "BigNumber"),
+            "string \"0xfffffffffffffffffffffffffffffffffffffffffffffffffffff8cd94b80000\""
+        );
+        assert_eq!(
+            answer_in("format(0.5, {notation: \"hex\"})", "BigNumber"),
+            "string \"0x0.8\""
+        );
+        assert_eq!(
+            answer_in("format(1e-300, {notation: \"oct\"})", "BigNumber"),
+            "string \"0o0.000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000005267037605743632615451555726141222125364015063112157341540647013\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(255.9999999999999999999999999999, {notation: \"hex\"})",
+                "BigNumber"
+            ),
+            "string \"0xff.fffffffffffffffffffffff813c2506be7f9af93a1ab148f3bbd601c491a5\""
+        );
+        assert_eq!(
+            answer_in(
+                "format(0.99999999999999999999999999999999999999999999999999999999999999, {notation: \"bin\"})",
+                "BigNumber"
+            ),
+            "string \"0b1\""
+        );
+        assert_eq!(
+            answer_in("format(-0, {notation: \"hex\"})", "BigNumber"),
+            "string \"-0x0\""
+        );
+        assert_eq!(
+            answer_in("format(5, {notation: \"hex\", wordSize: 0})", "BigNumber"),
+            "string \"0x5\""
+        );
+        // math.js: size must be in greater than 0
+        assert_eq!(
+            answer_in("format(5, {notation: \"hex\", wordSize: -3})", "BigNumber"),
+            "evaluation_failed: Evaluation failed: size must be in greater than 0"
+        );
+        // math.js: size must be an integer
+        assert_eq!(
+            answer_in("format(5, {notation: \"hex\", wordSize: 2.5})", "BigNumber"),
+            "evaluation_failed: Evaluation failed: size must be an integer"
+        );
+    }
+
+    #[test]
+    fn bignumber_bases_are_bounded() {
+        // math.js lays out 2^999999 in hexadecimal digit by digit (for minutes).
+        assert_eq!(
+            reason_in(
+                "format(-1, {notation: \"hex\", wordSize: 1e6})",
+                "BigNumber"
+            ),
+            "result_too_large"
+        );
+        assert_eq!(
+            reason_in("format(1e-400000, {notation: \"bin\"})", "BigNumber"),
+            "result_too_large"
+        );
+    }
+
+    #[test]
+    fn bin_oct_hex_of_bignumbers_match_mathjs() {
+        assert_eq!(
+            answer_in("hex(2^64 + 1)", "BigNumber"),
+            "string \"0x10000000000000001\""
+        );
+        assert_eq!(answer_in("bin(-5)", "BigNumber"), "string \"-0b101\"");
+        assert_eq!(
+            answer_in("oct(255, 16)", "BigNumber"),
+            "string \"0o377i16\""
+        );
+        assert_eq!(answer_in("hex(-1, 8)", "BigNumber"), "string \"0xffi8\"");
+        assert_eq!(answer_in("hex(1.5)", "BigNumber"), "string \"0x1.8\"");
+        assert_eq!(
+            answer_in("bin(2^70 + 1)", "BigNumber"),
+            "string \"0b10000000000000000000000000000000000000000000000000000000000000000000000\""
+        );
+        assert_eq!(
+            answer_in("hex(1e30)", "BigNumber"),
+            "string \"0xc9f2c9cd04674edea40000000\""
+        );
+        assert_eq!(answer_in("hex(-128, 8)", "BigNumber"), "string \"0x80i8\"");
+        // math.js: Value must be in range [-2^7, 2^7-1]
+        assert_eq!(
+            answer_in("hex(128, 8)", "BigNumber"),
+            "evaluation_failed: Evaluation failed: Value must be in range [-2^7, 2^7-1]"
+        );
+        assert_eq!(
+            answer_in("hex(bignumber(3), 8)", "BigNumber"),
+            "string \"0x3i8\""
+        );
+    }
+
+    #[test]
+    fn bin_oct_hex_of_explicit_bignumbers_match_mathjs() {
+        assert_eq!(
+            answer("hex(bignumber(2)^64 + 1)"),
+            "string \"0x10000000000000001\""
+        );
+        assert_eq!(answer("bin(bignumber(-5), 8)"), "string \"0b11111011i8\"");
+        assert_eq!(
+            answer("hex(bignumber(5), bignumber(8))"),
+            "string \"0x5i8\""
+        );
     }
 }

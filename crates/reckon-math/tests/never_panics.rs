@@ -250,3 +250,68 @@ fn arbitrary_expressions_get_one_well_formed_answer() {
         malformed[..malformed.len().min(20)].join("\n")
     );
 }
+
+/// Arguments shaped like the geometry functions' points, lines, planes and options.
+const GEOMETRY_ATOMS: &[&str] = &[
+    "[1, 0]",
+    "[0, 0, 1]",
+    "[1, 2, 3, 4]",
+    "[1, 2, 3, 4, 5, 6]",
+    "[[1, 2], [3, 4], [5, 6]]",
+    "[[1], [2], [3]]",
+    "[[1, 2, 3]]",
+    "[0, 0, 0]",
+    "[1e308, -1e308]",
+    "[NaN, 1]",
+    "[1 + i, 2, 3]",
+    "[\"1\", true, null]",
+    "bignumber(2)",
+    "fraction(1, 2)",
+    "{pointX: 1, pointY: 2}",
+    "{pointOneX: 1, pointOneY: 2, pointOneZ: 3}",
+    "{xCoeffLine: 1, yCoeffLine: 2, constant: 3}",
+    "{precision: 2.5, notation: \"engineering\"}",
+    "{fraction: \"decimal\", truncate: 5}",
+    "{notation: \"fixed\", precision: -3}",
+    "\"sparse\"",
+    "\"dense\"",
+    "pi / 3",
+    "1 + i",
+    "0",
+    "-7",
+    "[]",
+    "zeros(3, 3)",
+    "ones(2, 0)",
+    "sparse([1, 0; 0, 1])",
+];
+
+const GEOMETRY_FUNCTIONS: &[&str] = &[
+    "rotate",
+    "rotationMatrix",
+    "distance",
+    "intersect",
+    "format",
+    "quantileSeq",
+    "zeta",
+];
+
+#[test]
+fn geometry_and_format_calls_get_one_well_formed_answer() {
+    let mut rng = Rng::from_env(0x6E0_2026_1130);
+    for i in 0..3_000 {
+        let count = rng.below(5);
+        let args: Vec<&str> = (0..count).map(|_| rng.pick(GEOMETRY_ATOMS)).collect();
+        let text = format!("{}({})", rng.pick(GEOMETRY_FUNCTIONS), args.join(", "));
+        let numeric_type = ["number", "Fraction", "BigNumber"][i % 3];
+        let request = json!({"expression": text, "numericType": numeric_type}).to_string();
+        let answer = std::panic::catch_unwind(|| reckon_math::calculate(request.as_bytes()));
+        match answer {
+            Err(_) => panic!("panicked: {request}"),
+            Ok(Ok(out)) => assert!(out["result"].is_string(), "{request} -> {out}"),
+            Ok(Err(e)) => assert!(
+                !e.reason.name().is_empty() && !e.message.is_empty(),
+                "{request}"
+            ),
+        }
+    }
+}
