@@ -2149,6 +2149,26 @@ mod mathjs_agreement_tests {
     }
 
     #[test]
+    fn type_of_a_matrix_string_of_infinity_and_boolean_of_strings() {
+        for mode in ["number", "BigNumber"] {
+            assert_eq!(answer("typeOf([1, 2])", mode), "string \"DenseMatrix\"");
+            assert_eq!(answer("typeOf(size([1, 2]))", mode), "string \"Array\"");
+            assert_eq!(answer("string(-1/0)", mode), "string \"-Infinity\"");
+            assert_eq!(answer("boolean(\"TRUE\")", mode), "boolean true");
+            assert_eq!(answer("boolean(\"false\")", mode), "boolean false");
+            assert_eq!(answer("boolean(\" 1 \")", mode), "boolean true");
+            assert_eq!(answer("boolean(\"0\")", mode), "boolean false");
+            for refused in ["boolean(\"abc\")", "boolean(\" true \")", "boolean(\"\")"] {
+                assert_eq!(answer(refused, mode), "type_mismatch", "{refused}");
+            }
+        }
+        assert_eq!(
+            answer("string(combinations(1000, 130))", "number"),
+            "string \"Infinity\""
+        );
+    }
+
+    #[test]
     fn numeric_reads_prefixed_strings_as_number_does() {
         assert_eq!(
             answer("log10(numeric(bin(6, 4)))", "number"),

@@ -18,6 +18,10 @@ pub fn format_number_with(
     if value == 0.0 {
         return "0".to_owned();
     }
+    if !value.is_finite() {
+        // As JavaScript prints them (`string(1/0)` is "Infinity").
+        return ryu_js::Buffer::new().format(value).to_owned();
+    }
     if precision.is_none() && (lower_exp, upper_exp) == (-6, 21) {
         // JavaScript's own `Number::toString` switches notation at exactly these bounds, so
         // its text is the answer (checked against the general path in the tests).

@@ -299,6 +299,19 @@ pub(crate) static BUILTINS: &[Builtin] = &[
         }))
     }),
     values("boolean", Arity::Exactly(1), |a| {
+        if let Value::Str(text) = &a[0] {
+            // math.js: "true"/"false" in any case, else a non-empty numeric string.
+            return match text.to_lowercase().as_str() {
+                "true" => Ok(Value::Boolean(true)),
+                "false" => Ok(Value::Boolean(false)),
+                _ => match parse_js_number(text) {
+                    Some(x) if !text.is_empty() && !x.is_nan() => Ok(Value::Boolean(x != 0.0)),
+                    _ => Err(FnError::Type(format!(
+                        "Cannot convert \"{text}\" to a boolean"
+                    ))),
+                },
+            };
+        }
         to_number(&a[0]).map(|x| Value::Boolean(x != 0.0 && !x.is_nan()))
     }),
     // Operators as functions: the evaluator applies them as it applies the operators.

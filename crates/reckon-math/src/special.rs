@@ -1026,6 +1026,7 @@ pub(crate) const TAKES_VALUES_AS_GIVEN: &[&str] = &[
     "clone",
     "nullish",
     "format",
+    "typeOf",
 ];
 
 #[cfg(test)]
