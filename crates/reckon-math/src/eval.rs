@@ -2169,6 +2169,14 @@ mod mathjs_agreement_tests {
     }
 
     #[test]
+    fn bignumber_refusals_say_what_math_js_says() {
+        assert_eq!(answer("8 >>> 1", "BigNumber"), "type_mismatch");
+        assert_eq!(answer("[8] >>> 1", "BigNumber"), "type_mismatch");
+        assert_eq!(answer("8 >>> 1", "number"), "number 4");
+        assert_eq!(answer("lgamma(5)", "BigNumber"), "evaluation_failed");
+    }
+
+    #[test]
     fn numeric_reads_prefixed_strings_as_number_does() {
         assert_eq!(
             answer("log10(numeric(bin(6, 4)))", "number"),

@@ -300,6 +300,13 @@ impl Evaluator {
                     _ => a ^ b,
                 }))
             }
+            Op::RightLogShift => {
+                // math.js defines >>> on numbers only (and matrices of them).
+                return Err(mismatch(
+                    "Unexpected type of argument in function rightLogShift (expected: Array or DenseMatrix or SparseMatrix or Matrix, actual: BigNumber, index: 1)",
+                    at,
+                ));
+            }
             other => {
                 return Err(not_implemented(
                     &format!("the operator {} on BigNumbers", other.symbol_and_fn().0),
@@ -574,7 +581,10 @@ impl Evaluator {
                 zeta(x)
             }
             ("lgamma", None) => {
-                return Err(failed("lgamma is not implemented for BigNumbers", at));
+                return Err(failed(
+                    "mathjs doesn't yet provide an implementation of the algorithm lgamma for BigNumber",
+                    at,
+                ));
             }
             ("erf", None) => {
                 return Err(mismatch(
