@@ -403,11 +403,33 @@ impl Evaluator {
         match op {
             And | Or => {
                 let left = self.eval(&args[0])?;
+                let name = if op == And { "and" } else { "or" };
+                match &left {
+                    // A matrix decides nothing alone: element by element.
+                    Value::Matrix(_) | Value::Sparse(_) => {
+                        let right = self.eval(&args[1])?;
+                        return self.logical_with_matrix(op, &left, &right, at);
+                    }
+                    // math.js's and/or have no form for these on the left.
+                    Value::Complex(_) | Value::Null | Value::Undefined => {
+                        return Err(mismatch(
+                            format!(
+                                "Unexpected type of argument in function {name} (actual: {}, index: 0)",
+                                left.type_name()
+                            ),
+                            args[0].span.start,
+                        ));
+                    }
+                    _ => {}
+                }
                 let left_true = truthy(&left, args[0].span.start)?;
                 if (op == And && !left_true) || (op == Or && left_true) {
                     return Ok(Value::Boolean(left_true));
                 }
                 let right = self.eval(&args[1])?;
+                if let Value::Matrix(_) | Value::Sparse(_) = right {
+                    return self.logical_with_matrix(op, &left, &right, at);
+                }
                 // Both sides reach math.js's and/or, which converts a number meeting a
                 // BigNumber (refusing one of more than 15 digits, section 5.4).
                 if matches!(left, Value::Big(_)) != matches!(right, Value::Big(_)) {
@@ -873,7 +895,11 @@ impl Evaluator {
                         best = next;
                     }
                 }
-                Ok(best.clone())
+                // A winning string is the Fraction it converts to (`max(0.5, "4")` is 4/1).
+                match best {
+                    Value::Str(_) => as_fraction(best, at).map(Value::Fraction),
+                    other => Ok(other.clone()),
+                }
             }
             ("bernoulli", 1) => {
                 let x = fractions()?;
@@ -902,6 +928,28 @@ impl Evaluator {
             },
             _ => Err(fraction_unsupported_function(at)),
         }
+    }
+
+    /// `and`/`or` with a matrix operand, as math.js's: element by element, except that a
+    /// matrix `and` a falsy scalar is a matrix of zeros (numbers) of the matrix's size.
+    fn logical_with_matrix(&mut self, op: Op, left: &Value, right: &Value, at: usize) -> Evaluated {
+        if op == Op::And {
+            for (matrix, other) in [(left, right), (right, left)] {
+                if let Value::Matrix(m) = matrix
+                    && !matches!(other, Value::Matrix(_) | Value::Sparse(_))
+                    && !truthy(other, at)?
+                {
+                    self.build("and", m.data.len() as u64, at)?;
+                    let zeros = vec![Value::Number(0.0); m.data.len()];
+                    return Ok(Value::matrix(crate::matrix::Matrix {
+                        shape: m.shape.clone(),
+                        data: zeros,
+                        array: m.array,
+                    }));
+                }
+            }
+        }
+        self.binary(op, left, right, false, (at, at), at)
     }
 
     /// The target of `to`/`in` is a valueless unit expression: its names must be units.
@@ -2174,6 +2222,22 @@ mod mathjs_agreement_tests {
         assert_eq!(answer("[8] >>> 1", "BigNumber"), "type_mismatch");
         assert_eq!(answer("8 >>> 1", "number"), "number 4");
         assert_eq!(answer("lgamma(5)", "BigNumber"), "evaluation_failed");
+    }
+
+    #[test]
+    fn and_or_with_matrices_complex_and_null_as_math_js() {
+        let n = |e: &str| answer(e, "number");
+        assert_eq!(n("[1, 0] and false"), "DenseMatrix [0, 0]");
+        assert_eq!(n("[1, 0] and [1, 1]"), "DenseMatrix [true, false]");
+        assert_eq!(n("1 and [1, 0]"), "DenseMatrix [true, false]");
+        assert_eq!(n("0 or [1, 0]"), "DenseMatrix [true, false]");
+        assert_eq!(n("[1, 2] and \"\""), "DenseMatrix [0, 0]");
+        assert_eq!(n("0 and [1, 0]"), "boolean false");
+        assert_eq!(n("i or 1"), "type_mismatch");
+        assert_eq!(n("null or 1"), "type_mismatch");
+        assert_eq!(n("1 or null"), "boolean true");
+        assert_eq!(n("0 or i"), "boolean true");
+        assert_eq!(answer("max(0.5, \"4\")", "Fraction"), "Fraction 4/1");
     }
 
     #[test]
