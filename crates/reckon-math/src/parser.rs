@@ -87,6 +87,7 @@ type Parsed = Result<Node, ParseError>;
 impl Parser {
     // ----------------------------------------------------------------------------- tokens
 
+    #[inline]
     fn skip_ignorable_newlines(&mut self) {
         if self.nesting > 0 {
             while matches!(
@@ -98,6 +99,7 @@ impl Parser {
         }
     }
 
+    #[inline]
     fn peek(&mut self) -> Option<&Tok> {
         self.skip_ignorable_newlines();
         self.tokens.get(self.pos).map(|t| &t.tok)
@@ -143,6 +145,7 @@ impl Parser {
     }
 
     /// The operator of `ops` that the current token spells, if it is punctuation.
+    #[inline]
     fn punct_among(&mut self, ops: &[(&str, Op)]) -> Option<Op> {
         let Some(Tok::Punct(current)) = self.peek() else {
             return None;
@@ -151,10 +154,12 @@ impl Parser {
         ops.iter().find(|(p, _)| *p == current).map(|(_, op)| *op)
     }
 
+    #[inline]
     fn is_punct(&mut self, p: &str) -> bool {
         matches!(self.peek(), Some(Tok::Punct(q)) if *q == p)
     }
 
+    #[inline]
     fn is_name(&mut self, name: &str) -> bool {
         matches!(self.peek(), Some(Tok::Name(n)) if n == name)
     }
@@ -1013,7 +1018,7 @@ impl Parser {
 
     // ----------------------------------------------------------------------------- helpers
 
-    fn binary(&mut self, ops: &[(&str, Op)], next: fn(&mut Self) -> Parsed) -> Parsed {
+    fn binary(&mut self, ops: &[(&str, Op)], next: impl Fn(&mut Self) -> Parsed) -> Parsed {
         let mut node = next(self)?;
         while let Some(op) = self.punct_among(ops) {
             let token = self.bump_operator();
