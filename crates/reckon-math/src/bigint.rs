@@ -867,32 +867,10 @@ fn logarithm(name: &str, n: &IBig) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
-
-    /// The result as `{resultType} {result}`, or `{reason}: {message}`.
-    fn answer_in(expression: &str, numeric_type: &str) -> String {
-        let input = json!({"expression": expression, "numericType": numeric_type}).to_string();
-        match crate::calculate(input.as_bytes()) {
-            Ok(out) => format!(
-                "{} {}",
-                out["resultType"].as_str().unwrap_or("?"),
-                out["result"].as_str().unwrap_or("?")
-            ),
-            Err(e) => format!("{}: {}", e.reason.name(), e.message),
-        }
-    }
+    use crate::test_support::{answer_in, reason_in};
 
     fn answer(expression: &str) -> String {
         answer_in(expression, "number")
-    }
-
-    /// The reason of a refusal (`ok` for an answer).
-    fn reason_in(expression: &str, numeric_type: &str) -> String {
-        let input = json!({"expression": expression, "numericType": numeric_type}).to_string();
-        match crate::calculate(input.as_bytes()) {
-            Ok(_) => "ok".into(),
-            Err(e) => e.reason.name().to_owned(),
-        }
     }
 
     fn reason(expression: &str) -> String {

@@ -3893,20 +3893,7 @@ fn matrix_function(values: &[Value], at: usize) -> Evaluated {
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
-
-    /// The result, or `reason: message`.
-    fn answer_in(expression: &str, numeric_type: &str) -> String {
-        let input = json!({"expression": expression, "numericType": numeric_type}).to_string();
-        match crate::calculate(input.as_bytes()) {
-            Ok(out) => format!(
-                "{} {}",
-                out["resultType"].as_str().unwrap_or("?"),
-                out["result"].as_str().unwrap_or("?")
-            ),
-            Err(e) => format!("{}: {}", e.reason.name(), e.message),
-        }
-    }
+    use crate::test_support::answer_in;
 
     fn answer(expression: &str) -> String {
         answer_in(expression, "number")

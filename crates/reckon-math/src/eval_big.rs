@@ -843,19 +843,7 @@ mod tests {
 mod zeta_tests {
     //! `zeta` of BigNumbers and of complex numbers: every expected value is math.js 15.2's
     //! answer (`tests/peer/evaluate.mjs`; BigNumber precision 64), all digits of it.
-    use serde_json::json;
-
-    fn answer_in(expression: &str, numeric_type: &str) -> String {
-        let input = json!({"expression": expression, "numericType": numeric_type}).to_string();
-        match crate::calculate(input.as_bytes()) {
-            Ok(out) => format!(
-                "{} {}",
-                out["resultType"].as_str().unwrap_or("?"),
-                out["result"].as_str().unwrap_or("?")
-            ),
-            Err(e) => format!("{}: {}", e.reason.name(), e.message),
-        }
-    }
+    use crate::test_support::answer_in;
 
     fn answer(expression: &str) -> String {
         answer_in(expression, "number")

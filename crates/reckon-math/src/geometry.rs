@@ -1026,19 +1026,8 @@ mod tests {
     //! configured as the server configures it, formatted with `lowerExp -6, upperExp 21`, as
     //! `tests/peer/evaluate.mjs` prints it), written next to the expression it answers; where
     //! math.js returns a non-finite value the server refuses the result (spec step 10d).
-    use serde_json::json;
 
-    fn answer_in(expression: &str, numeric_type: &str) -> String {
-        let input = json!({"expression": expression, "numericType": numeric_type}).to_string();
-        match crate::calculate(input.as_bytes()) {
-            Ok(out) => format!(
-                "{} {}",
-                out["resultType"].as_str().unwrap_or("?"),
-                out["result"].as_str().unwrap_or("?")
-            ),
-            Err(e) => format!("{}: {}", e.reason.name(), e.message),
-        }
-    }
+    use crate::test_support::answer_in;
 
     fn answer(expression: &str) -> String {
         answer_in(expression, "number")

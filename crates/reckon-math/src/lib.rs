@@ -336,3 +336,31 @@ mod tests {
         assert_eq!(text, b"kept");
     }
 }
+
+/// What the modules' unit tests share: a request run through the whole pipeline.
+#[cfg(test)]
+pub(crate) mod test_support {
+    use serde_json::json;
+
+    /// The result as `{resultType} {result}`, or `{reason}: {message}`.
+    pub(crate) fn answer_in(expression: &str, numeric_type: &str) -> String {
+        let input = json!({"expression": expression, "numericType": numeric_type}).to_string();
+        match crate::calculate(input.as_bytes()) {
+            Ok(out) => format!(
+                "{} {}",
+                out["resultType"].as_str().unwrap_or("?"),
+                out["result"].as_str().unwrap_or("?")
+            ),
+            Err(e) => format!("{}: {}", e.reason.name(), e.message),
+        }
+    }
+
+    /// The reason of a refusal (`ok` for an answer).
+    pub(crate) fn reason_in(expression: &str, numeric_type: &str) -> String {
+        let input = json!({"expression": expression, "numericType": numeric_type}).to_string();
+        match crate::calculate(input.as_bytes()) {
+            Ok(_) => "ok".into(),
+            Err(e) => e.reason.name().to_owned(),
+        }
+    }
+}

@@ -1171,19 +1171,8 @@ mod containers {
     //! `format` of matrices, objects, sparse matrices and Complex numbers through the whole
     //! tool; every expected string is math.js 15.2's answer to the same expression
     //! (`tests/peer/evaluate.mjs`).
-    use serde_json::json;
 
-    fn answer_in(expression: &str, numeric_type: &str) -> String {
-        let input = json!({"expression": expression, "numericType": numeric_type}).to_string();
-        match crate::calculate(input.as_bytes()) {
-            Ok(out) => format!(
-                "{} {}",
-                out["resultType"].as_str().unwrap_or("?"),
-                out["result"].as_str().unwrap_or("?")
-            ),
-            Err(e) => format!("{}: {}", e.reason.name(), e.message),
-        }
-    }
+    use crate::test_support::answer_in;
 
     fn answer(expression: &str) -> String {
         answer_in(expression, "number")
