@@ -3065,6 +3065,86 @@ impl Evaluator {
 
     /// `sparse(A)`: a two-dimensional sparse matrix (a vector becomes one column); no argument or
     /// `[]` gives the empty 0×0 one. Entries must be numbers, booleans, Fractions or Complex.
+    /// A binary operator with one sparse operand, in the forms whose result math.js defines
+    /// without a sparse–sparse merge: `sparse ∘ scalar` for `* / .* ./ .^ mod` and `scalar * sparse`,
+    /// `scalar / sparse` act on the stored entries and stay sparse; `+ -` and the comparisons
+    /// with a scalar or a dense matrix, and `scalar ./ .^ mod sparse`, act on every entry and are
+    /// dense. `None` for the rest (a sparse–sparse operation, a matrix product).
+    pub(crate) fn sparse_binary(
+        &mut self,
+        op: Op,
+        left: &Value,
+        right: &Value,
+        at: usize,
+    ) -> Option<Evaluated> {
+        use Op::*;
+        let (sparse, other, sparse_left) = match (left, right) {
+            (Value::Sparse(m), other) if !matches!(other, Value::Sparse(_)) => (m, other, true),
+            (other, Value::Sparse(m)) if !matches!(other, Value::Sparse(_)) => (m, other, false),
+            _ => return None,
+        };
+        let scalar = !matches!(other, Value::Matrix(_));
+        let stays_sparse = scalar
+            && match op {
+                Multiply | DotMultiply => true,
+                Divide => true,
+                DotDivide | DotPow | Mod | ModSign => sparse_left,
+                _ => false,
+            };
+        if stays_sparse {
+            let sparse = Rc::clone(sparse);
+            let other = other.clone();
+            return Some(self.sparse_map_stored(&sparse, |this, x| {
+                let (a, b) = if sparse_left {
+                    (x, &other)
+                } else {
+                    (&other, x)
+                };
+                this.binary(op, a, b, false, (at, at), at)
+            }));
+        }
+        let every_entry =
+            matches!(
+                op,
+                Add | Subtract | Equal | Unequal | Smaller | Larger | SmallerEq | LargerEq
+            ) || (scalar && !sparse_left && matches!(op, DotDivide | DotPow | Mod | ModSign));
+        if !every_entry {
+            return None;
+        }
+        let dense = Value::matrix(Matrix {
+            array: false,
+            ..Matrix::clone(sparse)
+        });
+        let (a, b) = if sparse_left {
+            (&dense, other)
+        } else {
+            (other, &dense)
+        };
+        Some(self.binary(op, a, b, false, (at, at), at))
+    }
+
+    /// A sparse matrix with `f` applied to each stored (non-zero) entry; the other entries stay
+    /// as they were, and entries `f` makes zero are no longer stored.
+    pub(crate) fn sparse_map_stored(
+        &mut self,
+        m: &Matrix,
+        mut f: impl FnMut(&mut Self, &Value) -> Evaluated,
+    ) -> Evaluated {
+        self.charge(m.data.len() as u64)?;
+        let cols = m.shape.get(1).copied().unwrap_or(1);
+        let mut data = m.data.clone();
+        for (r, c, value) in m.stored() {
+            if let Some(slot) = data.get_mut(r * cols + c) {
+                *slot = f(self, value)?;
+            }
+        }
+        Ok(Value::Sparse(Rc::new(Matrix {
+            shape: m.shape.clone(),
+            data,
+            array: false,
+        })))
+    }
+
     fn sparse(&mut self, data: Option<&Value>, at: usize) -> Evaluated {
         let matrix = match data {
             None => Matrix::new(vec![0, 0], Vec::new()),
@@ -4266,8 +4346,59 @@ mod tests {
             "SparseMatrix Sparse Matrix [1 x 2] density: 1\n\n    (0, 0) ==> 1\n    (0, 1) ==> 2"
         );
         assert_eq!(answer("size(sparse([1, 0; 0, 1]))"), "Array [2, 2]");
-        assert!(answer("sparse([1, 0]) + 1").contains("is not implemented in reckon yet"));
+        assert!(
+            answer("sparse([1, 0]) + sparse([0, 1])").contains("is not implemented in reckon yet")
+        );
+        assert!(
+            answer("sparse([1, 0; 0, 1]) * [1; 2]").contains("is not implemented in reckon yet")
+        );
         assert!(answer("sum(sparse([1, 0]))").contains("is not implemented in reckon yet"));
+    }
+
+    /// Arithmetic with one sparse operand: each expected string is math.js 15.2's answer (90
+    /// such expressions over the three numeric types agreed when this was written).
+    #[test]
+    fn sparse_arithmetic_keeps_or_drops_sparsity_as_math_js_does() {
+        let sparse = |body: &str| format!("SparseMatrix Sparse Matrix [2 x 2] density: {body}");
+        for mode in ["number", "BigNumber"] {
+            let a = |e: &str| answer_in(e, mode);
+            assert_eq!(
+                a("sparse([1,0;0,2]) * 2"),
+                sparse("0.5\n\n    (0, 0) ==> 2\n    (1, 1) ==> 4")
+            );
+            assert_eq!(
+                a("2 / sparse([1,0;0,2])"),
+                sparse("0.5\n\n    (0, 0) ==> 2\n    (1, 1) ==> 1")
+            );
+            assert_eq!(
+                a("sparse([1,0;0,2]) mod 2"),
+                sparse("0.25\n\n    (0, 0) ==> 1")
+            );
+            assert_eq!(
+                a("-sparse([1,0;0,2])"),
+                sparse("0.5\n\n    (0, 0) ==> -1\n    (1, 1) ==> -2")
+            );
+            assert_eq!(a("sparse([1,0;0,2]) * 0"), sparse("0\n"));
+            assert_eq!(a("sparse([1,0;0,2]) + 1"), "DenseMatrix [[2, 1], [1, 3]]");
+            assert_eq!(a("1 - sparse([1,0;0,2])"), "DenseMatrix [[0, 1], [1, -1]]");
+            assert_eq!(a("2 .^ sparse([1,0;0,2])"), "DenseMatrix [[2, 1], [1, 4]]");
+            assert_eq!(
+                a("sparse([1,0;0,2]) >= 1"),
+                "DenseMatrix [[true, false], [false, true]]"
+            );
+            assert_eq!(
+                a("[1,2;3,4] + sparse([1,0;0,2])"),
+                "DenseMatrix [[2, 2], [3, 6]]"
+            );
+        }
+        assert_eq!(
+            answer_in("sparse([1,0;0,4]) / 2", "Fraction"),
+            sparse("0.5\n\n    (0, 0) ==> 1/2\n    (1, 1) ==> 2/1")
+        );
+        assert_eq!(
+            answer_in("sparse([1,0;0,2]) * (1+2i)", "number"),
+            sparse("0.5\n\n    (0, 0) ==> 1 + 2i\n    (1, 1) ==> 2 + 4i")
+        );
     }
 
     #[test]

@@ -562,6 +562,11 @@ impl Evaluator {
     /// A unary operator applied to a value; on a matrix, to each element.
     fn unary_inner(&mut self, op: Op, value: Value, arg_at: usize, at: usize) -> Evaluated {
         use Op::*;
+        if let (UnaryMinus, Value::Sparse(m)) = (op, &value) {
+            // math.js negates the stored entries: the result stays sparse.
+            let m = Rc::clone(m);
+            return self.sparse_map_stored(&m, |this, x| this.unary(op, x.clone(), arg_at, at));
+        }
         if let Value::Matrix(m) = &value {
             self.charge(m.data.len() as u64)?;
             let data = m
@@ -714,7 +719,13 @@ impl Evaluator {
             return self.binary(op, left_value, &part, false, (left_at, right_position), at);
         }
         if matches!(left_value, Value::Sparse(_)) || matches!(right_value, Value::Sparse(_)) {
-            return Err(not_implemented("arithmetic on sparse matrices", at));
+            return match self.sparse_binary(op, left_value, right_value, at) {
+                Some(result) => result,
+                None => Err(not_implemented(
+                    &format!("the operator {} on sparse matrices", op.symbol_and_fn().0),
+                    at,
+                )),
+            };
         }
         if matches!(left_value, Value::Matrix(_)) || matches!(right_value, Value::Matrix(_)) {
             return self.matrix_binary(

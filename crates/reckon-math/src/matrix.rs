@@ -174,6 +174,7 @@ impl Matrix {
                     Value::Boolean(b) => !b,
                     Value::Fraction(f) => f.is_zero(),
                     Value::Complex(z) => z.is_zero(),
+                    Value::Big(x) => x.is_zero(),
                     _ => false,
                 };
                 (!zero).then_some((r, c, value))
