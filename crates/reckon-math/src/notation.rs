@@ -324,6 +324,24 @@ fn power_of_two_digits(x: f64, bits: usize) -> String {
     out
 }
 
+/// The word size of `bin`/`oct`/`hex` as math.js checks it: none for an absent, zero or NaN size;
+/// refused below 1, when not an integer, or past the per-call build limit.
+fn checked_word_size(word_size: Option<f64>) -> Result<Option<f64>, FnError> {
+    let Some(size) = word_size.filter(|s| *s != 0.0 && !s.is_nan()) else {
+        return Ok(None);
+    };
+    if size < 1.0 {
+        return Err(FnError::Domain("size must be in greater than 0".into()));
+    }
+    if !(size.is_finite() && size == size.round()) {
+        return Err(FnError::Domain("size must be an integer".into()));
+    }
+    if size > MAX_BUILD {
+        return Err(size_limit("word size", size));
+    }
+    Ok(Some(size))
+}
+
 /// math.js's `formatNumberToBase`: `0b`/`0o`/`0x` and the digits, or with a word size the
 /// two's-complement value of an integer in range and the suffix `i{size}`.
 fn to_base(value: f64, bits: usize, word_size: Option<f64>) -> Result<String, FnError> {
@@ -334,16 +352,7 @@ fn to_base(value: f64, bits: usize, word_size: Option<f64>) -> Result<String, Fn
     };
     let mut n = value;
     let mut suffix = String::new();
-    if let Some(size) = word_size.filter(|s| *s != 0.0 && !s.is_nan()) {
-        if size < 1.0 {
-            return Err(FnError::Domain("size must be in greater than 0".into()));
-        }
-        if !(size.is_finite() && size == size.round()) {
-            return Err(FnError::Domain("size must be an integer".into()));
-        }
-        if size > MAX_BUILD {
-            return Err(size_limit("word size", size));
-        }
+    if let Some(size) = checked_word_size(word_size)? {
         let half = crate::jsmath::pow(2.0, size - 1.0);
         if n > half - 1.0 || n < -half {
             let shown = crate::format::format_number_with(size - 1.0, None, -7, 21);
@@ -899,16 +908,7 @@ fn big_to_base(
     use crate::bignum::{self, Big};
     let mut n = x.clone();
     let mut suffix = String::new();
-    if let Some(size) = word_size.filter(|s| *s != 0.0 && !s.is_nan()) {
-        if size < 1.0 {
-            return Err(FnError::Domain("size must be in greater than 0".into()));
-        }
-        if !(size.is_finite() && size == size.round()) {
-            return Err(FnError::Domain("size must be an integer".into()));
-        }
-        if size > MAX_BUILD {
-            return Err(size_limit("word size", size));
-        }
+    if let Some(size) = checked_word_size(word_size)? {
         let two = Big::from_i64(2);
         let power = |e: f64| bignum::pow(&two, &bignum::from_f64(e)).unwrap_or(Big::NAN);
         let half = power(size - 1.0);
