@@ -36,13 +36,6 @@ pub(crate) struct LexError {
     pub(crate) position: usize,
 }
 
-/// Operators and delimiters, longest first so that the first match is the longest.
-const PUNCTUATION: [&str; 37] = [
-    ">>>", "<<", ">>", "==", "!=", "<=", ">=", ".*", "./", ".^", "^|", "?.", "??", "(", ")", "[",
-    "]", "{", "}", ",", ";", ":", "+", "-", "*", "/", "%", "^", "~", "!", "&", "|", "=", "?", "<",
-    ">", ".",
-];
-
 /// Tokenises `chars`.
 pub(crate) fn tokenize(chars: &[char]) -> Result<Vec<Token>, LexError> {
     // At most one token per character; most expressions have about one per two.
@@ -106,7 +99,7 @@ pub(crate) fn tokenize(chars: &[char]) -> Result<Vec<Token>, LexError> {
             }
             _ => match punctuation(chars, pos) {
                 Some(p) => {
-                    pos += p.chars().count();
+                    pos += p.len();
                     Tok::Punct(p)
                 }
                 None => {
@@ -141,17 +134,51 @@ fn ends_operand(token: Option<&Token>) -> bool {
 }
 
 /// The operator or delimiter at `pos`, longest match; `?.` before a digit is `?`.
+///
+/// Every punctuator is ASCII: a match on the first character, then on the next one or two,
+/// rather than a scan of the whole table for each token.
 fn punctuation(chars: &[char], pos: usize) -> Option<&'static str> {
-    let first = chars[pos];
-    // Every punctuator is ASCII: compare the first byte before the rest.
-    PUNCTUATION.iter().copied().find(|p| {
-        let bytes = p.as_bytes();
-        char::from(bytes[0]) == first
-            && bytes[1..]
-                .iter()
-                .enumerate()
-                .all(|(i, b)| chars.get(pos + 1 + i) == Some(&char::from(*b)))
-            && !(*p == "?." && chars.get(pos + 2).is_some_and(char::is_ascii_digit))
+    let next = chars.get(pos + 1).copied().unwrap_or('\0');
+    let after = chars.get(pos + 2).copied().unwrap_or('\0');
+    Some(match (chars[pos], next) {
+        ('>', '>') if after == '>' => ">>>",
+        ('>', '>') => ">>",
+        ('<', '<') => "<<",
+        ('=', '=') => "==",
+        ('!', '=') => "!=",
+        ('<', '=') => "<=",
+        ('>', '=') => ">=",
+        ('.', '*') => ".*",
+        ('.', '/') => "./",
+        ('.', '^') => ".^",
+        ('^', '|') => "^|",
+        ('?', '.') if !after.is_ascii_digit() => "?.",
+        ('?', '?') => "??",
+        ('(', _) => "(",
+        (')', _) => ")",
+        ('[', _) => "[",
+        (']', _) => "]",
+        ('{', _) => "{",
+        ('}', _) => "}",
+        (',', _) => ",",
+        (';', _) => ";",
+        (':', _) => ":",
+        ('+', _) => "+",
+        ('-', _) => "-",
+        ('*', _) => "*",
+        ('/', _) => "/",
+        ('%', _) => "%",
+        ('^', _) => "^",
+        ('~', _) => "~",
+        ('!', _) => "!",
+        ('&', _) => "&",
+        ('|', _) => "|",
+        ('=', _) => "=",
+        ('?', _) => "?",
+        ('<', _) => "<",
+        ('>', _) => ">",
+        ('.', _) => ".",
+        _ => return None,
     })
 }
 

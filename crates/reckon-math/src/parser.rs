@@ -7,7 +7,8 @@
 //! conditional := or {"?" assignment ":" assignment}
 //! or          := xor {"or" xor}        xor := and {"xor" and}        and := bitor {"and" bitor}
 //! bitor       := bitxor {"|" bitxor}   bitxor := bitand {"^|" bitand} bitand := relational {"&" relational}
-//!                (these six levels by precedence climbing, in one function)
+//!                (from `or` to rule 2, the levels are parsed by precedence climbing in one
+//!                function, `climb`: see its doc)
 //! relational  := shift {("==" | "!=" | "<" | ">" | "<=" | ">=") shift}   -- chains a < b < c
 //! shift       := conversion {("<<" | ">>" | ">>>") conversion}
 //! conversion  := range {("to" | "in") range}
@@ -157,11 +158,6 @@ impl Parser {
     #[inline]
     fn is_punct(&mut self, p: &str) -> bool {
         matches!(self.peek(), Some(Tok::Punct(q)) if *q == p)
-    }
-
-    #[inline]
-    fn is_name(&mut self, name: &str) -> bool {
-        matches!(self.peek(), Some(Tok::Name(n)) if n == name)
     }
 
     fn span_here(&mut self) -> Span {
@@ -386,68 +382,188 @@ impl Parser {
         Ok(node)
     }
 
+    /// The binary levels from `or` down to rule 2, lowest first, by precedence climbing in one
+    /// function: an operand reaches its operator through one call, not one call per level (the
+    /// grammar's fourteen levels cost most of the parse when each was a function).
+    ///
+    /// `current` is the level of the construct that made `node` so far (an operand is above
+    /// every level): an operator applies only between `min` and `current`, which is exactly what
+    /// one function per level allowed. The levels whose rules look at their left operand (the
+    /// comparison chain, `:`, implicit products, rule 2) say so where they are matched.
     fn logical_or(&mut self) -> Parsed {
-        self.low_binary(0)
+        self.climb(Level::Or)
     }
 
-    /// The six left-associative levels between `?:` and the comparisons, lowest first: `or`,
-    /// `xor`, `and`, `|`, `^|`, `&` (levels 0–5), by precedence climbing in one function rather
-    /// than one function per level, so that an operand passes through one call instead of six.
-    fn low_binary(&mut self, min_level: u8) -> Parsed {
-        let mut node = self.relational()?;
-        while let Some((op, level)) = self.low_binary_operator() {
-            if level < min_level {
-                break;
+    fn climb(&mut self, min: Level) -> Parsed {
+        if min <= Level::Range && self.is_punct(":") {
+            // `:` with no start, inside an index (or an empty true branch, an error).
+            let node = self.range(None)?;
+            return self.climb_from(node, min, Level::Range, FactorSummary::default());
+        }
+        let node = self.percent()?;
+        let summary = FactorSummary::of(&node);
+        self.climb_from(node, min, Level::Operand, summary)
+    }
+
+    /// Continues [`Parser::climb`] after `node`, made at level `current`; `summary` describes the
+    /// last factor for the implicit-product rules.
+    fn climb_from(
+        &mut self,
+        mut node: Node,
+        min: Level,
+        mut current: Level,
+        mut summary: FactorSummary,
+    ) -> Parsed {
+        loop {
+            let Some((op, level)) = self.infix_here(&node, current, summary) else {
+                return Ok(node);
+            };
+            if level < min || level > current {
+                return Ok(node);
             }
-            let token = self.bump_operator();
-            let right = self.low_binary(level + 1)?;
-            node = operator(op, vec![node, right], token.start);
+            match level {
+                Level::Relational => node = self.comparisons(node)?,
+                Level::Range => node = self.range(Some(node))?,
+                Level::Conversion if op == Op::Multiply => {
+                    // `in` ending an operand is the inch: `5 in`.
+                    let inch = self.bump();
+                    let symbol = Node {
+                        kind: NodeKind::Symbol("in".into()),
+                        span: inch,
+                    };
+                    let span = Span::new(node.span.start, inch.end);
+                    node = implicit_product(node, symbol, inch.start, span);
+                }
+                Level::Implicit => {
+                    let factor = self.climb(Level::Rule2)?;
+                    let factor_at = factor.span.start;
+                    summary = FactorSummary::of(&factor);
+                    let span = Span::new(node.span.start, factor.span.end);
+                    node = implicit_product(node, factor, factor_at, span);
+                }
+                _ => {
+                    let token = self.bump_operator();
+                    let right = if level == Level::Rule2 {
+                        self.percent()?
+                    } else {
+                        self.climb(level.next())?
+                    };
+                    node = operator(op, vec![node, right], token.start);
+                    if level == Level::Rule2 {
+                        summary = FactorSummary::of(&node);
+                    }
+                }
+            }
+            current = level;
         }
-        Ok(node)
     }
 
-    /// The operator of [`Parser::low_binary`] at the current token, and its level.
-    fn low_binary_operator(&mut self) -> Option<(Op, u8)> {
-        match self.peek()? {
-            Tok::Name(name) => match name.as_str() {
-                "or" => Some((Op::Or, 0)),
-                "xor" => Some((Op::Xor, 1)),
-                "and" => Some((Op::And, 2)),
-                _ => None,
+    /// The binary operator at the current token after `node` (made at level `current`, whose
+    /// last factor `summary` describes), and its level.
+    fn infix_here(
+        &mut self,
+        node: &Node,
+        current: Level,
+        summary: FactorSummary,
+    ) -> Option<(Op, Level)> {
+        // What the current token is, copied out so that the rules below may look further ahead.
+        enum Here {
+            Punct(&'static str),
+            Name(&'static str),
+            PlainName,
+            Number,
+        }
+        let here = match self.peek()? {
+            Tok::Punct(p) => Here::Punct(p),
+            Tok::Name(name) => match NAMED_OPERATORS.iter().find(|op| **op == name.as_str()) {
+                Some(op) => Here::Name(op),
+                None => Here::PlainName,
             },
-            Tok::Punct("|") => Some((Op::BitOr, 3)),
-            Tok::Punct("^|") => Some((Op::BitXor, 4)),
-            Tok::Punct("&") => Some((Op::BitAnd, 5)),
-            _ => None,
+            Tok::Number(_) => Here::Number,
+            _ => return None,
+        };
+        let found = match here {
+            Here::Punct(p) => match p {
+                "|" => (Op::BitOr, Level::BitOr),
+                "^|" => (Op::BitXor, Level::BitXor),
+                "&" => (Op::BitAnd, Level::BitAnd),
+                "==" | "!=" | "<" | ">" | "<=" | ">=" => (Op::Equal, Level::Relational),
+                "<<" => (Op::LeftShift, Level::Shift),
+                ">>" => (Op::RightArithShift, Level::Shift),
+                ">>>" => (Op::RightLogShift, Level::Shift),
+                // A range does not continue a range (`1:2:3:4` fails after the third part).
+                ":" if current > Level::Range && self.conditional_level != Some(self.nesting) => {
+                    (Op::Add, Level::Range)
+                }
+                "+" => (Op::Add, Level::AddSubtract),
+                "-" => (Op::Subtract, Level::AddSubtract),
+                "*" => (Op::Multiply, Level::MultiplyDivide),
+                "/" if current == Level::Operand && self.rule2_here(node) => {
+                    (Op::Divide, Level::Rule2)
+                }
+                "/" => (Op::Divide, Level::MultiplyDivide),
+                ".*" => (Op::DotMultiply, Level::MultiplyDivide),
+                "./" => (Op::DotDivide, Level::MultiplyDivide),
+                "%" => (Op::ModSign, Level::MultiplyDivide),
+                "(" => (Op::Multiply, Level::Implicit),
+                _ => return None,
+            },
+            Here::Name(name) => match name {
+                "or" => (Op::Or, Level::Or),
+                "xor" => (Op::Xor, Level::Xor),
+                "and" => (Op::And, Level::And),
+                "to" => (Op::To, Level::Conversion),
+                // `in` after a constant (`5 in`, `NaN in`) or a negated number continues a
+                // product (the inch); `in` ending an operand is the inch too; elsewhere it
+                // converts.
+                "in" if current >= Level::Implicit
+                    && (summary.constant || summary.number_literal) =>
+                {
+                    (Op::Multiply, Level::Implicit)
+                }
+                "in" if self.inch_follows() => (Op::Multiply, Level::Conversion),
+                "in" => (Op::In, Level::Conversion),
+                "mod" => (Op::Mod, Level::MultiplyDivide),
+                _ => return None,
+            },
+            Here::PlainName => (Op::Multiply, Level::Implicit),
+            Here::Number if !summary.constant && !summary.operator => {
+                (Op::Multiply, Level::Implicit)
+            }
+            Here::Number => return None,
+        };
+        Some(found)
+    }
+
+    /// Rule 2: `number / number` followed by a name, `(` or `in` is a division taken first.
+    fn rule2_here(&mut self, node: &Node) -> bool {
+        if !is_number_literal(node, true) || !matches!(self.peek_at(1), Some(Tok::Number(_))) {
+            return false;
+        }
+        match self.peek_at(2) {
+            Some(Tok::Name(name)) => name == "in" || !NAMED_OPERATORS.contains(&name.as_str()),
+            Some(Tok::Punct("(")) => true,
+            _ => false,
         }
     }
 
-    fn relational(&mut self) -> Parsed {
-        const OPS: [(&str, Op); 6] = [
-            ("==", Op::Equal),
-            ("!=", Op::Unequal),
-            ("<", Op::Smaller),
-            (">", Op::Larger),
-            ("<=", Op::SmallerEq),
-            (">=", Op::LargerEq),
-        ];
-        let first = self.shift()?;
-        if self.punct_among(&OPS).is_none() {
-            // Almost every operand: no chain to collect.
-            return Ok(first);
-        }
+    /// A chain of comparisons after its first operand `first`: `a < b <= c`.
+    fn comparisons(&mut self, first: Node) -> Parsed {
         let mut params = vec![first];
         let mut ops = Vec::new();
         let mut first_at = 0;
-        while let Some(op) = self.punct_among(&OPS) {
+        while let Some(op) = self.comparison_here() {
             let token = self.bump_operator();
             if ops.is_empty() {
                 first_at = token.start;
             }
             ops.push(op);
-            params.push(self.shift()?);
+            params.push(self.climb(Level::Shift)?);
         }
-        let span = Span::new(params[0].span.start, params[params.len() - 1].span.end);
+        let span = Span::new(
+            params.first().map_or(0, |n| n.span.start),
+            params.last().map_or(0, |n| n.span.end),
+        );
         Ok(match ops.len() {
             0 => params.pop().unwrap_or_else(|| undefined(0)),
             1 => Node {
@@ -467,49 +583,15 @@ impl Parser {
         })
     }
 
-    fn shift(&mut self) -> Parsed {
-        self.binary(
-            &[
-                ("<<", Op::LeftShift),
-                (">>", Op::RightArithShift),
-                (">>>", Op::RightLogShift),
-            ],
-            Self::conversion,
-        )
-    }
-
-    fn conversion(&mut self) -> Parsed {
-        let mut node = self.range()?;
-        loop {
-            let op = if self.is_name("to") {
-                Op::To
-            } else if self.is_name("in") {
-                if self.inch_follows() {
-                    let inch = self.bump();
-                    let symbol = Node {
-                        kind: NodeKind::Symbol("in".into()),
-                        span: inch,
-                    };
-                    let span = Span::new(node.span.start, inch.end);
-                    node = Node {
-                        kind: NodeKind::Operator {
-                            op: Op::Multiply,
-                            args: vec![node, symbol],
-                            implicit: true,
-                            percentage: false,
-                            at: inch.start,
-                        },
-                        span,
-                    };
-                    continue;
-                }
-                Op::In
-            } else {
-                return Ok(node);
-            };
-            let token = self.bump_operator();
-            let right = self.range()?;
-            node = operator(op, vec![node, right], token.start);
+    fn comparison_here(&mut self) -> Option<Op> {
+        match self.peek()? {
+            Tok::Punct("==") => Some(Op::Equal),
+            Tok::Punct("!=") => Some(Op::Unequal),
+            Tok::Punct("<") => Some(Op::Smaller),
+            Tok::Punct(">") => Some(Op::Larger),
+            Tok::Punct("<=") => Some(Op::SmallerEq),
+            Tok::Punct(">=") => Some(Op::LargerEq),
+            _ => None,
         }
     }
 
@@ -525,25 +607,24 @@ impl Parser {
         self.is_punct(":") && self.conditional_level != Some(self.nesting)
     }
 
-    fn range(&mut self) -> Parsed {
-        if self.is_punct(":") && self.conditional_level == Some(self.nesting) {
-            return Err(
-                self.error_here("The true-expression of a conditional operator may not be empty")
-            );
-        }
-        let start = if self.range_colon_here() {
-            // `:` with no start, inside an index: the dimension from 1.
-            let span = self.span_here();
-            Node {
-                kind: NodeKind::Number("1".into()),
-                span: Span::at(span.start),
+    /// A range after its start (`None`: `:` with no start, inside an index: the dimension
+    /// from 1), at the first `:`.
+    fn range(&mut self, start: Option<Node>) -> Parsed {
+        let start = match start {
+            Some(start) => start,
+            None => {
+                if self.conditional_level == Some(self.nesting) {
+                    return Err(self.error_here(
+                        "The true-expression of a conditional operator may not be empty",
+                    ));
+                }
+                let span = self.span_here();
+                Node {
+                    kind: NodeKind::Number("1".into()),
+                    span: Span::at(span.start),
+                }
             }
-        } else {
-            self.add_subtract()?
         };
-        if !self.range_colon_here() {
-            return Ok(start);
-        }
         let mut params = vec![start];
         while params.len() < 3 && self.range_colon_here() {
             let colon = self.bump_operator();
@@ -553,10 +634,13 @@ impl Parser {
                     span: Span::at(colon.end),
                 });
             } else {
-                params.push(self.add_subtract()?);
+                params.push(self.climb(Level::AddSubtract)?);
             }
         }
-        let span = Span::new(params[0].span.start, params[params.len() - 1].span.end);
+        let span = Span::new(
+            params.first().map_or(0, |n| n.span.start),
+            params.last().map_or(0, |n| n.span.end),
+        );
         let mut params = params.into_iter();
         let (first, second, third) = (params.next(), params.next(), params.next());
         let (Some(start), Some(second)) = (first, second) else {
@@ -575,95 +659,6 @@ impl Parser {
             },
         };
         Ok(Node { kind, span })
-    }
-
-    fn add_subtract(&mut self) -> Parsed {
-        self.binary(
-            &[("+", Op::Add), ("-", Op::Subtract)],
-            Self::multiply_divide,
-        )
-    }
-
-    fn multiply_divide(&mut self) -> Parsed {
-        let mut node = self.implicit()?;
-        loop {
-            let op = match self.peek() {
-                Some(Tok::Punct("*")) => Op::Multiply,
-                Some(Tok::Punct("/")) => Op::Divide,
-                Some(Tok::Punct(".*")) => Op::DotMultiply,
-                Some(Tok::Punct("./")) => Op::DotDivide,
-                Some(Tok::Punct("%")) => Op::ModSign,
-                Some(Tok::Name(n)) if n == "mod" => Op::Mod,
-                _ => return Ok(node),
-            };
-            let token = self.bump_operator();
-            let right = self.implicit()?;
-            node = operator(op, vec![node, right], token.start);
-        }
-    }
-
-    /// Section 4.3: a product without `*` continues after an operand when the next token is a
-    /// name, `(`, a number (unless the previous factor is a number literal or an operator
-    /// expression other than `!`), or `in` after a (negated) number literal.
-    fn implicit(&mut self) -> Parsed {
-        let mut node = self.rule2()?;
-        // What the rules need to know of the last factor (not the factor itself, which would
-        // have to be copied).
-        let summary = |n: &Node| {
-            (
-                is_constant(n),
-                is_number_literal(n, true),
-                is_operator_except_factorial(n),
-            )
-        };
-        let (mut constant, mut number_literal, mut operator) = summary(&node);
-        loop {
-            let continues = match self.peek() {
-                // `in` after a constant (`5 in`, `NaN in`) or a negated number is the inch.
-                Some(Tok::Name(name)) if name == "in" => constant || number_literal,
-                Some(Tok::Name(name)) => !NAMED_OPERATORS.contains(&name.as_str()),
-                Some(Tok::Punct("(")) => true,
-                Some(Tok::Number(_)) => !constant && !operator,
-                _ => false,
-            };
-            if !continues {
-                return Ok(node);
-            }
-            let factor = self.rule2()?;
-            let factor_at = factor.span.start;
-            (constant, number_literal, operator) = summary(&factor);
-            let span = Span::new(node.span.start, factor.span.end);
-            node = Node {
-                kind: NodeKind::Operator {
-                    op: Op::Multiply,
-                    args: vec![node, factor],
-                    implicit: true,
-                    percentage: false,
-                    at: factor_at,
-                },
-                span,
-            };
-        }
-    }
-
-    /// Rule 2: `number / number` followed by a name, `(` or `in` is a division taken first.
-    fn rule2(&mut self) -> Parsed {
-        let mut node = self.percent()?;
-        while self.is_punct("/") && is_number_literal(&node, true) {
-            let numerator_next = matches!(self.peek_at(1), Some(Tok::Number(_)));
-            let then = match self.peek_at(2) {
-                Some(Tok::Name(name)) => name == "in" || !NAMED_OPERATORS.contains(&name.as_str()),
-                Some(Tok::Punct("(")) => true,
-                _ => false,
-            };
-            if !(numerator_next && then) {
-                break;
-            }
-            let token = self.bump_operator();
-            let right = self.percent()?;
-            node = operator(Op::Divide, vec![node, right], token.start);
-        }
-        Ok(node)
     }
 
     /// Section 4.4: `%` is a percentage when what follows does not start an operand (once: a
@@ -1026,6 +1021,88 @@ impl Parser {
             node = operator(op, vec![node, right], token.start);
         }
         Ok(node)
+    }
+}
+
+/// The binary levels of [`Parser::climb`], loosest first; `Operand` is above them all (the level
+/// of an operand that no binary operator has taken yet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Level {
+    Or,
+    Xor,
+    And,
+    BitOr,
+    BitXor,
+    BitAnd,
+    /// `==` `!=` `<` `>` `<=` `>=`, chained.
+    Relational,
+    /// `<<` `>>` `>>>`.
+    Shift,
+    /// `to` and `in`.
+    Conversion,
+    /// `a:b` and `a:b:c`, not chained.
+    Range,
+    AddSubtract,
+    /// `*` `/` `.*` `./` `%` `mod`.
+    MultiplyDivide,
+    /// A product without `*` (section 4.3).
+    Implicit,
+    /// `number / number` before a name or `(` (rule 2).
+    Rule2,
+    Operand,
+}
+
+impl Level {
+    /// The level just above: the right operand of a left-associative operator.
+    fn next(self) -> Level {
+        match self {
+            Level::Or => Level::Xor,
+            Level::Xor => Level::And,
+            Level::And => Level::BitOr,
+            Level::BitOr => Level::BitXor,
+            Level::BitXor => Level::BitAnd,
+            Level::BitAnd => Level::Relational,
+            Level::Relational => Level::Shift,
+            Level::Shift => Level::Conversion,
+            Level::Conversion => Level::Range,
+            Level::Range => Level::AddSubtract,
+            Level::AddSubtract => Level::MultiplyDivide,
+            Level::MultiplyDivide => Level::Implicit,
+            Level::Implicit => Level::Rule2,
+            Level::Rule2 | Level::Operand => Level::Operand,
+        }
+    }
+}
+
+/// What the implicit-product rules need to know of the last factor (rather than the factor
+/// itself, which would have to be kept or copied).
+#[derive(Clone, Copy, Debug, Default)]
+struct FactorSummary {
+    constant: bool,
+    number_literal: bool,
+    operator: bool,
+}
+
+impl FactorSummary {
+    fn of(node: &Node) -> FactorSummary {
+        FactorSummary {
+            constant: is_constant(node),
+            number_literal: is_number_literal(node, true),
+            operator: is_operator_except_factorial(node),
+        }
+    }
+}
+
+fn implicit_product(left: Node, right: Node, at: usize, span: Span) -> Node {
+    Node {
+        kind: NodeKind::Operator {
+            op: Op::Multiply,
+            args: vec![left, right],
+            implicit: true,
+            percentage: false,
+            at,
+        },
+        span,
     }
 }
 
