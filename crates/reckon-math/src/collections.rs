@@ -58,7 +58,7 @@ fn build_limit(name: &str, count: Option<u64>, at: usize) -> CalculateError {
 }
 
 /// The operator a function name stands for, when it is an operator called as a function.
-fn operator_of(name: &str) -> Option<Op> {
+pub(crate) fn operator_of(name: &str) -> Option<Op> {
     use Op::*;
     Some(match name {
         "add" => Add,
