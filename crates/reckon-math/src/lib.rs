@@ -131,6 +131,15 @@ pub fn calculate_into(input: &[u8], out: &mut Vec<u8>) -> Result<(), CalculateEr
 
 /// Appends `text` as a JSON string, escaped exactly as `serde_json` escapes it.
 fn write_json_string(out: &mut Vec<u8>, text: &str) {
+    // serde_json escapes only `"`, `\\` and the control characters below U+0020; text without
+    // them (almost every answer) is copied as it is.
+    if !text.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        out.reserve(text.len() + 2);
+        out.push(b'"');
+        out.extend_from_slice(text.as_bytes());
+        out.push(b'"');
+        return;
+    }
     // Writing a string into a Vec cannot fail; an error here would leave `out` unchanged.
     let _ = serde_json::to_writer(&mut *out, text);
 }
@@ -320,6 +329,7 @@ mod tests {
             r#"{"expression": "[1, 2; 3, 4] * 2", "numericType": "BigNumber"}"#,
             r#"{"expression": "{a: \"</script>\", b: [1, 2]}"}"#,
             r#"{"expression": "sqrt(-4)", "operation": "evaluate"}"#,
+            r#"{"expression": "\"\u007f\u2028\u001f\t\"", "scope": {"\u0007": 1}}"#,
         ];
         for request in requests {
             let object = calculate(request.as_bytes()).expect(request);
