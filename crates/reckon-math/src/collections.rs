@@ -336,7 +336,8 @@ impl Evaluator {
             (false, true) => Op::LargerEq,
             (false, false) => Op::Larger,
         };
-        let mut data = Vec::new();
+        // `count` is at most MAX_BUILD, checked above; the loops may add one value more.
+        let mut data = Vec::with_capacity(count as usize + 1);
         if let (Value::Number(a), Value::Number(s), Value::Number(b)) = (&start, &step, &end) {
             let mut x = *a;
             // Plain numbers (every range of number mode): the loop below without the dispatch.
@@ -1266,14 +1267,20 @@ impl Evaluator {
 
     /// The values a statistics function reduces: one collection's elements, or the arguments
     /// themselves (which must then be scalars).
-    fn flat(&self, name: &str, values: &[Value], at: usize) -> Result<Vec<Value>, CalculateError> {
+    fn flat<'v>(
+        &self,
+        name: &str,
+        values: &'v [Value],
+        at: usize,
+    ) -> Result<std::borrow::Cow<'v, [Value]>, CalculateError> {
+        // Borrowed, not copied: most statistics only read their values.
         match values {
-            [Value::Matrix(m)] => Ok(m.data.clone()),
+            [Value::Matrix(m)] => Ok(std::borrow::Cow::Borrowed(&m.data)),
             _ if values.iter().any(|v| matches!(v, Value::Matrix(_))) => Err(mismatch(
                 format!("Scalar values expected in function {name}"),
                 at,
             )),
-            _ => Ok(values.to_vec()),
+            _ => Ok(std::borrow::Cow::Borrowed(values)),
         }
     }
 
@@ -1525,7 +1532,7 @@ impl Evaluator {
         let mut counts: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
         let mut modes: Vec<Value> = Vec::new();
         let mut best = 0;
-        for item in items {
+        for item in items.iter() {
             if matches!(item, Value::Number(x) if x.is_nan()) {
                 return Err(failed(
                     "Cannot calculate mode of an array containing NaN values",
@@ -1537,10 +1544,10 @@ impl Evaluator {
             *count += 1;
             let count = *count;
             if count == best {
-                modes.push(item);
+                modes.push(item.clone());
             } else if count > best {
                 best = count;
-                modes = vec![item];
+                modes = vec![item.clone()];
             }
         }
         Ok(Value::matrix(Matrix::vector(modes).into_array()))
@@ -2019,7 +2026,7 @@ impl Evaluator {
         }
         let middle = self.median(&items, at)?;
         let mut deviations = Vec::with_capacity(items.len());
-        for item in &items {
+        for item in items.iter() {
             let d = self.binary(Op::Subtract, item, &middle, false, (at, at), at)?;
             deviations.push(self.absolute(&d, at)?);
         }
