@@ -541,8 +541,27 @@ impl Evaluator {
                 Err(_) => {}
             }
         }
-        let (mut sub_shape, mut sub_data) = match &replacement {
-            Value::Matrix(r) => (r.shape.clone(), r.data.clone()),
+        self.set_in_matrix(m, index, &replacement, default, false, at)
+    }
+
+    /// math.js's `DenseMatrix` `subset(index, replacement)` on a copy of `m`: the part `subset()`
+    /// and indexed assignment share. `assign` is the path of `A[...] = value`, which calls the
+    /// matrix method directly: a scalar replacement is broadcast without the `try` the function's
+    /// `add(replacement, zeros)` gives it (an empty index fails), and a matrix replacement is
+    /// broadcast by `broadcastTo`'s own rules.
+    pub(crate) fn set_in_matrix(
+        &mut self,
+        m: &Matrix,
+        index: &Index,
+        replacement: &Value,
+        default: Option<&Value>,
+        assign: bool,
+        at: usize,
+    ) -> Evaluated {
+        let index_size = index.size();
+        let scalar = index.is_scalar();
+        let (mut sub_shape, mut sub_data) = match replacement {
+            Value::Matrix(r) | Value::Sparse(r) => (r.shape.clone(), r.data.clone()),
             other => (Vec::new(), vec![other.clone()]),
         };
         for d in &index.dimensions {
@@ -568,6 +587,32 @@ impl Evaluator {
                     at,
                 ));
             }
+            if index
+                .dimensions
+                .iter()
+                .any(|d| matches!(d, Dimension::Number(x) if *x == f64::INFINITY))
+            {
+                // math.js resizes to the index (never below the current size) before it
+                // validates the index.
+                let size: Vec<String> = index
+                    .dimensions
+                    .iter()
+                    .enumerate()
+                    .map(|(i, d)| match d {
+                        Dimension::Number(x) => {
+                            js_string((x + 1.0).max(m.shape.get(i).map_or(0.0, |n| *n as f64)))
+                        }
+                        _ => String::new(),
+                    })
+                    .collect();
+                return Err(failed(
+                    format!(
+                        "Invalid size, must contain positive integers (size: [{}])",
+                        size.join(", ")
+                    ),
+                    at,
+                ));
+            }
             for d in &index.dimensions {
                 validate(d, None, at)?;
             }
@@ -588,10 +633,30 @@ impl Evaluator {
             }
             return Ok(Value::Matrix(Rc::new(grown)));
         }
-        // math.js's `broadcastTo` of a replacement of another shape, when it can.
+        if assign && sub_shape.is_empty() && sub_shape != index_size {
+            // `broadcastTo([value], size)`, outside any `try`: a last dimension of 0 is refused,
+            // another 0 stays 1 (and fails the size check below).
+            if index_size.last() == Some(&0) {
+                return Err(failed(
+                    "shape mismatch: mismatch is found in arg with shape (1) not possible to broadcast dimension 1 with size 1 to size 0",
+                    at,
+                ));
+            }
+            let shape: Vec<usize> = index_size.iter().map(|d| (*d).max(1)).collect();
+            let count = shape
+                .iter()
+                .fold(1u64, |acc, d| acc.saturating_mul(*d as u64));
+            self.build("subset", count, at)?;
+            let value = sub_data.pop().unwrap_or(Value::Undefined);
+            sub_data = vec![value; count as usize];
+            sub_shape = shape;
+        }
+        // math.js's `broadcastTo` of a replacement of another shape, when it can (the function
+        // path keeps only a broadcast to the index's size, which its `add` already made).
         if sub_shape != index_size
+            && (!assign || broadcast_allowed(&sub_shape, &index_size))
             && let Ok(shape) = crate::matrix::broadcast_shape(&sub_shape, &index_size)
-            && shape == index_size
+            && (assign || shape == index_size)
         {
             let count = shape
                 .iter()
@@ -634,6 +699,10 @@ impl Evaluator {
             ));
         }
         for d in &index.dimensions {
+            if matches!(d, Dimension::List(list) if list.is_empty()) {
+                // Only indexed assignment gets here with an empty dimension: nothing to write.
+                continue;
+            }
             for extreme in extremes(d) {
                 validate(&extreme, None, at)?;
             }
@@ -641,8 +710,13 @@ impl Evaluator {
         let target: Vec<usize> = index
             .dimensions
             .iter()
-            .map(|d| extremes(d)[1].clone())
-            .map(|d| (positions(&d).first().map_or(0, |x| *x as usize)).saturating_add(1))
+            .map(|d| match d {
+                Dimension::List(list) if list.is_empty() => 0,
+                d => (positions(&extremes(d)[1])
+                    .first()
+                    .map_or(0, |x| *x as usize))
+                .saturating_add(1),
+            })
             .collect();
         self.fit(&mut grown, &target, default, at)?;
         let lists: Vec<Vec<usize>> = index
@@ -718,6 +792,20 @@ impl Evaluator {
         m.data = data;
         Ok(())
     }
+}
+
+/// math.js's `checkBroadcastingRules(size, to)` (sizes aligned at their last dimension): no
+/// dimension larger than its target, and only a 1 stretches.
+fn broadcast_allowed(size: &[usize], to: &[usize]) -> bool {
+    let offset = to.len() as isize - size.len() as isize;
+    size.iter().enumerate().all(|(j, s)| {
+        let n = j as isize + offset;
+        match usize::try_from(n).ok().and_then(|n| to.get(n)) {
+            Some(t) => !((s < t && *s > 1) || s > t),
+            // JavaScript compares with `undefined`: false both ways.
+            None => true,
+        }
+    })
 }
 
 /// Calls `f` with every combination of positions, the last dimension fastest (nothing when a
@@ -1383,7 +1471,11 @@ mod tests {
         );
         assert_eq!(
             answer("subset([1, 2], index(Infinity), 3)"),
-            "evaluation_failed: Evaluation failed: Index must be an integer (value: Infinity)"
+            "evaluation_failed: Evaluation failed: Invalid size, must contain positive integers (size: [Infinity])"
+        );
+        assert_eq!(
+            answer("subset([1, 2, 3], index(1, Infinity), 7)"),
+            "evaluation_failed: Evaluation failed: Invalid size, must contain positive integers (size: [3, Infinity])"
         );
     }
 }

@@ -20,6 +20,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod assign;
 pub mod ast;
 mod bigint;
 // Public for its own differential test (`tests/bignum_vs_mathjs.rs`), which calls it directly.
