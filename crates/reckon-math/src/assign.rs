@@ -516,10 +516,29 @@ mod tests {
             assigned("[1, 2, 3]", "A[1:2] = [true, false]"),
             "Object {\"x\": [3], \"y\": [true, false], \"z\": [true, false, 3]}"
         );
-        // An empty selection with an empty value changes nothing.
+        // An empty selection with an empty value changes nothing; an empty value is never
+        // broadcast.
         assert_eq!(
             assigned("[1, 2, 3]", "A[2:1] = []"),
             "Object {\"x\": [3], \"y\": [], \"z\": [1, 2, 3]}"
+        );
+        assert_eq!(
+            assigned("[1, 2; 3, 4]", "A[[], 1] = []"),
+            "Object {\"x\": [2, 2], \"y\": [], \"z\": [[1, 2], [3, 4]]}"
+        );
+        assert_eq!(
+            assigned("[1, 2; 3, 4]", "A[1:2, 2:1] = []"),
+            "evaluation_failed: Evaluation failed: Dimension mismatch ([2, 0] > [0, 1])"
+        );
+        // math.js's broadcast keeps a 1 against a 0, and its resize to an empty dimension
+        // empties the matrix.
+        assert_eq!(
+            assigned("[]", "A[end:-1:1, [2, 1]] = [7, 8]"),
+            "evaluation_failed: Evaluation failed: Dimension mismatch ([0, 2] > [1, 2])"
+        );
+        assert_eq!(
+            answer("{t: typeOf(A = size([4, 5, 6])), u: typeOf(A[5, []] = []), A: A}"),
+            "Object {\"t\": \"Array\", \"u\": \"DenseMatrix\", \"A\": [[], [], [], [], []]}"
         );
     }
 
@@ -613,6 +632,33 @@ mod tests {
         assert_eq!(
             assigned("[1, 2, 3]", "A[Infinity] = 5"),
             failed("Invalid size, must contain positive integers (size: [Infinity])")
+        );
+        // Growth to a size that is not whole fails the resize, before any position is checked.
+        assert_eq!(
+            assigned("[1, 2, 3]", "A[4.5] = 5"),
+            failed("Invalid size, must contain positive integers (size: [4.5])")
+        );
+        assert_eq!(
+            assigned("[]", "A[2:3, 1.5] = 9"),
+            failed("Invalid size, must contain positive integers (size: [3, 1.5])")
+        );
+        // A key in the index is refused after the shape checks.
+        assert_eq!(
+            assigned("[1, 2, 3]", "A[end, \"a\"] = [1, 2, 3]"),
+            failed("Scalar expected")
+        );
+        assert_eq!(
+            assigned("zeros(2, 2, 2)", "A[end, \"a\"] = 1"),
+            failed("Dimension mismatch (2 < 3)")
+        );
+        assert_eq!(
+            assigned("[4, 5, 6]", "A[[2, 1], \"a\"] = [5, 6; 7, 8]"),
+            failed("Dimension mismatch ([2, 1] > [2, 2])")
+        );
+        // With an empty selection no position is checked: the matrix only takes the new size.
+        assert_eq!(
+            assigned("[10, 20, 30]", "A[2:1, 0] = []"),
+            "Object {\"x\": [3], \"y\": [], \"z\": [[], [], []]}"
         );
         assert_eq!(
             assigned("[1, 2, 3]", "A[1.5:3] = 0"),

@@ -564,14 +564,7 @@ impl Evaluator {
             Value::Matrix(r) | Value::Sparse(r) => (r.shape.clone(), r.data.clone()),
             other => (Vec::new(), vec![other.clone()]),
         };
-        for d in &index.dimensions {
-            if let Dimension::Key(key) = d {
-                return Err(failed(
-                    format!("Index must be an integer (value: {key})"),
-                    at,
-                ));
-            }
-        }
+        // (A key in the index is refused where math.js validates the positions.)
         // The copy that is changed: one unit per element copied.
         self.charge(m.data.len() as u64 + 1)?;
         let mut grown = m.clone();
@@ -587,32 +580,7 @@ impl Evaluator {
                     at,
                 ));
             }
-            if index
-                .dimensions
-                .iter()
-                .any(|d| matches!(d, Dimension::Number(x) if *x == f64::INFINITY))
-            {
-                // math.js resizes to the index (never below the current size) before it
-                // validates the index.
-                let size: Vec<String> = index
-                    .dimensions
-                    .iter()
-                    .enumerate()
-                    .map(|(i, d)| match d {
-                        Dimension::Number(x) => {
-                            js_string((x + 1.0).max(m.shape.get(i).map_or(0.0, |n| *n as f64)))
-                        }
-                        _ => String::new(),
-                    })
-                    .collect();
-                return Err(failed(
-                    format!(
-                        "Invalid size, must contain positive integers (size: [{}])",
-                        size.join(", ")
-                    ),
-                    at,
-                ));
-            }
+            invalid_size(&m.shape, index, at)?;
             for d in &index.dimensions {
                 validate(d, None, at)?;
             }
@@ -652,12 +620,18 @@ impl Evaluator {
             sub_shape = shape;
         }
         // math.js's `broadcastTo` of a replacement of another shape, when it can (the function
-        // path keeps only a broadcast to the index's size, which its `add` already made).
-        if sub_shape != index_size
-            && (!assign || broadcast_allowed(&sub_shape, &index_size))
-            && let Ok(shape) = crate::matrix::broadcast_shape(&sub_shape, &index_size)
-            && (assign || shape == index_size)
-        {
+        // path keeps only a broadcast to the index's size, which its `add` already made; an
+        // empty replacement never broadcasts there).
+        let broadcast = if sub_shape == index_size {
+            None
+        } else if assign {
+            mathjs_broadcast(&sub_shape, &index_size).filter(|_| !sub_data.is_empty())
+        } else {
+            crate::matrix::broadcast_shape(&sub_shape, &index_size)
+                .ok()
+                .filter(|shape| *shape == index_size)
+        };
+        if let Some(shape) = broadcast {
             let count = shape
                 .iter()
                 .fold(1u64, |acc, d| acc.saturating_mul(*d as u64));
@@ -698,11 +672,14 @@ impl Evaluator {
                 at,
             ));
         }
-        for d in &index.dimensions {
-            if matches!(d, Dimension::List(list) if list.is_empty()) {
-                // Only indexed assignment gets here with an empty dimension: nothing to write.
-                continue;
-            }
+        // Only indexed assignment gets here with an empty dimension: nothing is written, so
+        // math.js validates no position, and only resizes to the largest ones (+ 1).
+        let empty = index
+            .dimensions
+            .iter()
+            .any(|d| matches!(d, Dimension::List(list) if list.is_empty()));
+        invalid_size(&m.shape, index, at)?;
+        for d in index.dimensions.iter().filter(|_| !empty) {
             for extreme in extremes(d) {
                 validate(&extreme, None, at)?;
             }
@@ -712,10 +689,10 @@ impl Evaluator {
             .iter()
             .map(|d| match d {
                 Dimension::List(list) if list.is_empty() => 0,
-                d => (positions(&extremes(d)[1])
+                d => positions(&extremes(d)[1])
                     .first()
-                    .map_or(0, |x| *x as usize))
-                .saturating_add(1),
+                    .filter(|x| **x >= 0.0)
+                    .map_or(0, |x| (*x as usize).saturating_add(1)),
             })
             .collect();
         self.fit(&mut grown, &target, default, at)?;
@@ -759,10 +736,6 @@ impl Evaluator {
         if !changed {
             return Ok(());
         }
-        // A dimension added inside an existing one holds the old element first.
-        for d in m.shape.len()..shape.len() {
-            shape[d] = shape[d].max(1);
-        }
         let count = shape
             .iter()
             .try_fold(1u64, |acc, d| acc.checked_mul(*d as u64))
@@ -794,18 +767,86 @@ impl Evaluator {
     }
 }
 
+/// math.js's `_fit` before it validates any position: the matrix grows to the largest position
+/// (+ 1) of each dimension, and a size that is not a whole number (`A[1.5] = 1` past the end,
+/// `A[Infinity] = 1`) fails the resize, reported with the whole new size.
+fn invalid_size(shape: &[usize], index: &Index, at: usize) -> Result<(), CalculateError> {
+    let mut size: Vec<f64> = shape.iter().map(|n| *n as f64).collect();
+    let mut changed = false;
+    for (i, d) in index.dimensions.iter().enumerate() {
+        let wanted = match d {
+            Dimension::Number(x) => x + 1.0,
+            Dimension::List(list) if !list.is_empty() => {
+                list.iter().copied().fold(f64::NEG_INFINITY, f64::max) + 1.0
+            }
+            _ => continue,
+        };
+        if i >= size.len() {
+            size.resize(i + 1, 0.0);
+            changed = true;
+        }
+        if wanted > size[i] {
+            size[i] = wanted;
+            changed = true;
+        }
+    }
+    if changed && size.iter().any(|n| !n.is_finite() || n.fract() != 0.0) {
+        let shown: Vec<String> = size.iter().map(|n| js_string(*n)).collect();
+        return Err(failed(
+            format!(
+                "Invalid size, must contain positive integers (size: [{}])",
+                shown.join(", ")
+            ),
+            at,
+        ));
+    }
+    Ok(())
+}
+
 /// math.js's `checkBroadcastingRules(size, to)` (sizes aligned at their last dimension): no
-/// dimension larger than its target, and only a 1 stretches.
-fn broadcast_allowed(size: &[usize], to: &[usize]) -> bool {
+/// dimension larger than its target, and only a 1 stretches. A target of `None` is JavaScript's
+/// `null` (0 in comparisons); a dimension the target lacks compares with `undefined` and passes.
+fn broadcast_allowed(size: &[usize], to: &[Option<usize>]) -> bool {
     let offset = to.len() as isize - size.len() as isize;
     size.iter().enumerate().all(|(j, s)| {
         let n = j as isize + offset;
         match usize::try_from(n).ok().and_then(|n| to.get(n)) {
-            Some(t) => !((s < t && *s > 1) || s > t),
-            // JavaScript compares with `undefined`: false both ways.
+            Some(Some(t)) => !((s < t && *s > 1) || s > t),
+            Some(None) => *s == 0,
             None => true,
         }
     })
+}
+
+/// The shape math.js's `broadcastTo(replacement, size)` gives a replacement of shape `from`, or
+/// `None` when it throws. Its `broadcastSizes` keeps `null` where every size is 0, and only a
+/// dimension of 1 is stretched, so a 1 stays 1 against a 0 (and fails the size check after).
+fn mathjs_broadcast(from: &[usize], to: &[usize]) -> Option<Vec<usize>> {
+    let exact: Vec<Option<usize>> = to.iter().map(|d| Some(*d)).collect();
+    if !broadcast_allowed(from, &exact) {
+        return None;
+    }
+    let rank = from.len().max(to.len());
+    let mut most: Vec<Option<usize>> = vec![None; rank];
+    for size in [from, to] {
+        for (j, s) in size.iter().enumerate() {
+            let n = rank - size.len() + j;
+            if *s > most[n].unwrap_or(0) {
+                most[n] = Some(*s);
+            }
+        }
+    }
+    if !broadcast_allowed(from, &most) || !broadcast_allowed(to, &most) {
+        return None;
+    }
+    let mut shape = vec![1; rank - from.len()];
+    shape.extend_from_slice(from);
+    for (d, m) in shape.iter_mut().zip(&most) {
+        if let (1, Some(m)) = (*d, m) {
+            *d = *m;
+        }
+    }
+    Some(shape)
 }
 
 /// Calls `f` with every combination of positions, the last dimension fastest (nothing when a
