@@ -601,7 +601,7 @@ mod tests {
         );
         // The error points at the `[` of the index.
         let input = serde_json::json!({"expression": "{x: size(A = [1]), y: A[1000001] = 2}"});
-        let error = crate::calculate(input.to_string().as_bytes()).unwrap_err();
+        let error = crate::calculate(input.to_string().as_bytes()).expect_err("refused");
         assert_eq!(error.position, Some(23));
         // A string grows by the same rule.
         assert_eq!(
