@@ -503,14 +503,14 @@ impl Evaluator {
     /// default value, else 0) when the index reaches past it.
     fn subset_set(
         &mut self,
-        m: &Matrix,
+        m: &Rc<Matrix>,
         index: &Index,
         replacement: &Value,
         default: Option<&Value>,
         at: usize,
     ) -> Evaluated {
         if index.is_empty() {
-            return Ok(Value::Matrix(Rc::new(m.clone())));
+            return Ok(Value::Matrix(Rc::clone(m)));
         }
         check_masks(index, &m.shape, at)?;
         if let Value::Str(_) = replacement {
@@ -541,7 +541,7 @@ impl Evaluator {
                 Err(_) => {}
             }
         }
-        self.set_in_matrix(m, index, &replacement, default, false, at)
+        self.set_in_matrix(Rc::clone(m), index, &replacement, default, false, at)
     }
 
     /// math.js's `DenseMatrix` `subset(index, replacement)` on a copy of `m`: the part `subset()`
@@ -551,7 +551,7 @@ impl Evaluator {
     /// broadcast by `broadcastTo`'s own rules.
     pub(crate) fn set_in_matrix(
         &mut self,
-        m: &Matrix,
+        m: Rc<Matrix>,
         index: &Index,
         replacement: &Value,
         default: Option<&Value>,
@@ -565,22 +565,28 @@ impl Evaluator {
             other => (Vec::new(), vec![other.clone()]),
         };
         // (A key in the index is refused where math.js validates the positions.)
-        // The copy that is changed: one unit per element copied.
-        self.charge(m.data.len() as u64 + 1)?;
-        let mut grown = m.clone();
+        // The copy that is changed: one unit per element copied. A matrix no one else holds (an
+        // assigned variable's, taken out of its binding) is changed in place instead.
+        let copy = if Rc::strong_count(&m) > 1 {
+            m.data.len() as u64
+        } else {
+            0
+        };
+        self.charge(copy + 1)?;
+        let mut grown = Rc::unwrap_or_clone(m);
         if scalar {
             if !sub_shape.is_empty() {
                 return Err(failed("Scalar expected", at));
             }
-            if index.dimensions.len() < m.rank() {
+            if index.dimensions.len() < grown.rank() {
                 return Err(dimension_mismatch(
                     index.dimensions.len(),
-                    m.rank(),
+                    grown.rank(),
                     "<",
                     at,
                 ));
             }
-            invalid_size(&m.shape, index, at)?;
+            invalid_size(&grown.shape, index, at)?;
             for d in &index.dimensions {
                 validate(d, None, at)?;
             }
@@ -643,8 +649,8 @@ impl Evaluator {
                 .collect();
             sub_shape = shape;
         }
-        if index_size.len() < m.rank() {
-            return Err(dimension_mismatch(index_size.len(), m.rank(), "<", at));
+        if index_size.len() < grown.rank() {
+            return Err(dimension_mismatch(index_size.len(), grown.rank(), "<", at));
         }
         if sub_shape.len() < index_size.len() {
             // math.js's unsqueeze: outer singleton dimensions first, then inner ones.
@@ -678,7 +684,7 @@ impl Evaluator {
             .dimensions
             .iter()
             .any(|d| matches!(d, Dimension::List(list) if list.is_empty()));
-        invalid_size(&m.shape, index, at)?;
+        invalid_size(&grown.shape, index, at)?;
         for d in index.dimensions.iter().filter(|_| !empty) {
             for extreme in extremes(d) {
                 validate(&extreme, None, at)?;
@@ -701,6 +707,8 @@ impl Evaluator {
             .iter()
             .map(|d| positions(d).iter().map(|x| *x as usize).collect())
             .collect();
+        // One unit per element written.
+        self.charge(sub_data.len() as u64)?;
         let strides = grown.strides();
         let mut values = sub_data.into_iter();
         let data = &mut grown.data;
@@ -741,6 +749,8 @@ impl Evaluator {
             .try_fold(1u64, |acc, d| acc.checked_mul(*d as u64))
             .unwrap_or(u64::MAX);
         self.build("subset", count, at)?;
+        // One unit per element of the grown matrix (moved or filled).
+        self.charge(count)?;
         let fill = default.cloned().unwrap_or(Value::Number(0.0));
         let mut data = Vec::with_capacity(count as usize);
         let old_strides = m.strides();
