@@ -18,11 +18,14 @@
 //! assignment inside the value (`A[1] = A[2] = 5`) is seen exactly as math.js's in-place change
 //! is. The differences are listed in `tests/peer/evaluate-known-divergences.jsonl`.
 //!
-//! Bounds: the copy is charged to the work meter element by element (one unit per element
-//! copied or written), and growth beyond the current size is a build checked against the
-//! per-call limit before anything is built (`Size limit exceeded: subset() would build ...`).
-//! The changed value replaces the name's latest binding, so a loop of assignments keeps one copy
-//! of the matrix, not one per assignment.
+//! Bounds: a matrix that another value still holds is copied, and the copy is charged to the
+//! work meter element by element; one that only the assigned variable holds is taken out of its
+//! binding and changed in place (so `map(1:n, f(i) = A[i] = i)` costs about n units, not n², as
+//! math.js's in-place change costs n). Every element written or built by growth is charged too,
+//! and growth beyond the current size is a build checked against the per-call limit before
+//! anything is built (`Size limit exceeded: subset() would build ...`). The changed value
+//! replaces the name's latest binding, so a loop of assignments keeps one binding, not one per
+//! assignment.
 
 use crate::ast::{Node, NodeKind};
 use crate::eval::{Evaluated, Evaluator, REFUSED_PROPERTIES, failed, not_implemented};
