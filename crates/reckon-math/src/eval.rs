@@ -161,7 +161,7 @@ impl Evaluator {
 
     /// An evaluator with `budget` work units instead of [`WORK_BUDGET`], for tests of the meter.
     #[cfg(test)]
-    fn with_budget(scope: &[(String, f64)], budget: u64) -> Self {
+    pub(crate) fn with_budget(scope: &[(String, f64)], budget: u64) -> Self {
         Self {
             meter: Meter::new(budget),
             ..Self::new(scope)
@@ -196,6 +196,15 @@ impl Evaluator {
 
     pub(crate) fn bind(&mut self, name: &str, value: Value) {
         self.bindings.push((name.to_owned(), value));
+    }
+
+    /// The latest binding of `name`, to change in place (indexed assignment, `assign`).
+    pub(crate) fn binding_mut(&mut self, name: &str) -> Option<&mut Value> {
+        self.bindings
+            .iter_mut()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v)
     }
 
     /// How many bindings there are (to drop the ones made after, with
@@ -290,7 +299,11 @@ impl Evaluator {
                 }
                 Ok(value)
             }
-            NodeKind::Assignment { .. } => Err(not_implemented("indexed assignment", at)),
+            NodeKind::Assignment {
+                object,
+                index: Some(index),
+                value,
+            } => self.assign_indexed(object, index, value),
             NodeKind::FunctionAssignment { name, params, body } => {
                 let function = Value::Function(Function::User(Rc::new(UserFunction {
                     name: name.clone(),

@@ -503,14 +503,14 @@ impl Evaluator {
     /// default value, else 0) when the index reaches past it.
     fn subset_set(
         &mut self,
-        m: &Matrix,
+        m: &Rc<Matrix>,
         index: &Index,
         replacement: &Value,
         default: Option<&Value>,
         at: usize,
     ) -> Evaluated {
         if index.is_empty() {
-            return Ok(Value::Matrix(Rc::new(m.clone())));
+            return Ok(Value::Matrix(Rc::clone(m)));
         }
         check_masks(index, &m.shape, at)?;
         if let Value::Str(_) = replacement {
@@ -541,33 +541,52 @@ impl Evaluator {
                 Err(_) => {}
             }
         }
-        let (mut sub_shape, mut sub_data) = match &replacement {
-            Value::Matrix(r) => (r.shape.clone(), r.data.clone()),
+        self.set_in_matrix(Rc::clone(m), index, &replacement, default, false, at)
+    }
+
+    /// math.js's `DenseMatrix` `subset(index, replacement)` on a copy of `m`: the part `subset()`
+    /// and indexed assignment share. `assign` is the path of `A[...] = value`, which calls the
+    /// matrix method directly: a scalar replacement is broadcast without the `try` the function's
+    /// `add(replacement, zeros)` gives it (an empty index fails), and a matrix replacement is
+    /// broadcast by `broadcastTo`'s own rules.
+    pub(crate) fn set_in_matrix(
+        &mut self,
+        m: Rc<Matrix>,
+        index: &Index,
+        replacement: &Value,
+        default: Option<&Value>,
+        assign: bool,
+        at: usize,
+    ) -> Evaluated {
+        let index_size = index.size();
+        let scalar = index.is_scalar();
+        let (mut sub_shape, mut sub_data) = match replacement {
+            Value::Matrix(r) | Value::Sparse(r) => (r.shape.clone(), r.data.clone()),
             other => (Vec::new(), vec![other.clone()]),
         };
-        for d in &index.dimensions {
-            if let Dimension::Key(key) = d {
-                return Err(failed(
-                    format!("Index must be an integer (value: {key})"),
-                    at,
-                ));
-            }
-        }
-        // The copy that is changed: one unit per element copied.
-        self.charge(m.data.len() as u64 + 1)?;
-        let mut grown = m.clone();
+        // (A key in the index is refused where math.js validates the positions.)
+        // The copy that is changed: one unit per element copied. A matrix no one else holds (an
+        // assigned variable's, taken out of its binding) is changed in place instead.
+        let copy = if Rc::strong_count(&m) > 1 {
+            m.data.len() as u64
+        } else {
+            0
+        };
+        self.charge(copy + 1)?;
+        let mut grown = Rc::unwrap_or_clone(m);
         if scalar {
             if !sub_shape.is_empty() {
                 return Err(failed("Scalar expected", at));
             }
-            if index.dimensions.len() < m.rank() {
+            if index.dimensions.len() < grown.rank() {
                 return Err(dimension_mismatch(
                     index.dimensions.len(),
-                    m.rank(),
+                    grown.rank(),
                     "<",
                     at,
                 ));
             }
+            invalid_size(&grown.shape, index, at)?;
             for d in &index.dimensions {
                 validate(d, None, at)?;
             }
@@ -588,11 +607,37 @@ impl Evaluator {
             }
             return Ok(Value::Matrix(Rc::new(grown)));
         }
-        // math.js's `broadcastTo` of a replacement of another shape, when it can.
-        if sub_shape != index_size
-            && let Ok(shape) = crate::matrix::broadcast_shape(&sub_shape, &index_size)
-            && shape == index_size
-        {
+        if assign && sub_shape.is_empty() && sub_shape != index_size {
+            // `broadcastTo([value], size)`, outside any `try`: a last dimension of 0 is refused,
+            // another 0 stays 1 (and fails the size check below).
+            if index_size.last() == Some(&0) {
+                return Err(failed(
+                    "shape mismatch: mismatch is found in arg with shape (1) not possible to broadcast dimension 1 with size 1 to size 0",
+                    at,
+                ));
+            }
+            let shape: Vec<usize> = index_size.iter().map(|d| (*d).max(1)).collect();
+            let count = shape
+                .iter()
+                .fold(1u64, |acc, d| acc.saturating_mul(*d as u64));
+            self.build("subset", count, at)?;
+            let value = sub_data.pop().unwrap_or(Value::Undefined);
+            sub_data = vec![value; count as usize];
+            sub_shape = shape;
+        }
+        // math.js's `broadcastTo` of a replacement of another shape, when it can (the function
+        // path keeps only a broadcast to the index's size, which its `add` already made; an
+        // empty replacement never broadcasts there).
+        let broadcast = if sub_shape == index_size {
+            None
+        } else if assign {
+            mathjs_broadcast(&sub_shape, &index_size).filter(|_| !sub_data.is_empty())
+        } else {
+            crate::matrix::broadcast_shape(&sub_shape, &index_size)
+                .ok()
+                .filter(|shape| *shape == index_size)
+        };
+        if let Some(shape) = broadcast {
             let count = shape
                 .iter()
                 .fold(1u64, |acc, d| acc.saturating_mul(*d as u64));
@@ -604,8 +649,8 @@ impl Evaluator {
                 .collect();
             sub_shape = shape;
         }
-        if index_size.len() < m.rank() {
-            return Err(dimension_mismatch(index_size.len(), m.rank(), "<", at));
+        if index_size.len() < grown.rank() {
+            return Err(dimension_mismatch(index_size.len(), grown.rank(), "<", at));
         }
         if sub_shape.len() < index_size.len() {
             // math.js's unsqueeze: outer singleton dimensions first, then inner ones.
@@ -633,7 +678,14 @@ impl Evaluator {
                 at,
             ));
         }
-        for d in &index.dimensions {
+        // Only indexed assignment gets here with an empty dimension: nothing is written, so
+        // math.js validates no position, and only resizes to the largest ones (+ 1).
+        let empty = index
+            .dimensions
+            .iter()
+            .any(|d| matches!(d, Dimension::List(list) if list.is_empty()));
+        invalid_size(&grown.shape, index, at)?;
+        for d in index.dimensions.iter().filter(|_| !empty) {
             for extreme in extremes(d) {
                 validate(&extreme, None, at)?;
             }
@@ -641,8 +693,13 @@ impl Evaluator {
         let target: Vec<usize> = index
             .dimensions
             .iter()
-            .map(|d| extremes(d)[1].clone())
-            .map(|d| (positions(&d).first().map_or(0, |x| *x as usize)).saturating_add(1))
+            .map(|d| match d {
+                Dimension::List(list) if list.is_empty() => 0,
+                d => positions(&extremes(d)[1])
+                    .first()
+                    .filter(|x| **x >= 0.0)
+                    .map_or(0, |x| (*x as usize).saturating_add(1)),
+            })
             .collect();
         self.fit(&mut grown, &target, default, at)?;
         let lists: Vec<Vec<usize>> = index
@@ -650,6 +707,8 @@ impl Evaluator {
             .iter()
             .map(|d| positions(d).iter().map(|x| *x as usize).collect())
             .collect();
+        // One unit per element written.
+        self.charge(sub_data.len() as u64)?;
         let strides = grown.strides();
         let mut values = sub_data.into_iter();
         let data = &mut grown.data;
@@ -685,15 +744,13 @@ impl Evaluator {
         if !changed {
             return Ok(());
         }
-        // A dimension added inside an existing one holds the old element first.
-        for d in m.shape.len()..shape.len() {
-            shape[d] = shape[d].max(1);
-        }
         let count = shape
             .iter()
             .try_fold(1u64, |acc, d| acc.checked_mul(*d as u64))
             .unwrap_or(u64::MAX);
         self.build("subset", count, at)?;
+        // One unit per element of the grown matrix (moved or filled).
+        self.charge(count)?;
         let fill = default.cloned().unwrap_or(Value::Number(0.0));
         let mut data = Vec::with_capacity(count as usize);
         let old_strides = m.strides();
@@ -718,6 +775,88 @@ impl Evaluator {
         m.data = data;
         Ok(())
     }
+}
+
+/// math.js's `_fit` before it validates any position: the matrix grows to the largest position
+/// (+ 1) of each dimension, and a size that is not a whole number (`A[1.5] = 1` past the end,
+/// `A[Infinity] = 1`) fails the resize, reported with the whole new size.
+fn invalid_size(shape: &[usize], index: &Index, at: usize) -> Result<(), CalculateError> {
+    let mut size: Vec<f64> = shape.iter().map(|n| *n as f64).collect();
+    let mut changed = false;
+    for (i, d) in index.dimensions.iter().enumerate() {
+        let wanted = match d {
+            Dimension::Number(x) => x + 1.0,
+            Dimension::List(list) if !list.is_empty() => {
+                list.iter().copied().fold(f64::NEG_INFINITY, f64::max) + 1.0
+            }
+            _ => continue,
+        };
+        if i >= size.len() {
+            size.resize(i + 1, 0.0);
+            changed = true;
+        }
+        if wanted > size[i] {
+            size[i] = wanted;
+            changed = true;
+        }
+    }
+    if changed && size.iter().any(|n| !n.is_finite() || n.fract() != 0.0) {
+        let shown: Vec<String> = size.iter().map(|n| js_string(*n)).collect();
+        return Err(failed(
+            format!(
+                "Invalid size, must contain positive integers (size: [{}])",
+                shown.join(", ")
+            ),
+            at,
+        ));
+    }
+    Ok(())
+}
+
+/// math.js's `checkBroadcastingRules(size, to)` (sizes aligned at their last dimension): no
+/// dimension larger than its target, and only a 1 stretches. A target of `None` is JavaScript's
+/// `null` (0 in comparisons); a dimension the target lacks compares with `undefined` and passes.
+fn broadcast_allowed(size: &[usize], to: &[Option<usize>]) -> bool {
+    let offset = to.len() as isize - size.len() as isize;
+    size.iter().enumerate().all(|(j, s)| {
+        let n = j as isize + offset;
+        match usize::try_from(n).ok().and_then(|n| to.get(n)) {
+            Some(Some(t)) => !((s < t && *s > 1) || s > t),
+            Some(None) => *s == 0,
+            None => true,
+        }
+    })
+}
+
+/// The shape math.js's `broadcastTo(replacement, size)` gives a replacement of shape `from`, or
+/// `None` when it throws. Its `broadcastSizes` keeps `null` where every size is 0, and only a
+/// dimension of 1 is stretched, so a 1 stays 1 against a 0 (and fails the size check after).
+fn mathjs_broadcast(from: &[usize], to: &[usize]) -> Option<Vec<usize>> {
+    let exact: Vec<Option<usize>> = to.iter().map(|d| Some(*d)).collect();
+    if !broadcast_allowed(from, &exact) {
+        return None;
+    }
+    let rank = from.len().max(to.len());
+    let mut most: Vec<Option<usize>> = vec![None; rank];
+    for size in [from, to] {
+        for (j, s) in size.iter().enumerate() {
+            let n = rank - size.len() + j;
+            if *s > most[n].unwrap_or(0) {
+                most[n] = Some(*s);
+            }
+        }
+    }
+    if !broadcast_allowed(from, &most) || !broadcast_allowed(to, &most) {
+        return None;
+    }
+    let mut shape = vec![1; rank - from.len()];
+    shape.extend_from_slice(from);
+    for (d, m) in shape.iter_mut().zip(&most) {
+        if let (1, Some(m)) = (*d, m) {
+            *d = *m;
+        }
+    }
+    Some(shape)
 }
 
 /// Calls `f` with every combination of positions, the last dimension fastest (nothing when a
@@ -1383,7 +1522,11 @@ mod tests {
         );
         assert_eq!(
             answer("subset([1, 2], index(Infinity), 3)"),
-            "evaluation_failed: Evaluation failed: Index must be an integer (value: Infinity)"
+            "evaluation_failed: Evaluation failed: Invalid size, must contain positive integers (size: [Infinity])"
+        );
+        assert_eq!(
+            answer("subset([1, 2, 3], index(1, Infinity), 7)"),
+            "evaluation_failed: Evaluation failed: Invalid size, must contain positive integers (size: [3, Infinity])"
         );
     }
 }

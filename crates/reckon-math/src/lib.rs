@@ -5,7 +5,7 @@
 //! grammar of section 4 (`lexer`, `parser`, `ast`: a tree shaped like math.js's, with the
 //! positions errors report); evaluation (`eval`, with `collections` for matrices, statistics
 //! and sets, `eval_complex`, `eval_big` for BigNumber mode, `bigint` for JavaScript's bigints,
-//! `index` for `index()` and `subset`, `print` for templates) over the values of `value`; the
+//! `index` for `index()` and `subset`, `assign` for indexed assignment, `print` for templates) over the values of `value`; the
 //! result checks of step 10 and formatting (`format`, `matrix`, `complex`, `bignum`,
 //! `fraction`); the error contract (`error`, section 9).
 //!
@@ -20,6 +20,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod assign;
 pub mod ast;
 mod bigint;
 // Public for its own differential test (`tests/bignum_vs_mathjs.rs`), which calls it directly.

@@ -314,9 +314,36 @@ impl Parser {
                     position,
                 });
             }
+            if let NodeKind::Accessor { optional: true, .. } = node.kind {
+                return Err(self.error_here("Cannot assign to optional chain"));
+            }
             self.bump_operator();
             let value = Box::new(self.assignment()?);
             let span = Span::new(node.span.start, value.span.end);
+            // math.js's AssignmentNode refuses these once the value is parsed (its constructor
+            // runs then): the target must be a name or an accessor, and never `end`.
+            let target = match &node.kind {
+                NodeKind::Accessor { object, .. } => Some(&**object),
+                NodeKind::Symbol(_) => Some(&node),
+                _ => None,
+            };
+            if let Some(target) = target {
+                match &target.kind {
+                    NodeKind::Symbol(name) if name == "end" => {
+                        return Err(ParseError {
+                            message: "Cannot assign to symbol \"end\"".into(),
+                            position: target.span.start,
+                        });
+                    }
+                    NodeKind::Symbol(_) | NodeKind::Accessor { .. } => {}
+                    _ => {
+                        return Err(ParseError {
+                            message: "SymbolNode or AccessorNode expected as \"object\"".into(),
+                            position: target.span.start,
+                        });
+                    }
+                }
+            }
             match node.kind {
                 NodeKind::Accessor { object, index, .. } => Node {
                     kind: NodeKind::Assignment {

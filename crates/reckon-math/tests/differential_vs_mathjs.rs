@@ -27,8 +27,8 @@
 mod common;
 
 use common::generators::{
-    TRANSCENDENTAL, bigint_expression, collection_expression, fraction_scalar, index_expression,
-    number_scalar, special_scalar,
+    TRANSCENDENTAL, assignment_expression, bigint_expression, collection_expression,
+    fraction_scalar, index_expression, number_scalar, special_scalar,
 };
 use common::{Rng, assert_no_differences, difference, peer, run_peer};
 use serde_json::{Value, json};
@@ -242,6 +242,13 @@ fn generated() -> Vec<Case> {
     for (numeric_type, count) in [("number", 800), ("BigNumber", 200)] {
         for _ in 0..count {
             add(numeric_type, index_expression(&mut integers), None);
+        }
+    }
+    // Indexed assignment in all three types, from its own seed.
+    let mut assignments = Rng::from_env(0xA551_2026_1130);
+    for (numeric_type, count) in [("number", 1000), ("BigNumber", 300), ("Fraction", 300)] {
+        for _ in 0..count {
+            add(numeric_type, assignment_expression(&mut assignments), None);
         }
     }
     cases

@@ -3,7 +3,8 @@
 //! with any number of arguments, indexes and transposes, run through `reckon_math::calculate` in
 //! all three numeric types. Every one must give exactly one well-formed answer: a success with a `result` string, or
 //! an error with a reason. The soup is what found the panics of `quantileSeq` with probabilities
-//! out of range, of `resize` to an empty size and of matrices without dimensions.
+//! out of range, of `resize` to an empty size and of matrices without dimensions. A second soup
+//! puts such expressions into the places of indexed assignments.
 //!
 //! `RECKON_SEED` explores other soups; the default seed is what CI runs. `RECKON_TRACE=1` prints
 //! each request before it runs (to find one that does not finish).
@@ -314,4 +315,82 @@ fn geometry_and_format_calls_get_one_well_formed_answer() {
             ),
         }
     }
+}
+
+/// Soup expressions put into the places of an indexed assignment: the assigned variable, the
+/// index, the value, nested and chained targets.
+fn assignment(rng: &mut Rng) -> String {
+    let soup = |rng: &mut Rng| {
+        let depth = rng.below(3);
+        expression(rng, depth)
+    };
+    let target = if rng.below(4) == 0 {
+        soup(rng)
+    } else {
+        rng.pick(&[
+            "[1, 2, 3]",
+            "[1, 2; 3, 4]",
+            "zeros(2, 2, 2)",
+            "[]",
+            "1:4",
+            "size([4, 5])",
+            "\"hello\"",
+            "{a: [1, 2], b: {c: 3}}",
+        ])
+        .to_owned()
+    };
+    let (p, q, value) = (soup(rng), soup(rng), soup(rng));
+    match rng.below(6) {
+        0 => format!("{{t: typeOf(A = {target}), u: A[{p}] = {value}, v: A}}"),
+        1 => format!("{{t: typeOf(A = {target}), u: A[{p}, {q}] = {value}, v: A}}"),
+        2 => format!("{{t: typeOf(o = {{a: {target}}}), u: o.a[{p}] = {value}, v: o}}"),
+        3 => format!("{{t: typeOf(o = {target}), u: o.b = {value}, v: o}}"),
+        4 => format!("{{t: typeOf(A = {target}), u: A[{p}] = A[{q}] = {value}, v: A}}"),
+        _ => format!("{{t: typeOf(A = {target}), u: A[{p}][{q}] = {value}, v: A}}"),
+    }
+}
+
+#[test]
+fn indexed_assignments_get_one_well_formed_answer() {
+    let mut rng = Rng::from_env(0xA551_50C9_2026);
+    let requests: Vec<String> = (0..6_000)
+        .map(|i| {
+            let mut text = assignment(&mut rng);
+            text.truncate(1000);
+            let numeric_type = ["number", "Fraction", "BigNumber"][i % 3];
+            json!({"expression": text, "numericType": numeric_type, "scope": {"x": 0.5}})
+                .to_string()
+        })
+        .collect();
+    let worker = std::thread::Builder::new()
+        .stack_size(reckon_math::STACK_BYTES)
+        .spawn(move || {
+            let mut malformed = Vec::new();
+            let mut answered = 0;
+            for request in &requests {
+                match std::panic::catch_unwind(|| reckon_math::calculate(request.as_bytes())) {
+                    Err(_) => malformed.push(format!("panicked: {request}")),
+                    Ok(Ok(out)) if !out["result"].is_string() => {
+                        malformed.push(format!("no result string: {request} -> {out}"))
+                    }
+                    Ok(Ok(_)) => answered += 1,
+                    Ok(Err(e)) if e.reason.name().is_empty() || e.message.is_empty() => {
+                        malformed.push(format!("empty error: {request}"))
+                    }
+                    Ok(Err(_)) => {}
+                }
+            }
+            (malformed, answered)
+        })
+        .expect("a worker thread");
+    let (malformed, answered) = worker.join().expect("the worker returns");
+    assert!(
+        malformed.is_empty(),
+        "{} malformed answers:\n{}",
+        malformed.len(),
+        malformed[..malformed.len().min(20)].join("\n")
+    );
+    // The soup must reach the assignment itself, not only fail before it.
+    // (91 of the default seed's 6,000 are answered; most soup indexes are refused.)
+    assert!(answered > 50, "only {answered} assignments answered");
 }

@@ -641,3 +641,85 @@ pub fn index_expression(rng: &mut Rng) -> String {
         ),
     }
 }
+
+/// An indexed assignment (`A[p, q] = value`, `o.key = value`, `o.b[p] = value`, chained
+/// `A[p] = A[q] = value`) on a value the same expression binds first. The assigned value is shown
+/// only through `typeOf`, and the value bound first only through the variable after the
+/// assignment: math.js changes matrices in place (and reshapes an assigned matrix value), which
+/// reckon's value semantics deliberately do not reproduce (see `assign.rs`).
+pub fn assignment_expression(rng: &mut Rng) -> String {
+    let position = |rng: &mut Rng| {
+        rng.pick(&[
+            "1",
+            "2",
+            "3",
+            "0",
+            "4",
+            "5",
+            "1.5",
+            "-1",
+            "end",
+            "end - 1",
+            "end + 1",
+            ":",
+            "1:2",
+            "2:3",
+            "2:1",
+            "end:-1:1",
+            "[1, 2]",
+            "[2, 1]",
+            "[1, 4]",
+            "[]",
+            "[true, false]",
+            "[true, false, true]",
+            "\"a\"",
+        ])
+        .to_owned()
+    };
+    let (p, q) = (position(rng), position(rng));
+    let target = rng.pick(&[
+        "[10, 20, 30]",
+        "[1, 2; 3, 4]",
+        "[1, 2, 3; 4, 5, 6]",
+        "size([4, 5, 6])",
+        "zeros(2, 2, 2)",
+        "[]",
+        "1:4",
+        "\"hello\"",
+    ]);
+    let value = rng.pick(&[
+        "9",
+        "1/3",
+        "[7, 8]",
+        "[7; 8]",
+        "[[7, 8]]",
+        "[5, 6; 7, 8]",
+        "[1, 2, 3]",
+        "[]",
+        "\"z\"",
+        "\"xy\"",
+        "true",
+        "null",
+        "2i",
+        "{k: 1}",
+    ]);
+    let object = rng.pick(&[
+        "{a: 1, b: [2, 3]}",
+        "{}",
+        "{a: {c: 1}, b: \"xyz\"}",
+        "[1, 2]",
+        "\"s\"",
+    ]);
+    let key = rng.pick(&["a", "b", "c", "z", "length", "constructor"]);
+    match rng.below(6) {
+        0 => format!("{{t: typeOf(A = {target}), u: typeOf(A[{p}] = {value}), A: A}}"),
+        1 => format!("{{t: typeOf(A = {target}), u: typeOf(A[{p}, {q}] = {value}), A: A}}"),
+        2 => format!("{{t: typeOf(o = {object}), u: typeOf(o.{key} = {value}), o: o}}"),
+        3 => format!("{{t: typeOf(o = {object}), u: typeOf(o[\"{key}\"] = {value}), o: o}}"),
+        4 => format!(
+            "{{t: typeOf(o = {{a: 1, b: [2, 3], c: {{d: [4, 5]}}}}), u: typeOf(o.{}[{p}] = {value}), o: o}}",
+            rng.pick(&["a", "b", "c", "c.d", "z"])
+        ),
+        _ => format!("{{t: typeOf(A = {target}), u: typeOf(A[{p}] = A[{q}] = {value}), A: A}}"),
+    }
+}
