@@ -392,6 +392,50 @@ mod tests {
     }
 }
 
+#[cfg(test)]
+mod scope_tests {
+    use super::*;
+
+    fn result(request: &str) -> Json {
+        calculate(request.as_bytes()).unwrap_or_else(|e| panic!("{request}: {}", e.message))
+    }
+
+    /// Only the names an expression spells are bound, wherever they stand (next to operators, in
+    /// calls, non-ASCII names); every key is still reported in `scopeVars`, in order.
+    #[test]
+    fn the_scope_binds_what_the_expression_names_and_reports_every_key() {
+        let out = result(
+            r#"{"expression": "a+b*max(c,1)", "scope": {"a": 1, "b": 2, "c": 3, "unused": 4}}"#,
+        );
+        assert_eq!(out["result"], "7");
+        assert_eq!(out["scopeVars"], json!(["a", "b", "c", "unused"]));
+        let out = result(r#"{"expression": "2 αβ + x_1", "scope": {"αβ": 1.5, "x_1": 1}}"#);
+        assert_eq!(out["result"], "4");
+        // A key that is a prefix or part of a used name is not that name.
+        let error = calculate(br#"{"expression": "ab", "scope": {"a": 1, "b": 2}}"#)
+            .expect_err("ab is undefined");
+        assert!(
+            error.message.contains("Undefined symbol ab"),
+            "{}",
+            error.message
+        );
+    }
+
+    /// Many keys, repeated ones among them, are read in linear time and the last value wins.
+    #[test]
+    fn a_large_scope_with_repeated_keys_keeps_the_last_value() {
+        let mut members: Vec<String> = (0..20_000).map(|i| format!("\"v{i}\": {i}")).collect();
+        members.push("\"v7\": 70".to_owned());
+        let request = format!(
+            r#"{{"expression": "v7 + v19999", "scope": {{{}}}}}"#,
+            members.join(", ")
+        );
+        let out = result(&request);
+        assert_eq!(out["result"], "20069");
+        assert_eq!(out["scopeVars"].as_array().map(Vec::len), Some(20_000));
+    }
+}
+
 /// What the modules' unit tests share: a request run through the whole pipeline.
 #[cfg(test)]
 pub(crate) mod test_support {

@@ -101,7 +101,7 @@ fn decode_hex(hex: &str) -> Result<Vec<u8>, String> {
         _ => Err(format!("input_hex: {:?} is not a hex digit", c as char)),
     };
     let bytes = hex.as_bytes();
-    if bytes.len() % 2 != 0 {
+    if !bytes.len().is_multiple_of(2) {
         return Err("input_hex: an odd number of digits".into());
     }
     bytes
