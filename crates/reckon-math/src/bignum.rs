@@ -1620,8 +1620,16 @@ pub enum Op {
     Combinations,
 }
 
-/// Work units of one 64-digit transcendental call (about 300 µs here).
-pub const ELEMENTARY_UNITS: u64 = 600;
+/// Work units of one 64-digit transcendental call (150–250 µs of CPU in a release build: `exp`
+/// about 150, `sin` and `atan` 175–200, `ln` 240), at the evaluator's rate of about 25 units a
+/// microsecond (`scripts/bench-hostile.sh` prints each case's units per CPU millisecond).
+pub const ELEMENTARY_UNITS: u64 = 5_000;
+
+/// Work units of a 64-digit `sqrt` or `cbrt` (about 10 µs), before the operand-size term.
+const ROOT_UNITS: u64 = 100;
+
+/// Work units per pair of factors of `factorial` (a ~5-limb product and the loop around it).
+const FACTORIAL_PAIR_UNITS: u64 = 36;
 
 /// 64-bit limbs of a value's significand (at least 1): the spec's measure for products.
 fn limbs(x: &Big) -> u64 {
@@ -1634,16 +1642,18 @@ fn limbs(x: &Big) -> u64 {
 /// The work units to charge **before** an operation on `x` (and `y`), for the evaluator's
 /// meter (budget 60,000,000 units).
 ///
-/// Calibration: one unit is about half a microsecond of this module's work, the price of a
-/// simple interpreted operation. Additions cost the sum of the operands' limb counts,
-/// multiplications and divisions their product (spec 11a), so 64-digit operands (4 limbs)
-/// cost 16. A 64-digit transcendental takes about 300 µs and costs [`ELEMENTARY_UNITS`] = 600;
-/// the circular functions scale that by the square of their working digits over 71 (`sin(1e900)`
-/// works at ~970 digits: ~112,000 units); an integer power costs one 98-digit product (36 units)
-/// per bit of the exponent, twice; `factorial(n)` costs one 5-limb product per two factors
-/// (`n/2 · 6`), so the budget admits n up to about 20 million (`factorial(10^6)` takes ~1 s in
-/// math.js and 3,000,600 units here). Prices are upper bounds; nothing here depends on the
-/// clock.
+/// Calibration: the evaluator's, about 25 units per microsecond of CPU (one per tree node,
+/// about 40 ns), so that the 60,000,000-unit budget is about the same time whatever the
+/// expression spends it on, and the wall-clock backstop stays a backstop (measured with
+/// `scripts/bench-hostile.sh`, which prints units per CPU millisecond for every hostile case).
+/// Additions cost the sum of the operands' limb counts, multiplications and divisions their
+/// product (spec 11a), so 64-digit operands (4 limbs) cost 16. A 64-digit transcendental costs
+/// [`ELEMENTARY_UNITS`] = 5,000; the circular functions scale that by their working digits over
+/// 71 (`sin(1e900)` works at ~970 digits: ~68,000 units, about 3 ms); a non-integer power is
+/// a logarithm and an exponential; an integer power costs one 98-digit product (36 units) per
+/// bit of the exponent, twice; `factorial(n)` costs [`FACTORIAL_PAIR_UNITS`] per two factors,
+/// so the budget admits n up to about 3.3 million (`factorial(10^6)` takes ~1 s in math.js and
+/// 18,005,000 units here). Prices are upper bounds; nothing here depends on the clock.
 pub fn cost(op: Op, x: &Big, y: Option<&Big>) -> u64 {
     let lx = limbs(x);
     let ly = y.map_or(1, limbs);
@@ -1652,7 +1662,7 @@ pub fn cost(op: Op, x: &Big, y: Option<&Big>) -> u64 {
         Op::Add => lx + ly + 1,
         Op::Mul | Op::Div => lx.saturating_mul(ly) + 1,
         Op::Composite => 8 * (lx + 16) + ly,
-        Op::Root => ELEMENTARY_UNITS / 6 + lx.saturating_mul(ly),
+        Op::Root => ROOT_UNITS + lx.saturating_mul(ly),
         Op::Elementary => ELEMENTARY_UNITS + 4 * lx,
         Op::Atan2 => 2 * ELEMENTARY_UNITS + lx.saturating_mul(ly),
         Op::Circular => {
@@ -1665,7 +1675,7 @@ pub fn cost(op: Op, x: &Big, y: Option<&Big>) -> u64 {
                 // Refused at once with PrecisionLimitExceeded.
                 return ELEMENTARY_UNITS;
             }
-            ELEMENTARY_UNITS * work * work / (71 * 71)
+            ELEMENTARY_UNITS * work / 71
         }
         Op::Pow => match y {
             Some(y) if y.is_integer() => {
@@ -1692,7 +1702,7 @@ pub fn cost(op: Op, x: &Big, y: Option<&Big>) -> u64 {
             } else {
                 0.0
             };
-            (n / 2.0) as u64 * 6 + ELEMENTARY_UNITS
+            (n / 2.0) as u64 * FACTORIAL_PAIR_UNITS + ELEMENTARY_UNITS
         }
     }
 }
@@ -2304,11 +2314,11 @@ mod tests {
         let x = div(&Big::one(), &lit("3"));
         assert_eq!(cost(Op::Mul, &x, Some(&x)), 17);
         assert_eq!(cost(Op::Add, &x, Some(&x)), 9);
-        assert_eq!(cost(Op::Elementary, &x, None), 616);
+        assert_eq!(cost(Op::Elementary, &x, None), 5_016);
         // decimal.js works at 64 + max(e, sd) + 7 = 72 digits for sin(0.5).
-        assert_eq!(cost(Op::Circular, &lit("0.5"), None), 617);
-        assert!(cost(Op::Circular, &lit("1e900"), None) > 100_000);
-        assert_eq!(cost(Op::Factorial, &lit("1e6"), None), 3_000_600);
+        assert_eq!(cost(Op::Circular, &lit("0.5"), None), 5_070);
+        assert!(cost(Op::Circular, &lit("1e900"), None) > 60_000);
+        assert_eq!(cost(Op::Factorial, &lit("1e6"), None), 18_005_000);
         assert!(cost(Op::Factorial, &lit("1e9"), None) > 60_000_000);
         assert!(cost(Op::Pow, &x, Some(&lit("9007199254740991"))) < 5_000);
     }

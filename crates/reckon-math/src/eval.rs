@@ -176,6 +176,11 @@ impl Evaluator {
         }
     }
 
+    /// Units of the work meter spent so far (reported beside the answer, never in it).
+    pub(crate) fn work_used(&self) -> u64 {
+        self.meter.used()
+    }
+
     /// Spends `units` of the work meter, or fails as the timeout does.
     pub(crate) fn charge(&mut self, units: u64) -> Result<(), CalculateError> {
         self.meter.charge(units).map_err(|_| timed_out())?;

@@ -76,8 +76,19 @@ const MAX_RESULT_UNITS: usize = 100_000;
 /// # Errors
 /// The first failing step's [`CalculateError`].
 pub fn calculate(input: &[u8]) -> Result<Json, CalculateError> {
+    calculate_counted(input, &mut 0)
+}
+
+/// [`calculate`], also reporting in `work_units` the units of the work meter (section 11a) the
+/// evaluation spent, whether it answered or refused: for metrics and for the hostile-input tests
+/// that hold every request under its bound. A request refused before evaluation spent none.
+///
+/// # Errors
+/// The first failing step's [`CalculateError`].
+pub fn calculate_counted(input: &[u8], work_units: &mut u64) -> Result<Json, CalculateError> {
+    *work_units = 0;
     let request = request::decode(input)?;
-    let answer = answer(&request)?;
+    let answer = answer(&request, work_units)?;
     let mut out = Map::new();
     out.insert("result".into(), answer.result.into());
     out.insert("resultType".into(), answer.result_type.into());
@@ -102,8 +113,21 @@ pub fn calculate(input: &[u8]) -> Result<Json, CalculateError> {
 /// # Errors
 /// The first failing step's [`CalculateError`].
 pub fn calculate_into(input: &[u8], out: &mut Vec<u8>) -> Result<(), CalculateError> {
+    calculate_into_counted(input, out, &mut 0)
+}
+
+/// [`calculate_into`], also reporting the work units spent, as [`calculate_counted`] does.
+///
+/// # Errors
+/// The first failing step's [`CalculateError`].
+pub fn calculate_into_counted(
+    input: &[u8],
+    out: &mut Vec<u8>,
+    work_units: &mut u64,
+) -> Result<(), CalculateError> {
+    *work_units = 0;
     let request = request::decode(input)?;
-    let answer = answer(&request)?;
+    let answer = answer(&request, work_units)?;
     out.extend_from_slice(b"{\"result\":");
     write_json_string(out, &answer.result);
     out.extend_from_slice(b",\"resultType\":");
@@ -152,7 +176,8 @@ struct Answer {
 }
 
 /// Section 3 steps 2–11 for a decoded request: checks, evaluation, result checks, formatting.
-fn answer(request: &request::Request) -> Result<Answer, CalculateError> {
+/// `work_units` receives what the evaluation spent of its work meter.
+fn answer(request: &request::Request, work_units: &mut u64) -> Result<Answer, CalculateError> {
     let tree = request::prepare(request)?;
     if request.operation != Operation::Evaluate {
         return Err(CalculateError::new(
@@ -164,8 +189,8 @@ fn answer(request: &request::Request) -> Result<Answer, CalculateError> {
         ));
     }
     let fraction_mode = request.numeric_type == NumericType::Fraction;
-    let empty = Vec::new();
-    let scope = request.scope.as_ref().unwrap_or(&empty);
+    let scope = used_scope(request);
+    let scope = scope.as_slice();
     let mut evaluator = if fraction_mode {
         // Literals Fraction mode cannot read are parse-time failures (section 9.3).
         eval::check_fraction_literals(&tree)?;
@@ -175,7 +200,9 @@ fn answer(request: &request::Request) -> Result<Answer, CalculateError> {
     } else {
         eval::Evaluator::new(scope)
     };
-    let value = evaluator.eval(&tree)?;
+    let value = evaluator.eval(&tree);
+    *work_units = evaluator.work_used();
+    let value = value?;
     check_result(&value, fraction_mode)?;
     if let value::Value::Fraction(f) = &value
         && fraction::bits(f) > MAX_RESULT_UNITS * 10 / 3
@@ -197,6 +224,34 @@ fn answer(request: &request::Request) -> Result<Answer, CalculateError> {
         result,
         result_type: value.type_name(),
     })
+}
+
+/// The scope entries the expression can name: those whose key occurs in it as a whole word.
+///
+/// A name is looked up by scanning the evaluator's bindings, one work unit per lookup, so a scope
+/// of thousands of keys the expression never uses (a request may carry any number) would make
+/// every lookup cost thousands of comparisons the meter does not see. An expression can only name
+/// what it spells out (there is no lookup by computed name), so the others are left out before
+/// evaluation; the answer's `scopeVars` still lists every key. O(scope + expression).
+fn used_scope(request: &request::Request) -> Vec<(String, f64)> {
+    let Some(scope) = &request.scope else {
+        return Vec::new();
+    };
+    let words: std::collections::HashSet<&str> = request
+        .expression
+        // Names are made of ASCII letters, digits, `_`, `$` and some non-ASCII letters: split
+        // at everything else that is ASCII or whitespace, so every name is one of the words.
+        .split(|c: char| {
+            c.is_whitespace()
+                || (c.is_ascii() && !(c.is_ascii_alphanumeric() || c == '_' || c == '$'))
+        })
+        .filter(|word| !word.is_empty())
+        .collect();
+    scope
+        .iter()
+        .filter(|(key, _)| words.contains(key.as_str()))
+        .cloned()
+        .collect()
 }
 
 /// The tool's function reference as Markdown, for `calculator://help` and the model-facing
@@ -345,6 +400,50 @@ mod tests {
         let mut text = b"kept".to_vec();
         assert!(calculate_into(br#"{"expression": "1 +"}"#, &mut text).is_err());
         assert_eq!(text, b"kept");
+    }
+}
+
+#[cfg(test)]
+mod scope_tests {
+    use super::*;
+
+    fn result(request: &str) -> Json {
+        calculate(request.as_bytes()).unwrap_or_else(|e| panic!("{request}: {}", e.message))
+    }
+
+    /// Only the names an expression spells are bound, wherever they stand (next to operators, in
+    /// calls, non-ASCII names); every key is still reported in `scopeVars`, in order.
+    #[test]
+    fn the_scope_binds_what_the_expression_names_and_reports_every_key() {
+        let out = result(
+            r#"{"expression": "a+b*max(c,1)", "scope": {"a": 1, "b": 2, "c": 3, "unused": 4}}"#,
+        );
+        assert_eq!(out["result"], "7");
+        assert_eq!(out["scopeVars"], json!(["a", "b", "c", "unused"]));
+        let out = result(r#"{"expression": "2 αβ + x_1", "scope": {"αβ": 1.5, "x_1": 1}}"#);
+        assert_eq!(out["result"], "4");
+        // A key that is a prefix or part of a used name is not that name.
+        let error = calculate(br#"{"expression": "ab", "scope": {"a": 1, "b": 2}}"#)
+            .expect_err("ab is undefined");
+        assert!(
+            error.message.contains("Undefined symbol ab"),
+            "{}",
+            error.message
+        );
+    }
+
+    /// Many keys, repeated ones among them, are read in linear time and the last value wins.
+    #[test]
+    fn a_large_scope_with_repeated_keys_keeps_the_last_value() {
+        let mut members: Vec<String> = (0..20_000).map(|i| format!("\"v{i}\": {i}")).collect();
+        members.push("\"v7\": 70".to_owned());
+        let request = format!(
+            r#"{{"expression": "v7 + v19999", "scope": {{{}}}}}"#,
+            members.join(", ")
+        );
+        let out = result(&request);
+        assert_eq!(out["result"], "20069");
+        assert_eq!(out["scopeVars"].as_array().map(Vec::len), Some(20_000));
     }
 }
 

@@ -109,8 +109,14 @@ impl Tool for CalculateTool {
     fn execute_into(&self, input: &[u8], out: &mut Vec<u8>) -> Outcome {
         let answered = crate::stack::on_large_stack(|| {
             let mut text = Vec::new();
-            reckon_math::calculate_into(input, &mut text).map(|()| text)
+            let mut units = 0;
+            let answer = reckon_math::calculate_into_counted(input, &mut text, &mut units);
+            (answer.map(|()| text), units)
         });
+        let (answered, work_units) = match answered {
+            Some((answer, units)) => (Some(answer), units),
+            None => (None, 0),
+        };
         let error = match answered {
             Some(Ok(text)) => {
                 out.extend_from_slice(&text);
@@ -125,14 +131,18 @@ impl Tool for CalculateTool {
                 Some(ErrorCategory::NotComputable)
             }
         };
-        Outcome {
-            error,
-            work_units: 0,
-        }
+        Outcome { error, work_units }
     }
 
     fn execute_json(&self, input: &[u8]) -> Execution {
-        let answer = crate::stack::on_large_stack(|| reckon_math::calculate(input));
+        let answer = crate::stack::on_large_stack(|| {
+            let mut units = 0;
+            (reckon_math::calculate_counted(input, &mut units), units)
+        });
+        let (answer, work_units) = match answer {
+            Some((answer, units)) => (Some(answer), units),
+            None => (None, 0),
+        };
         let (body, error) = match answer {
             Some(Ok(body)) => (body, None),
             Some(Err(error)) => (error.to_json(), Some(error.reason.category())),
@@ -141,7 +151,7 @@ impl Tool for CalculateTool {
         Execution {
             body,
             error,
-            work_units: 0,
+            work_units,
         }
     }
 }
@@ -160,5 +170,28 @@ mod tests {
         for tool in registry.tools().filter(|tool| tool.id() != TOOL_ID) {
             assert!(tool.reference().is_none(), "{}", tool.id());
         }
+    }
+
+    #[test]
+    fn calculate_reports_the_work_units_it_spent_beside_the_answer() {
+        let tool = CalculateTool::new();
+        let spent = |input: &str| {
+            let execution = tool.execute_json(input.as_bytes());
+            let mut text = Vec::new();
+            let outcome = tool.execute_into(input.as_bytes(), &mut text);
+            assert_eq!(outcome.work_units, execution.work_units, "{input}");
+            assert_eq!(text, execution.body.to_string().into_bytes(), "{input}");
+            execution.work_units
+        };
+        // One unit per node at least: `1 + 2` evaluates three nodes.
+        let small = spent(r#"{"expression": "1 + 2"}"#);
+        assert!(small >= 3, "{small}");
+        assert!(spent(r#"{"expression": "sum(1:1000)"}"#) > small);
+        // A refusal during evaluation still reports what it spent; one before it, nothing.
+        let refused = r#"{"expression": "[1, 2] + [1, 2, 3]"}"#;
+        assert!(tool.execute_json(refused.as_bytes()).error.is_some());
+        assert!(spent(refused) > 0);
+        assert_eq!(spent(r#"{"expression": "1 +"}"#), 0);
+        assert_eq!(spent("not json"), 0);
     }
 }

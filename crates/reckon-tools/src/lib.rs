@@ -12,6 +12,7 @@ mod calc;
 mod calculate;
 pub mod corpus;
 mod decimal;
+pub mod hostile;
 pub mod stack;
 
 pub use reckon_core::ErrorCategory;

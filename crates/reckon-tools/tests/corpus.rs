@@ -146,12 +146,15 @@ fn the_direct_writer_writes_the_same_answer_as_the_value_path() {
             let parsed: serde_json::Value =
                 serde_json::from_slice(&direct).unwrap_or_else(|e| panic!("{}: {e}", case.id));
             assert_eq!(parsed, execution.body, "{}", case.id);
-            assert_eq!(
-                (outcome.error, outcome.work_units),
-                (execution.error, execution.work_units),
-                "{}",
-                case.id
-            );
+            // Work units are deterministic, except where calculate's wall-clock backstop ends an
+            // evaluation before its meter does (a debug build on a loaded machine): then only the
+            // answer is.
+            let backstop = execution.body.pointer("/error/data/reason")
+                == Some(&serde_json::json!("evaluation_timeout"));
+            assert_eq!(outcome.error, execution.error, "{}", case.id);
+            if !backstop {
+                assert_eq!(outcome.work_units, execution.work_units, "{}", case.id);
+            }
             if tool.id() == "decimal-expression-evaluate" {
                 // Byte for byte, too: the decimal tool's writer mirrors serde_json's compact form.
                 assert_eq!(
