@@ -16,6 +16,7 @@ use crate::eval::{
     Evaluated, Evaluator, compare, failed, fraction_unsupported_function, mismatch, not_implemented,
 };
 use crate::matrix::{self, Matrix};
+use crate::sparse::SparseMatrix;
 use crate::value::{Function, Value};
 use crate::{CalculateError, Reason};
 use std::rc::Rc;
@@ -58,7 +59,7 @@ fn build_limit(name: &str, count: Option<u64>, at: usize) -> CalculateError {
 }
 
 /// The operator a function name stands for, when it is an operator called as a function.
-fn operator_of(name: &str) -> Option<Op> {
+pub(crate) fn operator_of(name: &str) -> Option<Op> {
     use Op::*;
     Some(match name {
         "add" => Add,
@@ -1078,7 +1079,7 @@ impl Evaluator {
             "matrix" => match values {
                 [Value::Sparse(m)] => Ok(Value::Sparse(m.clone())),
                 [Value::Sparse(m), Value::Str(kind)] if kind == "dense" => {
-                    Ok(Value::matrix(Matrix::clone(m)))
+                    Ok(Value::matrix(m.to_dense()))
                 }
                 [Value::Str(kind)] if kind == "sparse" => self.sparse(None, at),
                 [data, Value::Str(kind)] if kind == "sparse" => self.sparse(Some(data), at),
@@ -1086,10 +1087,11 @@ impl Evaluator {
             },
             "concat" => self.concat(values, at),
             "transpose" | "ctranspose" => match &values[0] {
-                Value::Sparse(m) => m
-                    .transpose()
-                    .map(|t| Value::Sparse(Rc::new(t)))
-                    .map_err(|d| failed(d, at)),
+                Value::Sparse(m) if name == "ctranspose" => {
+                    let m = Rc::clone(m);
+                    self.sparse_ctranspose(&m)
+                }
+                Value::Sparse(m) => Ok(Value::Sparse(Rc::new(m.transpose()))),
                 Value::Matrix(m) => m.transpose().map(Value::matrix).map_err(|d| failed(d, at)),
                 other => Ok(other.clone()),
             },
@@ -3065,90 +3067,10 @@ impl Evaluator {
 
     /// `sparse(A)`: a two-dimensional sparse matrix (a vector becomes one column); no argument or
     /// `[]` gives the empty 0×0 one. Entries must be numbers, booleans, Fractions or Complex.
-    /// A binary operator with one sparse operand, in the forms whose result math.js defines
-    /// without a sparse–sparse merge: `sparse ∘ scalar` for `* / .* ./ .^ mod` and `scalar * sparse`,
-    /// `scalar / sparse` act on the stored entries and stay sparse; `+ -` and the comparisons
-    /// with a scalar or a dense matrix, and `scalar ./ .^ mod sparse`, act on every entry and are
-    /// dense. `None` for the rest (a sparse–sparse operation, a matrix product).
-    pub(crate) fn sparse_binary(
-        &mut self,
-        op: Op,
-        left: &Value,
-        right: &Value,
-        at: usize,
-    ) -> Option<Evaluated> {
-        use Op::*;
-        let (sparse, other, sparse_left) = match (left, right) {
-            (Value::Sparse(m), other) if !matches!(other, Value::Sparse(_)) => (m, other, true),
-            (other, Value::Sparse(m)) if !matches!(other, Value::Sparse(_)) => (m, other, false),
-            _ => return None,
-        };
-        let scalar = !matches!(other, Value::Matrix(_));
-        let stays_sparse = scalar
-            && match op {
-                Multiply | DotMultiply => true,
-                Divide => true,
-                DotDivide | DotPow | Mod | ModSign => sparse_left,
-                _ => false,
-            };
-        if stays_sparse {
-            let sparse = Rc::clone(sparse);
-            let other = other.clone();
-            return Some(self.sparse_map_stored(&sparse, |this, x| {
-                let (a, b) = if sparse_left {
-                    (x, &other)
-                } else {
-                    (&other, x)
-                };
-                this.binary(op, a, b, false, (at, at), at)
-            }));
-        }
-        let every_entry =
-            matches!(
-                op,
-                Add | Subtract | Equal | Unequal | Smaller | Larger | SmallerEq | LargerEq
-            ) || (scalar && !sparse_left && matches!(op, DotDivide | DotPow | Mod | ModSign));
-        if !every_entry {
-            return None;
-        }
-        let dense = Value::matrix(Matrix {
-            array: false,
-            ..Matrix::clone(sparse)
-        });
-        let (a, b) = if sparse_left {
-            (&dense, other)
-        } else {
-            (other, &dense)
-        };
-        Some(self.binary(op, a, b, false, (at, at), at))
-    }
-
-    /// A sparse matrix with `f` applied to each stored (non-zero) entry; the other entries stay
-    /// as they were, and entries `f` makes zero are no longer stored.
-    pub(crate) fn sparse_map_stored(
-        &mut self,
-        m: &Matrix,
-        mut f: impl FnMut(&mut Self, &Value) -> Evaluated,
-    ) -> Evaluated {
-        self.charge(m.data.len() as u64)?;
-        let cols = m.shape.get(1).copied().unwrap_or(1);
-        let mut data = m.data.clone();
-        for (r, c, value) in m.stored() {
-            if let Some(slot) = data.get_mut(r * cols + c) {
-                *slot = f(self, value)?;
-            }
-        }
-        Ok(Value::Sparse(Rc::new(Matrix {
-            shape: m.shape.clone(),
-            data,
-            array: false,
-        })))
-    }
-
-    fn sparse(&mut self, data: Option<&Value>, at: usize) -> Evaluated {
+    pub(crate) fn sparse(&mut self, data: Option<&Value>, at: usize) -> Evaluated {
         let matrix = match data {
             None => Matrix::new(vec![0, 0], Vec::new()),
-            Some(Value::Sparse(m)) => Matrix::clone(m),
+            Some(Value::Sparse(m)) => return Ok(Value::Sparse(Rc::clone(m))),
             Some(Value::Matrix(m)) => match m.shape.as_slice() {
                 [0] => Matrix::new(vec![0, 0], Vec::new()),
                 [n] => Matrix::new(vec![*n, 1], m.data.clone()),
@@ -3186,7 +3108,7 @@ impl Evaluator {
             }
         }
         self.build("sparse", matrix.data.len() as u64, at)?;
-        Ok(Value::Sparse(Rc::new(matrix)))
+        Ok(Value::Sparse(Rc::new(SparseMatrix::from_dense(matrix))))
     }
 
     /// `map(A, f)` (a matrix of the results) and `forEach(A, f)` (undefined), calling f on each
@@ -3918,7 +3840,8 @@ fn count(value: &Value, at: usize) -> Evaluated {
 
 fn size(value: &Value) -> Value {
     let shape: Vec<usize> = match value {
-        Value::Matrix(m) | Value::Sparse(m) => m.shape.clone(),
+        Value::Matrix(m) => m.shape.clone(),
+        Value::Sparse(m) => m.shape.clone(),
         Value::Str(s) => vec![s.encode_utf16().count()],
         _ => Vec::new(),
     };

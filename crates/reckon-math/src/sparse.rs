@@ -1,0 +1,939 @@
+//! Sparse matrices (spec section 7.6) and the arithmetic math.js 15.2 defines on them.
+//!
+//! reckon keeps a sparse matrix's entries densely (every element, the unstored ones as the number
+//! 0) so that the dense code paths can read it, and beside them the list of *stored* positions in
+//! math.js's storage order. math.js prints a `SparseMatrix` by walking its compressed columns, so
+//! the printed text shows which entries are stored (an explicit stored 0 prints, an unstored one
+//! does not) and in which order each column holds them, and both depend on the algorithm that
+//! built the matrix: a sum lists the left operand's entries before the right one's, a product
+//! lists rows in the order it first reached them, a quotient walks the rows in order. The
+//! hand-written merges below reproduce those orders (they are described from math.js's
+//! documented behaviour and checked against it by `tests/peer/sparse.mjs`); a matrix built
+//! without a merge keeps no list and stores its non-zero entries row by row in each column.
+
+use crate::ast::Op;
+use crate::eval::{Evaluated, Evaluator, failed};
+use crate::matrix::{self, Matrix};
+use crate::value::Value;
+use std::rc::Rc;
+
+/// A two-dimensional sparse matrix: its elements (read by the dense code paths through `Deref`)
+/// and, when it differs from the default, the order of its stored entries.
+#[derive(Clone, Debug)]
+pub struct SparseMatrix {
+    matrix: Matrix,
+    /// The stored positions `(row, column)`, column by column, each column in storage order;
+    /// `None`: the non-zero elements, each column top to bottom.
+    order: Option<Vec<(usize, usize)>>,
+}
+
+impl std::ops::Deref for SparseMatrix {
+    type Target = Matrix;
+    fn deref(&self) -> &Matrix {
+        &self.matrix
+    }
+}
+
+/// Whether math.js's `equalScalar(x, 0)` holds: numbers and BigNumbers within absTol 1e-15 of
+/// 0, `false`, complex 0, a zero Fraction. Such entries are not stored by most operations.
+pub(crate) fn is_zero(value: &Value) -> bool {
+    match value {
+        Value::Number(x) => crate::functions::nearly_equal(*x, 0.0),
+        Value::Boolean(b) => !b,
+        Value::Fraction(f) => f.is_zero(),
+        Value::Complex(z) => z.is_zero(),
+        Value::Big(x) => {
+            // Within absTol 1e-15 of 0; the float test first spares the exact one its work.
+            x.is_zero()
+                || (crate::bignum::to_f64(x).abs() < 1e-14
+                    && crate::bignum::nearly_equal(x, &crate::bignum::Big::ZERO))
+        }
+        _ => false,
+    }
+}
+
+/// Whether a value is JavaScript's `0` or `false` exactly (`x !== 0 && x !== false` fails): the
+/// test of math.js's row-by-row merge, which stores a zero BigNumber, Fraction or Complex.
+fn strict_zero(value: &Value) -> bool {
+    matches!(value, Value::Number(x) if *x == 0.0) || matches!(value, Value::Boolean(false))
+}
+
+/// The entries of one column: `(row, value)` in storage order.
+type Column = Vec<(usize, Value)>;
+
+impl SparseMatrix {
+    /// A sparse matrix storing the non-zero elements of a two-dimensional matrix.
+    pub(crate) fn from_dense(matrix: Matrix) -> Self {
+        let data = matrix
+            .data
+            .into_iter()
+            .map(|v| if is_zero(&v) { Value::Number(0.0) } else { v })
+            .collect();
+        Self {
+            matrix: Matrix::new(matrix.shape, data),
+            order: None,
+        }
+    }
+
+    /// A sparse matrix of `rows` × `columns.len()` storing exactly these entries in this order.
+    fn from_columns(rows: usize, columns: Vec<Column>) -> Self {
+        let cols = columns.len();
+        let mut data = vec![Value::Number(0.0); rows * cols];
+        let mut order = Vec::new();
+        for (c, column) in columns.into_iter().enumerate() {
+            for (r, value) in column {
+                order.push((r, c));
+                data[r * cols + c] = value;
+            }
+        }
+        Self {
+            matrix: Matrix::new(vec![rows, cols], data),
+            order: Some(order),
+        }
+    }
+
+    /// The number of rows and columns.
+    pub(crate) fn dims(&self) -> (usize, usize) {
+        (self.shape[0], self.shape.get(1).copied().unwrap_or(1))
+    }
+
+    /// The stored entries `(row, column, value)` in storage order, column by column.
+    pub(crate) fn stored(&self) -> Vec<(usize, usize, &Value)> {
+        let (rows, cols) = self.dims();
+        match &self.order {
+            Some(order) => order
+                .iter()
+                .map(|&(r, c)| (r, c, &self.data[r * cols + c]))
+                .collect(),
+            None => (0..cols)
+                .flat_map(|c| (0..rows).map(move |r| (r, c)))
+                .filter_map(|(r, c)| {
+                    let value = &self.data[r * cols + c];
+                    (!is_zero(value)).then_some((r, c, value))
+                })
+                .collect(),
+        }
+    }
+
+    /// The stored entries of each column, in storage order.
+    fn columns(&self) -> Vec<Vec<(usize, &Value)>> {
+        let (_, cols) = self.dims();
+        let mut columns = vec![Vec::new(); cols];
+        for (r, c, value) in self.stored() {
+            columns[c].push((r, value));
+        }
+        columns
+    }
+
+    /// The elements as a dense matrix (`matrix(S, "dense")`).
+    pub(crate) fn to_dense(&self) -> Matrix {
+        Matrix::new(self.shape.clone(), self.data.clone())
+    }
+
+    /// The transpose; each column of the result lists its entries top to bottom, and stored
+    /// zeros stay stored, as math.js's transpose keeps them.
+    pub(crate) fn transpose(&self) -> Self {
+        let (rows, _) = self.dims();
+        let mut columns: Vec<Column> = vec![Vec::new(); rows];
+        for (r, c, value) in self.stored() {
+            columns[r].push((c, value.clone()));
+        }
+        Self::from_columns(self.dims().1, columns)
+    }
+
+    /// Formats as math.js does (section 7.6): its size, its density, then each stored entry,
+    /// column by column in storage order, with 0-based indices.
+    pub(crate) fn format_sparse(&self, precision: Option<u32>) -> String {
+        let (rows, cols) = self.dims();
+        let entries = self.stored();
+        let density = if rows * cols == 0 {
+            0.0
+        } else {
+            entries.len() as f64 / (rows * cols) as f64
+        };
+        let mut out = format!(
+            "Sparse Matrix [{rows} x {cols}] density: {}\n",
+            crate::format::format_number(density, precision)
+        );
+        for (r, c, value) in entries {
+            if out.len() > crate::matrix::FORMAT_CAP_BYTES {
+                break;
+            }
+            out.push_str(&format!("\n    ({r}, {c}) ==> {}", value.format(precision)));
+        }
+        out
+    }
+}
+
+/// Which of math.js's element-wise merges of two sparse matrices an operator uses.
+#[derive(Clone, Copy)]
+enum Merge {
+    /// `add`: the left column's entries, then the right one's new rows; a sum that is zero is
+    /// dropped, an entry of one side only is kept as it is.
+    Union,
+    /// `subtract`, `mod`, `or`: the same rows and order, every value computed and the zeros
+    /// dropped.
+    UnionComputed,
+    /// `dotMultiply`: the left column's entries, zeros dropped.
+    Left,
+    /// `and`: the left column's entries that the right column also stores, zeros dropped.
+    Both,
+    /// `dotDivide`, `dotPow`, comparisons, `xor`: every row in order, dropping only JavaScript's
+    /// `0` and `false`.
+    Rows,
+}
+
+fn merge_of(op: Op) -> Option<Merge> {
+    use Op::*;
+    Some(match op {
+        Add | BitOr => Merge::Union,
+        Subtract | Mod | ModSign | Or => Merge::UnionComputed,
+        DotMultiply => Merge::Left,
+        And | BitAnd => Merge::Both,
+        DotDivide | DotPow | Equal | Unequal | Smaller | Larger | SmallerEq | LargerEq | Xor
+        | BitXor => Merge::Rows,
+        _ => return None,
+    })
+}
+
+/// The operator that combines two elements for an element-wise operator.
+fn element_op(op: Op) -> Op {
+    match op {
+        Op::DotMultiply => Op::Multiply,
+        Op::DotDivide => Op::Divide,
+        Op::DotPow => Op::Pow,
+        other => other,
+    }
+}
+
+impl Evaluator {
+    /// A binary operator with a sparse operand, as math.js 15.2 computes it; `None` when math.js
+    /// defines it but reckon does not yet (matrix division, the bitwise operators).
+    pub(crate) fn sparse_binary(
+        &mut self,
+        op: Op,
+        left: &Value,
+        right: &Value,
+        at: usize,
+    ) -> Option<Evaluated> {
+        match (op, left, right) {
+            (Op::Divide, _, Value::Sparse(b)) => {
+                // math.js divides by a matrix as it multiplies by its inverse.
+                let b = Rc::clone(b);
+                return Some(
+                    self.sparse_inverse(&b, at)
+                        .and_then(|inv| self.binary(Op::Multiply, left, &inv, false, (at, at), at)),
+                );
+            }
+            (Op::Divide, Value::Sparse(_), Value::Matrix(_)) => {
+                return Some(
+                    self.inverse(right, at)
+                        .and_then(|inv| self.binary(Op::Multiply, left, &inv, false, (at, at), at)),
+                );
+            }
+            (Op::Pow, Value::Sparse(a), exponent) if !matches!(exponent, Value::Matrix(_)) => {
+                // math.js's matrix power answers a dense matrix.
+                let dense = Value::matrix(a.to_dense());
+                return Some(self.binary(op, &dense, exponent, false, (at, at), at));
+            }
+            _ => {}
+        }
+        match (left, right) {
+            (Value::Sparse(a), Value::Sparse(b)) => {
+                if op == Op::Multiply {
+                    return Some(self.sparse_product(a, b, at));
+                }
+                let merge = merge_of(op)?;
+                if a.shape == b.shape {
+                    return Some(self.sparse_merge(op, merge, a, b, at));
+                }
+                let name = op.symbol_and_fn().1;
+                Some(match self.broadcast_pair(name, a, b, at)? {
+                    Ok((wide_a, wide_b)) => {
+                        let keep = |m: &Rc<SparseMatrix>, wide: Matrix| {
+                            if wide.shape == m.shape {
+                                SparseMatrix::clone(m)
+                            } else {
+                                SparseMatrix::from_dense(wide)
+                            }
+                        };
+                        let (a, b) = (keep(a, wide_a), keep(b, wide_b));
+                        self.sparse_merge(op, merge, &a, &b, at)
+                    }
+                    Err(error) => Err(error),
+                })
+            }
+            (Value::Sparse(s), Value::Matrix(d)) => self.sparse_with_dense(op, s, d, true, at),
+            (Value::Matrix(d), Value::Sparse(s)) => self.sparse_with_dense(op, s, d, false, at),
+            (Value::Sparse(s), other) => self.sparse_with_scalar(op, s, other, true, at),
+            (other, Value::Sparse(s)) => self.sparse_with_scalar(op, s, other, false, at),
+            _ => None,
+        }
+    }
+
+    /// `sparse ∘ scalar` for `* / .* ./ .^ mod` and `scalar * sparse` act on the stored
+    /// entries and stay sparse; `+ -` and the comparisons with a scalar, and
+    /// `scalar ./ .^ mod sparse`, act on every entry and are dense.
+    fn sparse_with_scalar(
+        &mut self,
+        op: Op,
+        sparse: &Rc<SparseMatrix>,
+        other: &Value,
+        sparse_left: bool,
+        at: usize,
+    ) -> Option<Evaluated> {
+        use Op::*;
+        let stays_sparse = match op {
+            Multiply | DotMultiply => true,
+            Divide => sparse_left,
+            DotDivide | DotPow | Mod | ModSign => sparse_left,
+            _ => false,
+        };
+        if stays_sparse {
+            let sparse = Rc::clone(sparse);
+            let other = other.clone();
+            return Some(self.sparse_map_stored(&sparse, |this, x| {
+                let (a, b) = if sparse_left {
+                    (x, &other)
+                } else {
+                    (&other, x)
+                };
+                this.binary(op, a, b, false, (at, at), at)
+            }));
+        }
+        let every_entry = matches!(
+            op,
+            Add | Subtract | Equal | Unequal | Smaller | Larger | SmallerEq | LargerEq
+        ) || (!sparse_left && matches!(op, DotDivide | DotPow | Mod | ModSign));
+        if !every_entry {
+            return None;
+        }
+        Some(self.sparse_as_dense(op, sparse, other, sparse_left, at))
+    }
+
+    /// The operation on the sparse matrix's elements as a dense matrix: a dense result.
+    fn sparse_as_dense(
+        &mut self,
+        op: Op,
+        sparse: &SparseMatrix,
+        other: &Value,
+        sparse_left: bool,
+        at: usize,
+    ) -> Evaluated {
+        let dense = Value::matrix(sparse.to_dense());
+        let (a, b) = if sparse_left {
+            (&dense, other)
+        } else {
+            (other, &dense)
+        };
+        self.binary(op, a, b, false, (at, at), at)
+    }
+
+    /// A sparse and a dense matrix: the matrix product, `.*` (and `./`, `mod` with the sparse
+    /// matrix on the left) on the stored entries giving a sparse matrix, the rest dense.
+    fn sparse_with_dense(
+        &mut self,
+        op: Op,
+        sparse: &Rc<SparseMatrix>,
+        dense: &Rc<Matrix>,
+        sparse_left: bool,
+        at: usize,
+    ) -> Option<Evaluated> {
+        use Op::*;
+        if op == Multiply {
+            return Some(if sparse_left {
+                self.sparse_times_dense(sparse, dense, at)
+            } else if dense.array {
+                // math.js turns an array on the left into a sparse matrix first.
+                self.sparse_of_array(dense, at)
+                    .and_then(|a| self.sparse_product(&a, sparse, at))
+            } else {
+                self.dense_times_sparse(dense, sparse, at)
+            });
+        }
+        let on_stored = match op {
+            DotMultiply | And | BitAnd => true,
+            DotDivide | Mod | ModSign => sparse_left,
+            _ => false,
+        };
+        if !on_stored {
+            let every_entry = matches!(
+                op,
+                Add | Subtract
+                    | DotDivide
+                    | DotPow
+                    | Mod
+                    | ModSign
+                    | Equal
+                    | Unequal
+                    | Smaller
+                    | Larger
+                    | SmallerEq
+                    | LargerEq
+                    | Or
+                    | Xor
+                    | BitOr
+                    | BitXor
+            );
+            return every_entry.then(|| {
+                self.sparse_as_dense(op, sparse, &Value::Matrix(Rc::clone(dense)), sparse_left, at)
+            });
+        }
+        if dense.shape == sparse.shape {
+            return Some(self.sparse_on_stored_with_dense(op, sparse, dense, sparse_left, at));
+        }
+        let name = op.symbol_and_fn().1;
+        Some(match self.broadcast_pair(name, sparse, dense, at)? {
+            Ok((s, d)) => {
+                let s = if s.shape == sparse.shape {
+                    SparseMatrix::clone(sparse)
+                } else {
+                    SparseMatrix::from_dense(s)
+                };
+                self.sparse_on_stored_with_dense(op, &s, &d, sparse_left, at)
+            }
+            Err(error) => Err(error),
+        })
+    }
+
+    /// math.js's `matAlgo02`: the sparse matrix's stored entries combined with the dense
+    /// elements at the same place, in storage order, zeros dropped.
+    fn sparse_on_stored_with_dense(
+        &mut self,
+        op: Op,
+        sparse: &SparseMatrix,
+        dense: &Matrix,
+        sparse_left: bool,
+        at: usize,
+    ) -> Evaluated {
+        let (rows, cols) = sparse.dims();
+        self.build(op.symbol_and_fn().1, (rows * cols) as u64, at)?;
+        let cf = element_op(op);
+        let mut columns = Vec::with_capacity(cols);
+        for (c, column) in sparse.columns().into_iter().enumerate() {
+            let mut out = Vec::new();
+            for (r, value) in column {
+                let d = &dense.data[r * cols + c];
+                let (x, y) = if sparse_left { (value, d) } else { (d, value) };
+                let v = self.binary(cf, x, y, false, (at, at), at)?;
+                if !is_zero(&v) {
+                    out.push((r, v));
+                }
+            }
+            columns.push(out);
+        }
+        Ok(Value::Sparse(Rc::new(SparseMatrix::from_columns(
+            rows, columns,
+        ))))
+    }
+
+    /// An element-wise operator on two sparse matrices of the same size, merged column by
+    /// column as math.js merges them (see [`Merge`]).
+    fn sparse_merge(
+        &mut self,
+        op: Op,
+        merge: Merge,
+        a: &SparseMatrix,
+        b: &SparseMatrix,
+        at: usize,
+    ) -> Evaluated {
+        if a.shape != b.shape {
+            return Err(failed(
+                format!(
+                    "Dimension mismatch. Matrix A ({},{}) must match Matrix B ({},{})",
+                    a.dims().0,
+                    a.dims().1,
+                    b.dims().0,
+                    b.dims().1
+                ),
+                at,
+            ));
+        }
+        let (rows, cols) = a.dims();
+        self.build(op.symbol_and_fn().1, (rows * cols) as u64, at)?;
+        let cf = element_op(op);
+        let zero = Value::Number(0.0);
+        let (ca, cb) = (a.columns(), b.columns());
+        let mut columns = Vec::with_capacity(cols);
+        // Per-row slots of the current column: the left and right values.
+        let mut xa: Vec<Option<&Value>> = vec![None; rows];
+        let mut xb: Vec<Option<&Value>> = vec![None; rows];
+        for (left, right) in ca.iter().zip(&cb) {
+            for (r, v) in left {
+                xa[*r] = Some(*v);
+            }
+            for (r, v) in right {
+                xb[*r] = Some(*v);
+            }
+            let mut out = Vec::new();
+            let combine = |this: &mut Self, r: usize| -> Result<Value, _> {
+                let (x, y) = (xa[r].unwrap_or(&zero), xb[r].unwrap_or(&zero));
+                this.binary(cf, x, y, false, (at, at), at)
+            };
+            match merge {
+                Merge::Union => {
+                    for (r, v) in left {
+                        match xb[*r] {
+                            Some(_) => {
+                                let sum = combine(self, *r)?;
+                                if !is_zero(&sum) {
+                                    out.push((*r, sum));
+                                }
+                            }
+                            None => out.push((*r, (*v).clone())),
+                        }
+                    }
+                    for (r, v) in right {
+                        if xa[*r].is_none() {
+                            out.push((*r, (*v).clone()));
+                        }
+                    }
+                }
+                Merge::UnionComputed => {
+                    let new_rows = right.iter().filter(|(r, _)| xa[*r].is_none());
+                    let order: Vec<usize> = left
+                        .iter()
+                        .map(|(r, _)| *r)
+                        .chain(new_rows.map(|(r, _)| *r))
+                        .collect();
+                    for r in order {
+                        let v = combine(self, r)?;
+                        if !is_zero(&v) {
+                            out.push((r, v));
+                        }
+                    }
+                }
+                Merge::Left | Merge::Both => {
+                    for (r, _) in left {
+                        if matches!(merge, Merge::Both) && xb[*r].is_none() {
+                            continue;
+                        }
+                        let v = combine(self, *r)?;
+                        if !is_zero(&v) {
+                            out.push((*r, v));
+                        }
+                    }
+                }
+                Merge::Rows => {
+                    for r in 0..rows {
+                        let v = combine(self, r)?;
+                        if !strict_zero(&v) {
+                            out.push((r, v));
+                        }
+                    }
+                }
+            }
+            for (r, _) in left {
+                xa[*r] = None;
+            }
+            for (r, _) in right {
+                xb[*r] = None;
+            }
+            columns.push(out);
+        }
+        Ok(Value::Sparse(Rc::new(SparseMatrix::from_columns(
+            rows, columns,
+        ))))
+    }
+
+    /// An array on the left of a product with a sparse matrix becomes a sparse matrix (a
+    /// vector a column), as math.js's `matrix(x, "sparse")` makes it.
+    fn sparse_of_array(&mut self, array: &Matrix, at: usize) -> Result<Rc<SparseMatrix>, crate::CalculateError> {
+        match self.sparse(Some(&Value::matrix(array.clone())), at)? {
+            Value::Sparse(s) => Ok(s),
+            _ => Err(failed("SparseMatrix only supports two dimensions", at)),
+        }
+    }
+
+    /// Accumulates `column × factor` into `x` (`w` marks the rows reached, `order` lists them
+    /// as first reached): one step of math.js's sparse products, which multiply the right
+    /// factor's element by the left one's (`b · a`) and add to the running sum.
+    #[allow(clippy::too_many_arguments)]
+    fn scatter_product(
+        &mut self,
+        column: &[(usize, &Value)],
+        factor: &Value,
+        x: &mut [Option<Value>],
+        order: &mut Vec<usize>,
+        at: usize,
+    ) -> Result<(), crate::CalculateError> {
+        for (r, a) in column {
+            let product = self.binary(Op::Multiply, factor, a, false, (at, at), at)?;
+            x[*r] = Some(match x[*r].take() {
+                None => {
+                    order.push(*r);
+                    product
+                }
+                Some(sum) => self.binary(Op::Add, &sum, &product, false, (at, at), at)?,
+            });
+        }
+        Ok(())
+    }
+
+    /// The rows of one result column, taken from `x` in the order they were reached.
+    fn gather(x: &mut [Option<Value>], order: Vec<usize>) -> Column {
+        order
+            .into_iter()
+            .filter_map(|r| x[r].take().map(|v| (r, v)))
+            .collect()
+    }
+
+    /// The product of two sparse matrices (math.js keeps the sums that cancel to zero stored).
+    pub(crate) fn sparse_product(
+        &mut self,
+        a: &SparseMatrix,
+        b: &SparseMatrix,
+        at: usize,
+    ) -> Evaluated {
+        let ((rows, inner), (inner_b, cols)) = (a.dims(), b.dims());
+        if inner != inner_b {
+            return Err(failed(
+                format!(
+                    "Dimension mismatch in multiplication. Matrix A columns ({inner}) must match Matrix B rows ({inner_b})"
+                ),
+                at,
+            ));
+        }
+        let (ca, cb) = (a.columns(), b.columns());
+        let work: usize = cb
+            .iter()
+            .flat_map(|column| column.iter().map(|(r, _)| ca[*r].len()))
+            .sum();
+        self.build("multiply", (rows * cols) as u64, at)?;
+        self.charge(work as u64)?;
+        let mut x: Vec<Option<Value>> = vec![None; rows];
+        let mut columns = Vec::with_capacity(cols);
+        for column in &cb {
+            let mut order = Vec::new();
+            for (k, factor) in column {
+                self.scatter_product(&ca[*k], factor, &mut x, &mut order, at)?;
+            }
+            columns.push(Self::gather(&mut x, order));
+        }
+        Ok(Value::Sparse(Rc::new(SparseMatrix::from_columns(
+            rows, columns,
+        ))))
+    }
+
+    /// A sparse matrix times a dense matrix or vector: a sparse result (a vector gives one
+    /// column); the dense factor's zeros are skipped, sums that cancel stay stored.
+    fn sparse_times_dense(&mut self, a: &SparseMatrix, b: &Matrix, at: usize) -> Evaluated {
+        let (rows, inner) = a.dims();
+        let (inner_b, cols, vector) = match b.shape.as_slice() {
+            [n] => (*n, 1, true),
+            [r, c] => (*r, *c, false),
+            shape => {
+                return Err(failed(
+                    format!(
+                        "Can only multiply a 1 or 2 dimensional matrix (Matrix B has {} dimensions)",
+                        shape.len()
+                    ),
+                    at,
+                ));
+            }
+        };
+        if inner != inner_b {
+            let detail = if vector {
+                format!(
+                    "Dimension mismatch in multiplication. Matrix columns ({inner}) must match Vector length ({inner_b})"
+                )
+            } else {
+                format!(
+                    "Dimension mismatch in multiplication. Matrix A columns ({inner}) must match Matrix B rows ({inner_b})"
+                )
+            };
+            return Err(failed(detail, at));
+        }
+        let ca = a.columns();
+        let work: usize = (0..cols)
+            .flat_map(|j| (0..inner).map(move |k| (k, j)))
+            .filter(|&(k, j)| !is_zero(&b.data[k * cols + j]))
+            .map(|(k, _)| ca[k].len())
+            .sum();
+        self.build("multiply", (rows * cols) as u64, at)?;
+        self.charge(work as u64)?;
+        let mut x: Vec<Option<Value>> = vec![None; rows];
+        let mut columns = Vec::with_capacity(cols);
+        for j in 0..cols {
+            let mut order = Vec::new();
+            for (k, column) in ca.iter().enumerate() {
+                let factor = &b.data[k * cols + j];
+                if !is_zero(factor) {
+                    self.scatter_product(column, factor, &mut x, &mut order, at)?;
+                }
+            }
+            columns.push(Self::gather(&mut x, order));
+        }
+        Ok(Value::Sparse(Rc::new(SparseMatrix::from_columns(
+            rows, columns,
+        ))))
+    }
+
+    /// A dense matrix times a sparse matrix: a sparse result, each column's rows top to bottom,
+    /// zeros dropped. A dense vector on the left is refused, as math.js refuses it.
+    fn dense_times_sparse(&mut self, a: &Matrix, b: &SparseMatrix, at: usize) -> Evaluated {
+        let (rows, inner) = match a.shape.as_slice() {
+            [_] => return Err(failed("Support for SparseMatrix not implemented", at)),
+            [r, c] => (*r, *c),
+            shape => {
+                return Err(failed(
+                    format!(
+                        "Can only multiply a 1 or 2 dimensional matrix (Matrix A has {} dimensions)",
+                        shape.len()
+                    ),
+                    at,
+                ));
+            }
+        };
+        let (inner_b, cols) = b.dims();
+        if inner != inner_b {
+            return Err(failed(
+                format!(
+                    "Dimension mismatch in multiplication. Matrix A columns ({inner}) must match Matrix B rows ({inner_b})"
+                ),
+                at,
+            ));
+        }
+        let cb = b.columns();
+        let work: usize = cb.iter().map(|column| column.len() * rows).sum();
+        self.build("multiply", (rows * cols) as u64, at)?;
+        self.charge(work as u64)?;
+        let mut columns = Vec::with_capacity(cols);
+        for column in &cb {
+            let mut out = Vec::new();
+            if !column.is_empty() {
+                for i in 0..rows {
+                    let mut sum: Option<Value> = None;
+                    for (k, factor) in column {
+                        let x = &a.data[i * inner + k];
+                        let product = self.binary(Op::Multiply, x, factor, false, (at, at), at)?;
+                        sum = Some(match sum {
+                            None => product,
+                            Some(s) => self.binary(Op::Add, &s, &product, false, (at, at), at)?,
+                        });
+                    }
+                    if let Some(v) = sum.filter(|v| !is_zero(v)) {
+                        out.push((i, v));
+                    }
+                }
+            }
+            columns.push(out);
+        }
+        Ok(Value::Sparse(Rc::new(SparseMatrix::from_columns(
+            rows, columns,
+        ))))
+    }
+
+    /// `inv(S)`: the inverse of the elements as a dense matrix, made sparse as math.js makes it.
+    pub(crate) fn sparse_inverse(&mut self, s: &SparseMatrix, at: usize) -> Evaluated {
+        match self.inverse(&Value::matrix(s.to_dense()), at)? {
+            Value::Matrix(m) => self.sparse(Some(&Value::Matrix(m)), at),
+            other => Ok(other),
+        }
+    }
+
+    /// `A'` and `ctranspose(A)`: math.js conjugates every element first (which drops stored
+    /// zeros), then transposes.
+    pub(crate) fn sparse_ctranspose(&mut self, m: &SparseMatrix) -> Evaluated {
+        let conjugated = self.sparse_map_all(m, |_, x| {
+            Ok(match x {
+                Value::Complex(z) => Value::Complex(z.conj()),
+                other => other.clone(),
+            })
+        })?;
+        match conjugated {
+            Value::Sparse(c) => Ok(Value::Sparse(Rc::new(c.transpose()))),
+            other => Ok(other),
+        }
+    }
+
+    /// Elements of a matrix stretched to a larger shape by broadcasting, counted against the
+    /// build limits.
+    fn broadcast_to(
+        &mut self,
+        name: &str,
+        m: &Matrix,
+        shape: &[usize],
+        at: usize,
+    ) -> Result<Matrix, crate::CalculateError> {
+        if m.shape == shape {
+            return Ok(m.clone());
+        }
+        self.build(name, shape.iter().product::<usize>() as u64, at)?;
+        let data = matrix::broadcast_positions(&m.shape, shape)
+            .into_iter()
+            .map(|i| m.data[i].clone())
+            .collect();
+        Ok(Matrix::new(shape.to_vec(), data))
+    }
+
+    /// Two operands of an element-wise operation brought to one two-dimensional shape as
+    /// math.js broadcasts them (a stretched sparse matrix is rebuilt, so it stores its
+    /// non-zero elements in the default order). `None` when the common shape is not
+    /// two-dimensional.
+    fn broadcast_pair(
+        &mut self,
+        name: &str,
+        a: &Matrix,
+        b: &Matrix,
+        at: usize,
+    ) -> Option<Result<(Matrix, Matrix), crate::CalculateError>> {
+        let shape = match matrix::broadcast_shape(&a.shape, &b.shape) {
+            Ok(shape) => shape,
+            Err(detail) => return Some(Err(failed(detail, at))),
+        };
+        if shape.len() != 2 {
+            return None;
+        }
+        Some(
+            self.broadcast_to(name, a, &shape, at)
+                .and_then(|a| Ok((a, self.broadcast_to(name, b, &shape, at)?))),
+        )
+    }
+
+    /// A sparse matrix with `f` applied to each stored entry in storage order; entries `f`
+    /// makes zero are no longer stored (math.js's `map` skipping zeros).
+    pub(crate) fn sparse_map_stored(
+        &mut self,
+        m: &SparseMatrix,
+        mut f: impl FnMut(&mut Self, &Value) -> Evaluated,
+    ) -> Evaluated {
+        let (rows, _) = m.dims();
+        self.charge(m.data.len() as u64)?;
+        let mut columns = Vec::new();
+        for column in m.columns() {
+            let mut out = Vec::new();
+            for (r, value) in column {
+                let v = f(self, value)?;
+                if !is_zero(&v) {
+                    out.push((r, v));
+                }
+            }
+            columns.push(out);
+        }
+        Ok(Value::Sparse(Rc::new(SparseMatrix::from_columns(
+            rows, columns,
+        ))))
+    }
+
+    /// A sparse matrix with `f` applied to every element, top to bottom in each column (the
+    /// unstored ones as the number 0), the non-zero results stored (math.js's `map`).
+    pub(crate) fn sparse_map_all(
+        &mut self,
+        m: &SparseMatrix,
+        mut f: impl FnMut(&mut Self, &Value) -> Evaluated,
+    ) -> Evaluated {
+        let (rows, cols) = m.dims();
+        self.charge(m.data.len() as u64)?;
+        let mut columns = Vec::with_capacity(cols);
+        for c in 0..cols {
+            let mut out = Vec::new();
+            for r in 0..rows {
+                let v = f(self, &m.data[r * cols + c])?;
+                if !is_zero(&v) {
+                    out.push((r, v));
+                }
+            }
+            columns.push(out);
+        }
+        Ok(Value::Sparse(Rc::new(SparseMatrix::from_columns(
+            rows, columns,
+        ))))
+    }
+}
+
+/// Statistics functions math.js computes over a sparse matrix's elements column by column (the
+/// unstored ones as 0), or, with a dimension, over its dense elements with a sparse result.
+const REDUCTIONS: &[&str] = &[
+    "sum", "prod", "max", "min", "mean", "median", "variance", "std", "mad", "mode",
+];
+
+/// Element-wise functions math.js applies to the stored entries only (`map` skipping zeros).
+const ON_STORED: &[&str] = &["abs", "ceil", "floor", "fix", "round", "sign", "unaryMinus", "unaryPlus"];
+
+/// Element-wise functions math.js applies to every element of a sparse matrix, storing the
+/// non-zero results.
+const ON_EVERY: &[&str] = &[
+    "not", "bitNot", "isZero", "isPositive", "isNegative", "isInteger", "isNaN", "isPrime", "conj",
+    "re", "im", "arg", "erf", "factorial", "log2", "log10", "log1p", "number", "boolean",
+    "fraction", "bignumber", "string",
+];
+
+/// Functions of a matrix whose scalar result math.js computes from the elements as a dense
+/// matrix.
+const AS_DENSE: &[&str] = &["det", "trace", "norm"];
+
+impl Evaluator {
+    /// A built-in function called with a sparse matrix argument, as math.js 15.2 answers it;
+    /// `None` for a function reckon does not support on sparse matrices yet.
+    pub(crate) fn sparse_function(
+        &mut self,
+        row: &'static crate::functions::Builtin,
+        name: &str,
+        values: &[Value],
+        at: usize,
+    ) -> Option<Evaluated> {
+        let canonical = row.name;
+        if let (Some(op), [x, y]) = (crate::collections::operator_of(canonical), values) {
+            return Some(self.binary(op, x, y, false, (at, at), at));
+        }
+        let (Value::Sparse(s), rest) = values.split_first()? else {
+            return None;
+        };
+        if rest
+            .iter()
+            .any(|v| matches!(v, Value::Sparse(_) | Value::Matrix(_)))
+        {
+            return None;
+        }
+        let s = Rc::clone(s);
+        let with = |x: &Value| -> Vec<Value> {
+            std::iter::once(x.clone()).chain(rest.iter().cloned()).collect()
+        };
+        if REDUCTIONS.contains(&canonical) {
+            return Some(self.sparse_reduction(row, name, &s, rest, at));
+        }
+        if ON_STORED.contains(&canonical) {
+            return Some(self.sparse_map_stored(&s, |this, x| this.call_builtin(row, name, with(x), at)));
+        }
+        if ON_EVERY.contains(&canonical) && rest.is_empty() {
+            return Some(self.sparse_map_all(&s, |this, x| this.call_builtin(row, name, with(x), at)));
+        }
+        if canonical == "inv" {
+            return Some(self.sparse_inverse(&s, at));
+        }
+        if AS_DENSE.contains(&canonical) && rest.is_empty() {
+            let dense = Value::matrix(s.to_dense());
+            return Some(self.call_builtin(row, name, vec![dense], at));
+        }
+        None
+    }
+
+    /// `sum(S)` and the other statistics: over the elements column by column, as math.js walks
+    /// a sparse matrix; with a dimension, over the dense elements, a matrix result made sparse.
+    fn sparse_reduction(
+        &mut self,
+        row: &'static crate::functions::Builtin,
+        name: &str,
+        s: &SparseMatrix,
+        rest: &[Value],
+        at: usize,
+    ) -> Evaluated {
+        let (rows, cols) = s.dims();
+        if rest.is_empty() {
+            self.charge(s.data.len() as u64)?;
+            let column_major = (0..cols)
+                .flat_map(|c| (0..rows).map(move |r| r * cols + c))
+                .map(|i| s.data[i].clone())
+                .collect();
+            let vector = Value::matrix(Matrix::vector(column_major));
+            return self.call_builtin(row, name, vec![vector], at);
+        }
+        let mut args = vec![Value::matrix(s.to_dense())];
+        args.extend(rest.iter().cloned());
+        match self.call_builtin(row, name, args, at)? {
+            Value::Matrix(m) => self.sparse(Some(&Value::Matrix(m)), at),
+            other => Ok(other),
+        }
+    }
+}
