@@ -1073,7 +1073,17 @@ impl Evaluator {
             },
             "size" => Ok(size(&values[0])),
             "sparse" => self.sparse(values.first(), at),
+            "zeros" | "ones" | "identity" if matches!(values.last(), Some(Value::Str(_))) => {
+                self.with_storage(name, values, at)
+            }
             "zeros" | "ones" => self.filled(name, values, at),
+            "identity" if values.len() > 2 => Err(mismatch(
+                format!(
+                    "Unexpected type of argument in function identity (expected: string or boolean, actual: {}, index: 2)",
+                    values[2].type_name()
+                ),
+                at,
+            )),
             "identity" => self.identity_of(values, at),
             "range" => self.range_function(values, at),
             "matrix" => match values {
@@ -2095,7 +2105,7 @@ impl Evaluator {
 
     /// `zeros(m, n, ...)` and `ones(...)`: sizes as arguments or as one list; numbers even in
     /// Fraction mode, as math.js builds them.
-    fn filled(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
+    pub(crate) fn filled(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
         let shape = sizes(values, at)?;
         // No size is the empty matrix.
         let shape = if shape.is_empty() { vec![0] } else { shape };
@@ -2116,7 +2126,7 @@ impl Evaluator {
         }))
     }
 
-    fn identity_of(&mut self, values: &[Value], at: usize) -> Evaluated {
+    pub(crate) fn identity_of(&mut self, values: &[Value], at: usize) -> Evaluated {
         let shape = sizes(values, at)?;
         let (rows, cols) = match shape.as_slice() {
             [n] => (*n, *n),

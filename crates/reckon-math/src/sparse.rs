@@ -437,6 +437,37 @@ impl Evaluator {
         b: &SparseMatrix,
         at: usize,
     ) -> Evaluated {
+        let cf = element_op(op);
+        self.sparse_merge_with(op.symbol_and_fn().1, merge, a, b, at, |this, x, y| {
+            this.binary(cf, x, y, false, (at, at), at)
+        })
+    }
+
+    /// `compare(S, T)`: the union merge of `subtract`, each value math.js's `compare`.
+    fn sparse_compare(
+        &mut self,
+        row: &'static crate::functions::Builtin,
+        name: &str,
+        a: &SparseMatrix,
+        b: &SparseMatrix,
+        at: usize,
+    ) -> Evaluated {
+        self.sparse_merge_with(name, Merge::UnionComputed, a, b, at, |this, x, y| {
+            this.call_builtin(row, name, vec![x.clone(), y.clone()], at)
+        })
+    }
+
+    /// The column-by-column merge of two sparse matrices of the same size, `cf` combining two
+    /// elements (an unstored one is the number 0).
+    fn sparse_merge_with(
+        &mut self,
+        name: &str,
+        merge: Merge,
+        a: &SparseMatrix,
+        b: &SparseMatrix,
+        at: usize,
+        mut cf: impl FnMut(&mut Self, &Value, &Value) -> Evaluated,
+    ) -> Evaluated {
         if a.shape != b.shape {
             return Err(failed(
                 format!(
@@ -450,8 +481,7 @@ impl Evaluator {
             ));
         }
         let (rows, cols) = a.dims();
-        self.build(op.symbol_and_fn().1, (rows * cols) as u64, at)?;
-        let cf = element_op(op);
+        self.build(name, (rows * cols) as u64, at)?;
         let zero = Value::Number(0.0);
         let (ca, cb) = (a.columns(), b.columns());
         let mut columns = Vec::with_capacity(cols);
@@ -466,9 +496,9 @@ impl Evaluator {
                 xb[*r] = Some(*v);
             }
             let mut out = Vec::new();
-            let combine = |this: &mut Self, r: usize| -> Result<Value, _> {
+            let mut combine = |this: &mut Self, r: usize| -> Evaluated {
                 let (x, y) = (xa[r].unwrap_or(&zero), xb[r].unwrap_or(&zero));
-                this.binary(cf, x, y, false, (at, at), at)
+                cf(this, x, y)
             };
             match merge {
                 Merge::Union => {
@@ -724,6 +754,30 @@ impl Evaluator {
         ))))
     }
 
+    /// `zeros`, `ones` and `identity` with a storage format last: `"dense"` as without it,
+    /// `"sparse"` a sparse matrix of two dimensions.
+    pub(crate) fn with_storage(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
+        let Some((Value::Str(format), sizes)) = values.split_last() else {
+            return Err(failed(format!("{name}() needs a storage format"), at));
+        };
+        let dense = match name {
+            "identity" if sizes.is_empty() => {
+                return Err(failed("identity() takes 1 to 2 argument(s), got 1", at));
+            }
+            "identity" => self.identity_of(sizes, at)?,
+            _ => self.filled(name, sizes, at)?,
+        };
+        match format.as_str() {
+            "dense" => Ok(dense),
+            "sparse" => match &dense {
+                Value::Matrix(m) if m.shape == [0] => self.sparse(None, at),
+                Value::Matrix(m) if m.rank() == 2 => self.sparse(Some(&dense), at),
+                _ => Err(failed("Only two dimensions matrix are supported", at)),
+            },
+            other => Err(failed(format!("Unknown matrix type \"{other}\"."), at)),
+        }
+    }
+
     /// `inv(S)`: the inverse of the elements as a dense matrix, made sparse as math.js makes it.
     pub(crate) fn sparse_inverse(&mut self, s: &SparseMatrix, at: usize) -> Evaluated {
         match self.inverse(&Value::matrix(s.to_dense()), at)? {
@@ -859,9 +913,15 @@ const ON_EVERY: &[&str] = &[
     "fraction", "bignumber", "string",
 ];
 
-/// Functions of a matrix whose scalar result math.js computes from the elements as a dense
-/// matrix.
-const AS_DENSE: &[&str] = &["det", "trace", "norm"];
+/// Functions whose result math.js computes from the elements as a dense matrix (a matrix
+/// result stays dense).
+const AS_DENSE: &[&str] = &["det", "trace", "deepEqual", "concat", "kron"];
+
+/// Functions whose matrix result math.js computes from the elements and then stores as a
+/// sparse matrix of the non-zero elements (a vector as one column).
+const DENSE_THEN_SPARSE: &[&str] = &[
+    "diag", "reshape", "cumsum", "resize", "squeeze", "column", "row",
+];
 
 impl Evaluator {
     /// A built-in function called with a sparse matrix argument, as math.js 15.2 answers it;
@@ -876,6 +936,47 @@ impl Evaluator {
         let canonical = row.name;
         if let (Some(op), [x, y]) = (crate::collections::operator_of(canonical), values) {
             return Some(self.binary(op, x, y, false, (at, at), at));
+        }
+        if canonical == "compare"
+            && let [Value::Sparse(a), Value::Sparse(b)] = values
+        {
+            let (a, b) = (Rc::clone(a), Rc::clone(b));
+            return Some(self.sparse_compare(row, name, &a, &b, at));
+        }
+        match (canonical, values) {
+            ("clone", [Value::Sparse(s)]) => return Some(Ok(Value::Sparse(Rc::clone(s)))),
+            ("diag", [Value::Sparse(s)]) => return Some(self.sparse_diagonal(s, at)),
+            ("reshape", [Value::Sparse(_), Value::Matrix(size)])
+                if size.data.iter().any(|v| !matches!(v, Value::Number(_))) =>
+            {
+                // math.js's sparse reshape takes plain numbers only.
+                return Some(Err(failed(
+                    format!(
+                        "Invalid size, must contain positive integers or -1 (size: {})",
+                        size.format(None)
+                    ),
+                    at,
+                )));
+            }
+            _ => {}
+        }
+        let dense_then_sparse = DENSE_THEN_SPARSE.contains(&canonical);
+        if AS_DENSE.contains(&canonical) || dense_then_sparse {
+            let dense: Vec<Value> = values
+                .iter()
+                .map(|v| match v {
+                    Value::Sparse(s) => Value::matrix(s.to_dense()),
+                    other => other.clone(),
+                })
+                .collect();
+            return Some(self.call_builtin(row, name, dense, at).and_then(|result| {
+                match result {
+                    Value::Matrix(m) if dense_then_sparse => {
+                        self.sparse(Some(&Value::Matrix(m)), at)
+                    }
+                    other => Ok(other),
+                }
+            }));
         }
         let (Value::Sparse(s), rest) = values.split_first()? else {
             return None;
@@ -902,11 +1003,30 @@ impl Evaluator {
         if canonical == "inv" {
             return Some(self.sparse_inverse(&s, at));
         }
-        if AS_DENSE.contains(&canonical) && rest.is_empty() {
-            let dense = Value::matrix(s.to_dense());
-            return Some(self.call_builtin(row, name, vec![dense], at));
-        }
         None
+    }
+
+    /// `diag(S)`: the main diagonal as one column, keeping the entries the matrix stores there
+    /// (a stored zero too), as math.js reads it.
+    fn sparse_diagonal(&mut self, s: &SparseMatrix, at: usize) -> Evaluated {
+        let (rows, cols) = s.dims();
+        let n = rows.min(cols);
+        self.build("diag", n as u64, at)?;
+        let mut stored = vec![None; n];
+        for (r, c, value) in s.stored() {
+            if r == c {
+                stored[r] = Some(value.clone());
+            }
+        }
+        let column = stored
+            .into_iter()
+            .enumerate()
+            .filter_map(|(i, v)| v.map(|v| (i, v)))
+            .collect();
+        Ok(Value::Sparse(Rc::new(SparseMatrix::from_columns(
+            n,
+            vec![column],
+        ))))
     }
 
     /// `sum(S)` and the other statistics: over the elements column by column, as math.js walks
