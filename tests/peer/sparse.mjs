@@ -72,6 +72,7 @@ expressions.push(
   `reshape(${U}, [1, 4])`, `resize(${U}, [3, 3])`, `column(${U}, 1)`, `row(${U}, 2)`,
   `diag(${V})`, `diag(sparse([1, 2]))`, `diag(sparse([1, 2, 3; 4, 5, 6]))`, `diag(sparse([1, 0; 0, 0; 0, 3]))`,
   `compare(${U}, ${V})`, `compare(${S}, ${T})`, `compare(${E}, ${S})`,
+  `sqrt(${S})`, `exp(${S})`, `sin(${U})`, `cube(${S})`, `clone(${E})`,
 );
 
 const modes = ["number", "BigNumber", "Fraction"];

@@ -376,7 +376,13 @@ impl Evaluator {
                     | BitXor
             );
             return every_entry.then(|| {
-                self.sparse_as_dense(op, sparse, &Value::Matrix(Rc::clone(dense)), sparse_left, at)
+                self.sparse_as_dense(
+                    op,
+                    sparse,
+                    &Value::Matrix(Rc::clone(dense)),
+                    sparse_left,
+                    at,
+                )
             });
         }
         if dense.shape == sparse.shape {
@@ -568,7 +574,11 @@ impl Evaluator {
 
     /// An array on the left of a product with a sparse matrix becomes a sparse matrix (a
     /// vector a column), as math.js's `matrix(x, "sparse")` makes it.
-    fn sparse_of_array(&mut self, array: &Matrix, at: usize) -> Result<Rc<SparseMatrix>, crate::CalculateError> {
+    fn sparse_of_array(
+        &mut self,
+        array: &Matrix,
+        at: usize,
+    ) -> Result<Rc<SparseMatrix>, crate::CalculateError> {
         match self.sparse(Some(&Value::matrix(array.clone())), at)? {
             Value::Sparse(s) => Ok(s),
             _ => Err(failed("SparseMatrix only supports two dimensions", at)),
@@ -578,7 +588,6 @@ impl Evaluator {
     /// Accumulates `column × factor` into `x` (`w` marks the rows reached, `order` lists them
     /// as first reached): one step of math.js's sparse products, which multiply the right
     /// factor's element by the left one's (`b · a`) and add to the running sum.
-    #[allow(clippy::too_many_arguments)]
     fn scatter_product(
         &mut self,
         column: &[(usize, &Value)],
@@ -903,14 +912,42 @@ const REDUCTIONS: &[&str] = &[
 ];
 
 /// Element-wise functions math.js applies to the stored entries only (`map` skipping zeros).
-const ON_STORED: &[&str] = &["abs", "ceil", "floor", "fix", "round", "sign", "unaryMinus", "unaryPlus"];
+const ON_STORED: &[&str] = &[
+    "abs",
+    "ceil",
+    "floor",
+    "fix",
+    "round",
+    "sign",
+    "unaryMinus",
+    "unaryPlus",
+];
 
 /// Element-wise functions math.js applies to every element of a sparse matrix, storing the
 /// non-zero results.
 const ON_EVERY: &[&str] = &[
-    "not", "bitNot", "isZero", "isPositive", "isNegative", "isInteger", "isNaN", "isPrime", "conj",
-    "re", "im", "arg", "erf", "factorial", "log2", "log10", "log1p", "number", "boolean",
-    "fraction", "bignumber", "string",
+    "not",
+    "bitNot",
+    "isZero",
+    "isPositive",
+    "isNegative",
+    "isInteger",
+    "isNaN",
+    "isPrime",
+    "conj",
+    "re",
+    "im",
+    "arg",
+    "erf",
+    "factorial",
+    "log2",
+    "log10",
+    "log1p",
+    "number",
+    "boolean",
+    "fraction",
+    "bignumber",
+    "string",
 ];
 
 /// Functions whose result math.js computes from the elements as a dense matrix (a matrix
@@ -969,14 +1006,30 @@ impl Evaluator {
                     other => other.clone(),
                 })
                 .collect();
-            return Some(self.call_builtin(row, name, dense, at).and_then(|result| {
-                match result {
-                    Value::Matrix(m) if dense_then_sparse => {
-                        self.sparse(Some(&Value::Matrix(m)), at)
-                    }
-                    other => Ok(other),
-                }
-            }));
+            return Some(
+                self.call_builtin(row, name, dense, at)
+                    .and_then(|result| match result {
+                        Value::Matrix(m) if dense_then_sparse => {
+                            self.sparse(Some(&Value::Matrix(m)), at)
+                        }
+                        other => Ok(other),
+                    }),
+            );
+        }
+        if matches!(
+            row.imp,
+            crate::functions::Imp::Unary(_) | crate::functions::Imp::Binary(_)
+        ) && !crate::collections::ELEMENTWISE.contains(&canonical)
+            && !ON_STORED.contains(&canonical)
+            && !ON_EVERY.contains(&canonical)
+        {
+            // As for a dense matrix: math.js maps only some functions over a matrix.
+            return Some(Err(failed(
+                format!(
+                    "Function '{name}' doesn't apply to matrices. To call it elementwise on a matrix 'M', try 'map(M, {name})'."
+                ),
+                at,
+            )));
         }
         let (Value::Sparse(s), rest) = values.split_first()? else {
             return None;
@@ -989,16 +1042,22 @@ impl Evaluator {
         }
         let s = Rc::clone(s);
         let with = |x: &Value| -> Vec<Value> {
-            std::iter::once(x.clone()).chain(rest.iter().cloned()).collect()
+            std::iter::once(x.clone())
+                .chain(rest.iter().cloned())
+                .collect()
         };
         if REDUCTIONS.contains(&canonical) {
             return Some(self.sparse_reduction(row, name, &s, rest, at));
         }
         if ON_STORED.contains(&canonical) {
-            return Some(self.sparse_map_stored(&s, |this, x| this.call_builtin(row, name, with(x), at)));
+            return Some(
+                self.sparse_map_stored(&s, |this, x| this.call_builtin(row, name, with(x), at)),
+            );
         }
         if ON_EVERY.contains(&canonical) && rest.is_empty() {
-            return Some(self.sparse_map_all(&s, |this, x| this.call_builtin(row, name, with(x), at)));
+            return Some(
+                self.sparse_map_all(&s, |this, x| this.call_builtin(row, name, with(x), at)),
+            );
         }
         if canonical == "inv" {
             return Some(self.sparse_inverse(&s, at));
@@ -1055,5 +1114,423 @@ impl Evaluator {
             Value::Matrix(m) => self.sparse(Some(&Value::Matrix(m)), at),
             other => Ok(other),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::test_support::{answer_in, reason_in};
+
+    /// Each expected answer is math.js 15.2's (`typeOf` and `format` of the result, or the
+    /// message it throws), generated by running math.js on the expression; `tests/peer/sparse.mjs`
+    /// checks 1,275 such cases against the `reckon` binary.
+    #[test]
+    fn sparse_results_print_as_math_js_prints_them() {
+        let cases = [
+            (
+                "number",
+                "sparse([1, 0; 0, 1]) + sparse([0, 2; 3, 0])",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 1\n\n    (0, 0) ==> 1\n    (1, 0) ==> 3\n    (1, 1) ==> 1\n    (0, 1) ==> 2",
+            ),
+            (
+                "number",
+                "sparse([0, 2; 3, 0]) + sparse([1, 0; 0, 1])",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 1\n\n    (1, 0) ==> 3\n    (0, 0) ==> 1\n    (0, 1) ==> 2\n    (1, 1) ==> 1",
+            ),
+            (
+                "number",
+                "sparse([1, 2; 3, 4]) - sparse([1, 0; 3, 1])",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0.5\n\n    (0, 1) ==> 2\n    (1, 1) ==> 3",
+            ),
+            (
+                "number",
+                "sparse([1, 0; 0, 2]) .* sparse([0, 2; 3, 4])",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0.25\n\n    (1, 1) ==> 8",
+            ),
+            (
+                "number",
+                "sparse([1, 0; 0, 2]) .^ sparse([0, 2; 3, 4])",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0.5\n\n    (0, 0) ==> 1\n    (1, 1) ==> 16",
+            ),
+            (
+                "number",
+                "sparse([0, 2; 3, 4]) mod sparse([0, 2; 3, 0])",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0.25\n\n    (1, 1) ==> 4",
+            ),
+            (
+                "number",
+                "sparse([1, 0; 0, 2]) == sparse([0, 0; 0, 2])",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0.75\n\n    (1, 0) ==> true\n    (0, 1) ==> true\n    (1, 1) ==> true",
+            ),
+            (
+                "number",
+                "sparse([1, 0; 0, 2]) < sparse([0, 0; 0, 2])",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0\n",
+            ),
+            (
+                "number",
+                "sparse([1, 0; 0, 2]) * sparse([0, 2; 3, 4])",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0.75\n\n    (1, 0) ==> 6\n    (0, 1) ==> 2\n    (1, 1) ==> 8",
+            ),
+            (
+                "number",
+                "sparse([1, 0; 0, 2]) * [1; 2]",
+                "SparseMatrix Sparse Matrix [2 x 1] density: 1\n\n    (0, 0) ==> 1\n    (1, 0) ==> 4",
+            ),
+            (
+                "number",
+                "sparse([1, 0; 0, 2]) * [1, 2]",
+                "SparseMatrix Sparse Matrix [2 x 1] density: 1\n\n    (0, 0) ==> 1\n    (1, 0) ==> 4",
+            ),
+            (
+                "number",
+                "[1, 2; 3, 4] * sparse([1, 0; 0, 2])",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 1\n\n    (0, 0) ==> 1\n    (1, 0) ==> 3\n    (0, 1) ==> 4\n    (1, 1) ==> 8",
+            ),
+            (
+                "number",
+                "sparse([0, 2; 3, 0]) * [1, 2; 3, 4]",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 1\n\n    (1, 0) ==> 3\n    (0, 0) ==> 6\n    (1, 1) ==> 6\n    (0, 1) ==> 8",
+            ),
+            (
+                "number",
+                "sparse([1, 1; 0, 0]) * sparse([1, 0; -1, 0])",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0.25\n\n    (0, 0) ==> 0",
+            ),
+            (
+                "number",
+                "sparse([1, 1; 0, 0]) * [1; -1]",
+                "SparseMatrix Sparse Matrix [2 x 1] density: 0.5\n\n    (0, 0) ==> 0",
+            ),
+            (
+                "number",
+                "(sparse([1, 1; 0, 0]) * sparse([1, 0; -1, 0]))'",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0\n",
+            ),
+            (
+                "number",
+                "transpose(sparse([1, 1; 0, 0]) * sparse([1, 0; -1, 0]))",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0.25\n\n    (0, 0) ==> 0",
+            ),
+            (
+                "number",
+                "(sparse([1, 1; 0, 0]) * sparse([1, 0; -1, 0])) + sparse([0, 0; 0, 0])",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0.25\n\n    (0, 0) ==> 0",
+            ),
+            (
+                "number",
+                "sparse([1, 0; 0, 2]) .* [1, 2; 3, 4]",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0.5\n\n    (0, 0) ==> 1\n    (1, 1) ==> 8",
+            ),
+            (
+                "number",
+                "[1, 2; 3, 4] .* sparse([0, 2; 3, 0])",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0.5\n\n    (1, 0) ==> 9\n    (0, 1) ==> 4",
+            ),
+            (
+                "number",
+                "sparse([0, 2; 3, 0]) ./ [1, 2; 3, 4]",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0.5\n\n    (1, 0) ==> 1\n    (0, 1) ==> 1",
+            ),
+            (
+                "number",
+                "sparse([1, 0; 0, 2]) + [1, 2; 3, 4]",
+                "DenseMatrix [[2, 2], [3, 6]]",
+            ),
+            (
+                "number",
+                "sparse([1, 0; 0, 2]) + sparse([1, 2])",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 1\n\n    (0, 0) ==> 2\n    (1, 0) ==> 2\n    (1, 1) ==> 4\n    (0, 1) ==> 1",
+            ),
+            (
+                "number",
+                "sparse([1, 0; 0, 2]) .* [1, 2]",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0.5\n\n    (0, 0) ==> 1\n    (1, 1) ==> 4",
+            ),
+            (
+                "number",
+                "[1, 2] * sparse([1, 0; 0, 2])",
+                "error Support for SparseMatrix not implemented",
+            ),
+            (
+                "number",
+                "sparse([1, 0; 0, 2]) * sparse([1, 2, 3])",
+                "error Dimension mismatch in multiplication. Matrix A columns (2) must match Matrix B rows (3)",
+            ),
+            (
+                "number",
+                "2 / sparse([1, 2; 3, 4])",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 1\n\n    (0, 0) ==> -4\n    (1, 0) ==> 3\n    (0, 1) ==> 2\n    (1, 1) ==> -1",
+            ),
+            (
+                "number",
+                "sparse([1, 2; 3, 4]) / sparse([1, 2; 3, 4])",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 1\n\n    (0, 0) ==> 1\n    (1, 0) ==> 0\n    (0, 1) ==> 0\n    (1, 1) ==> 1",
+            ),
+            (
+                "number",
+                "sparse([1, 1; 0, 1])^2",
+                "DenseMatrix [[1, 2], [0, 1]]",
+            ),
+            (
+                "number",
+                "sparse([1, 0; 0, 2]) and sparse([1, 1; 0, 0])",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0.25\n\n    (0, 0) ==> true",
+            ),
+            (
+                "number",
+                "sparse([1, 0; 0, 2]) or sparse([0, 1; 0, 0])",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0.75\n\n    (0, 0) ==> true\n    (1, 1) ==> true\n    (0, 1) ==> true",
+            ),
+            (
+                "number",
+                "sparse([1, 0; 0, 2]) xor sparse([1, 1; 0, 0])",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0.5\n\n    (0, 1) ==> true\n    (1, 1) ==> true",
+            ),
+            ("number", "sum(sparse([1, 0; 0, 2]))", "number 3"),
+            (
+                "number",
+                "sum(sparse([1, 0; 0, 2]), 1)",
+                "SparseMatrix Sparse Matrix [2 x 1] density: 1\n\n    (0, 0) ==> 1\n    (1, 0) ==> 2",
+            ),
+            ("number", "prod(sparse([1, 2; 3, 4]))", "number 24"),
+            ("number", "max(sparse([-1, 0; 0, -2]))", "number 0"),
+            (
+                "number",
+                "min(sparse([1, 2; 3, 4]), 2)",
+                "SparseMatrix Sparse Matrix [2 x 1] density: 1\n\n    (0, 0) ==> 1\n    (1, 0) ==> 3",
+            ),
+            ("number", "mean(sparse([1, 0; 0, 2]))", "number 0.75"),
+            (
+                "number",
+                "abs(sparse([-1, 0; 0, 2]))",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0.5\n\n    (0, 0) ==> 1\n    (1, 1) ==> 2",
+            ),
+            (
+                "number",
+                "abs(sparse([1, 1; 0, 0]) * sparse([1, 0; -1, 0]))",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0\n",
+            ),
+            (
+                "number",
+                "not(sparse([1, 0; 0, 2]))",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0.5\n\n    (1, 0) ==> true\n    (0, 1) ==> true",
+            ),
+            (
+                "number",
+                "isZero(sparse([1, 0; 0, 2]))",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0.5\n\n    (1, 0) ==> true\n    (0, 1) ==> true",
+            ),
+            (
+                "number",
+                "round(sparse([1.4, 0; 0, 2.6]))",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0.5\n\n    (0, 0) ==> 1\n    (1, 1) ==> 3",
+            ),
+            (
+                "number",
+                "inv(sparse([0, 1; 1, 0]))",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0.5\n\n    (1, 0) ==> 1\n    (0, 1) ==> 1",
+            ),
+            (
+                "number",
+                "diag(sparse([1, 1; 0, 0]) * sparse([1, 0; -1, 0]))",
+                "SparseMatrix Sparse Matrix [2 x 1] density: 0.5\n\n    (0, 0) ==> 0",
+            ),
+            (
+                "number",
+                "identity(2, 3, \"sparse\")",
+                "SparseMatrix Sparse Matrix [2 x 3] density: 0.3333333333333333\n\n    (0, 0) ==> 1\n    (1, 1) ==> 1",
+            ),
+            (
+                "number",
+                "zeros(2, 2, \"sparse\")",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0\n",
+            ),
+            (
+                "number",
+                "ones(2, \"sparse\")",
+                "error Only two dimensions matrix are supported",
+            ),
+            (
+                "number",
+                "compare(sparse([1, 2; 3, 4]), sparse([0, 2; 3, 0]))",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0.5\n\n    (0, 0) ==> 1\n    (1, 1) ==> 1",
+            ),
+            (
+                "number",
+                "sparse([1, 0; 0, 2]) * (1 + 2i)",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0.5\n\n    (0, 0) ==> 1 + 2i\n    (1, 1) ==> 2 + 4i",
+            ),
+            (
+                "number",
+                "sparse([1e-20, 1]) + sparse([1, 1])",
+                "SparseMatrix Sparse Matrix [2 x 1] density: 1\n\n    (1, 0) ==> 2\n    (0, 0) ==> 1",
+            ),
+            (
+                "number",
+                "sparse([1, 0; 0, 2]) * sparse([1, 2; 3, 4; 5, 6])",
+                "error Dimension mismatch in multiplication. Matrix A columns (2) must match Matrix B rows (3)",
+            ),
+            (
+                "number",
+                "[1, 2] * sparse([1, 0])",
+                "error Support for SparseMatrix not implemented",
+            ),
+            (
+                "BigNumber",
+                "sparse([1, 0]) ./ sparse([1, 1])",
+                "SparseMatrix Sparse Matrix [2 x 1] density: 1\n\n    (0, 0) ==> 1\n    (1, 0) ==> 0",
+            ),
+            (
+                "BigNumber",
+                "sparse([1, 1; 0, 0]) * sparse([1, 0; -1, 0])",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0.25\n\n    (0, 0) ==> 0",
+            ),
+            (
+                "BigNumber",
+                "sparse([1, 0; 0, 2]) + sparse([0, 2; 3, 0])",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 1\n\n    (0, 0) ==> 1\n    (1, 0) ==> 3\n    (1, 1) ==> 2\n    (0, 1) ==> 2",
+            ),
+            (
+                "BigNumber",
+                "sparse([1e-20, 1])",
+                "SparseMatrix Sparse Matrix [2 x 1] density: 0.5\n\n    (1, 0) ==> 1",
+            ),
+            (
+                "BigNumber",
+                "sum(sparse([0.1, 0.2; 0.3, 0.4]))",
+                "BigNumber 1",
+            ),
+            (
+                "Fraction",
+                "sparse([1, 0; 0, 2]) .^ sparse([0, 2; 3, 4])",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 1\n\n    (0, 0) ==> 1/1\n    (1, 0) ==> 0/1\n    (0, 1) ==> 0/1\n    (1, 1) ==> 16/1",
+            ),
+            (
+                "Fraction",
+                "sparse([1, 2]) - sparse([1, 1])",
+                "SparseMatrix Sparse Matrix [2 x 1] density: 0.5\n\n    (1, 0) ==> 1/1",
+            ),
+            (
+                "Fraction",
+                "sparse([1, 0; 0, 2]) * sparse([0, 2; 3, 4])",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0.75\n\n    (1, 0) ==> 6/1\n    (0, 1) ==> 2/1\n    (1, 1) ==> 8/1",
+            ),
+            ("Fraction", "sum(sparse([1, 0; 0, 2]))", "Fraction 3/1"),
+        ];
+        for (mode, expression, want) in cases {
+            let got = answer_in(expression, mode);
+            match want.strip_prefix("error ") {
+                Some(message) => assert!(
+                    got.ends_with(message),
+                    "[{mode}] {expression}\n  want error {message}\n  got  {got}"
+                ),
+                None => assert_eq!(got, want, "[{mode}] {expression}"),
+            }
+        }
+    }
+
+    #[test]
+    fn storage_order_follows_the_operation() {
+        // The same sum in the two orders: each column lists the left operand's entries first.
+        assert_eq!(
+            answer_in("sparse([1, 0; 0, 1]) + sparse([0, 2; 3, 0])", "number"),
+            "SparseMatrix Sparse Matrix [2 x 2] density: 1\n\n    (0, 0) ==> 1\n    (1, 0) ==> 3\n    (1, 1) ==> 1\n    (0, 1) ==> 2"
+        );
+        assert_eq!(
+            answer_in("sparse([0, 2; 3, 0]) + sparse([1, 0; 0, 1])", "number"),
+            "SparseMatrix Sparse Matrix [2 x 2] density: 1\n\n    (1, 0) ==> 3\n    (0, 0) ==> 1\n    (0, 1) ==> 2\n    (1, 1) ==> 1"
+        );
+        // A stored zero stays stored through `+` and `transpose`, not through `'` or `abs`.
+        let zero = "sparse([1, 1; 0, 0]) * sparse([1, 0; -1, 0])";
+        let one_zero = "SparseMatrix Sparse Matrix [2 x 2] density: 0.25\n\n    (0, 0) ==> 0";
+        let none = "SparseMatrix Sparse Matrix [2 x 2] density: 0\n";
+        for (expression, want) in [
+            (format!("{zero} + sparse([0, 0; 0, 0])"), one_zero),
+            (format!("transpose({zero})"), one_zero),
+            (format!("clone({zero})"), one_zero),
+            (format!("({zero})'"), none),
+            (format!("abs({zero})"), none),
+            (format!("({zero}) * 2"), none),
+        ] {
+            assert_eq!(answer_in(&expression, "number"), want, "{expression}");
+        }
+    }
+
+    #[test]
+    fn sizes_must_agree() {
+        assert_eq!(
+            answer_in("sparse([1, 0; 0, 2]) * sparse([1, 2, 3])", "number"),
+            "evaluation_failed: Evaluation failed: Dimension mismatch in multiplication. Matrix A columns (2) must match Matrix B rows (3)"
+        );
+        assert_eq!(
+            answer_in("sparse([1, 0; 0, 2]) * [1, 2, 3]", "number"),
+            "evaluation_failed: Evaluation failed: Dimension mismatch in multiplication. Matrix columns (2) must match Vector length (3)"
+        );
+        assert_eq!(
+            answer_in("[1, 2, 3; 4, 5, 6] * sparse([1, 0; 0, 2])", "number"),
+            "evaluation_failed: Evaluation failed: Dimension mismatch in multiplication. Matrix A columns (3) must match Matrix B rows (2)"
+        );
+        assert!(
+            answer_in("sparse([1, 0; 0, 2]) + sparse([1, 2, 3])", "number")
+                .starts_with("evaluation_failed: Evaluation failed: shape mismatch")
+        );
+        assert_eq!(
+            answer_in("zeros(2, \"foo\")", "number"),
+            "evaluation_failed: Evaluation failed: Unknown matrix type \"foo\"."
+        );
+    }
+
+    /// The per-call build limit (1,000,000 elements) holds for a sparse product and for a
+    /// broadcast sparse sum, at N − 1, N and N + 1 elements (reckon stores every element).
+    #[test]
+    fn products_and_broadcasts_respect_the_build_limit() {
+        let empty =
+            |r: usize, c: usize| format!("SparseMatrix Sparse Matrix [{r} x {c}] density: 0\n");
+        assert_eq!(
+            answer_in("sparse(zeros(999, 1)) * sparse(zeros(1, 1001))", "number"),
+            empty(999, 1001)
+        );
+        assert_eq!(
+            answer_in("sparse(zeros(1000, 1)) * sparse(zeros(1, 1000))", "number"),
+            empty(1000, 1000)
+        );
+        assert_eq!(
+            answer_in("sparse(zeros(101, 1)) * sparse(zeros(1, 9901))", "number"),
+            "result_too_large: Size limit exceeded: multiply() would build 1,000,001 elements, over the limit of 1,000,000."
+        );
+        assert_eq!(
+            answer_in("sparse(zeros(999, 1)) + sparse(zeros(1, 1001))", "number"),
+            empty(999, 1001)
+        );
+        assert_eq!(
+            answer_in("sparse(zeros(101, 1)) + sparse(zeros(1, 9901))", "number"),
+            "result_too_large: Size limit exceeded: add() would build 1,000,001 elements, over the limit of 1,000,000."
+        );
+        assert_eq!(
+            answer_in("sparse(zeros(101, 1)) .* zeros(1, 9901)", "number"),
+            "result_too_large: Size limit exceeded: dotMultiply() would build 1,000,001 elements, over the limit of 1,000,000."
+        );
+    }
+
+    /// A product is charged one unit per multiply-add before it starts: a million-by-million
+    /// product of dense-filled sparse matrices (10^9 of them) is refused by the work meter.
+    #[test]
+    fn products_are_metered() {
+        assert_eq!(
+            reason_in(
+                "sparse(ones(1000, 1000)) * sparse(ones(1000, 1000))",
+                "number"
+            ),
+            "evaluation_timeout"
+        );
+        assert_eq!(
+            reason_in("ones(1000, 1000) * sparse(ones(1000, 1000))", "number"),
+            "evaluation_timeout"
+        );
+        assert_eq!(
+            reason_in("sparse(ones(1000, 1000)) * ones(1000, 1000)", "number"),
+            "evaluation_timeout"
+        );
     }
 }
