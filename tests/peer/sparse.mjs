@@ -73,6 +73,9 @@ expressions.push(
   `diag(${V})`, `diag(sparse([1, 2]))`, `diag(sparse([1, 2, 3; 4, 5, 6]))`, `diag(sparse([1, 0; 0, 0; 0, 3]))`,
   `compare(${U}, ${V})`, `compare(${S}, ${T})`, `compare(${E}, ${S})`,
   `sqrt(${S})`, `exp(${S})`, `sin(${U})`, `cube(${S})`, `clone(${E})`,
+  `2 ^ ${S}`, `${D} ^ ${S}`, `${S} ^ ${S}`, `${S} << 1`, `${S} >> 1`, `${S} >>> 1`, `1 << ${S}`,
+  `mode(${S})`, `mode(${U})`, `mad(${S})`, `mad(${U})`, `factorial(${S})`, `${S}!`,
+  `median(${U}, 1)`, `variance(${U}, 2)`, `std(${S}, 1)`, `prod(${U}, 1)`,
 );
 
 const modes = ["number", "BigNumber", "Fraction"];

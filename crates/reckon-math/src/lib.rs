@@ -47,6 +47,8 @@ mod print;
 mod reference;
 pub mod request;
 mod sparse;
+mod sparse_functions;
+mod sparse_products;
 mod special;
 mod value;
 

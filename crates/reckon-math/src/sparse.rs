@@ -10,6 +10,7 @@
 //! hand-written merges below reproduce those orders (they are described from math.js's
 //! documented behaviour and checked against it by `tests/peer/sparse.mjs`); a matrix built
 //! without a merge keeps no list and stores its non-zero entries row by row in each column.
+//! Products live in `sparse_products.rs` and the built-in functions in `sparse_functions.rs`.
 
 use crate::ast::Op;
 use crate::eval::{Evaluated, Evaluator, failed};
@@ -59,7 +60,7 @@ fn strict_zero(value: &Value) -> bool {
 }
 
 /// The entries of one column: `(row, value)` in storage order.
-type Column = Vec<(usize, Value)>;
+pub(crate) type Column = Vec<(usize, Value)>;
 
 impl SparseMatrix {
     /// A sparse matrix storing the non-zero elements of a two-dimensional matrix.
@@ -76,7 +77,7 @@ impl SparseMatrix {
     }
 
     /// A sparse matrix of `rows` × `columns.len()` storing exactly these entries in this order.
-    fn from_columns(rows: usize, columns: Vec<Column>) -> Self {
+    pub(crate) fn from_columns(rows: usize, columns: Vec<Column>) -> Self {
         let cols = columns.len();
         let mut data = vec![Value::Number(0.0); rows * cols];
         let mut order = Vec::new();
@@ -116,7 +117,7 @@ impl SparseMatrix {
     }
 
     /// The stored entries of each column, in storage order.
-    fn columns(&self) -> Vec<Vec<(usize, &Value)>> {
+    pub(crate) fn columns(&self) -> Vec<Vec<(usize, &Value)>> {
         let (_, cols) = self.dims();
         let mut columns = vec![Vec::new(); cols];
         for (r, c, value) in self.stored() {
@@ -231,6 +232,19 @@ impl Evaluator {
                         .and_then(|inv| self.binary(Op::Multiply, left, &inv, false, (at, at), at)),
                 );
             }
+            (Op::Pow, base, Value::Sparse(_)) => {
+                let expected = if matches!(base, Value::Matrix(_) | Value::Sparse(_)) {
+                    "number or BigNumber or bigint or Fraction or string or boolean"
+                } else {
+                    "number or Complex or BigNumber or bigint or Fraction or string or boolean"
+                };
+                return Some(Err(crate::eval::mismatch(
+                    format!(
+                        "Unexpected type of argument in function pow (expected: {expected}, actual: Matrix | SparseMatrix, index: 1)"
+                    ),
+                    at,
+                )));
+            }
             (Op::Pow, Value::Sparse(a), exponent) if !matches!(exponent, Value::Matrix(_)) => {
                 // math.js's matrix power answers a dense matrix.
                 let dense = Value::matrix(a.to_dense());
@@ -285,8 +299,8 @@ impl Evaluator {
         use Op::*;
         let stays_sparse = match op {
             Multiply | DotMultiply => true,
-            Divide => sparse_left,
-            DotDivide | DotPow | Mod | ModSign => sparse_left,
+            Divide | DotDivide | DotPow | Mod | ModSign => sparse_left,
+            LeftShift | RightArithShift | RightLogShift => sparse_left,
             _ => false,
         };
         if stays_sparse {
@@ -304,7 +318,11 @@ impl Evaluator {
         let every_entry = matches!(
             op,
             Add | Subtract | Equal | Unequal | Smaller | Larger | SmallerEq | LargerEq
-        ) || (!sparse_left && matches!(op, DotDivide | DotPow | Mod | ModSign));
+        ) || (!sparse_left
+            && matches!(
+                op,
+                DotDivide | DotPow | Mod | ModSign | LeftShift | RightArithShift | RightLogShift
+            ));
         if !every_entry {
             return None;
         }
@@ -450,7 +468,7 @@ impl Evaluator {
     }
 
     /// `compare(S, T)`: the union merge of `subtract`, each value math.js's `compare`.
-    fn sparse_compare(
+    pub(crate) fn sparse_compare(
         &mut self,
         row: &'static crate::functions::Builtin,
         name: &str,
@@ -564,197 +582,6 @@ impl Evaluator {
             }
             for (r, _) in right {
                 xb[*r] = None;
-            }
-            columns.push(out);
-        }
-        Ok(Value::Sparse(Rc::new(SparseMatrix::from_columns(
-            rows, columns,
-        ))))
-    }
-
-    /// An array on the left of a product with a sparse matrix becomes a sparse matrix (a
-    /// vector a column), as math.js's `matrix(x, "sparse")` makes it.
-    fn sparse_of_array(
-        &mut self,
-        array: &Matrix,
-        at: usize,
-    ) -> Result<Rc<SparseMatrix>, crate::CalculateError> {
-        match self.sparse(Some(&Value::matrix(array.clone())), at)? {
-            Value::Sparse(s) => Ok(s),
-            _ => Err(failed("SparseMatrix only supports two dimensions", at)),
-        }
-    }
-
-    /// Accumulates `column × factor` into `x` (`w` marks the rows reached, `order` lists them
-    /// as first reached): one step of math.js's sparse products, which multiply the right
-    /// factor's element by the left one's (`b · a`) and add to the running sum.
-    fn scatter_product(
-        &mut self,
-        column: &[(usize, &Value)],
-        factor: &Value,
-        x: &mut [Option<Value>],
-        order: &mut Vec<usize>,
-        at: usize,
-    ) -> Result<(), crate::CalculateError> {
-        for (r, a) in column {
-            let product = self.binary(Op::Multiply, factor, a, false, (at, at), at)?;
-            x[*r] = Some(match x[*r].take() {
-                None => {
-                    order.push(*r);
-                    product
-                }
-                Some(sum) => self.binary(Op::Add, &sum, &product, false, (at, at), at)?,
-            });
-        }
-        Ok(())
-    }
-
-    /// The rows of one result column, taken from `x` in the order they were reached.
-    fn gather(x: &mut [Option<Value>], order: Vec<usize>) -> Column {
-        order
-            .into_iter()
-            .filter_map(|r| x[r].take().map(|v| (r, v)))
-            .collect()
-    }
-
-    /// The product of two sparse matrices (math.js keeps the sums that cancel to zero stored).
-    pub(crate) fn sparse_product(
-        &mut self,
-        a: &SparseMatrix,
-        b: &SparseMatrix,
-        at: usize,
-    ) -> Evaluated {
-        let ((rows, inner), (inner_b, cols)) = (a.dims(), b.dims());
-        if inner != inner_b {
-            return Err(failed(
-                format!(
-                    "Dimension mismatch in multiplication. Matrix A columns ({inner}) must match Matrix B rows ({inner_b})"
-                ),
-                at,
-            ));
-        }
-        let (ca, cb) = (a.columns(), b.columns());
-        let work: usize = cb
-            .iter()
-            .flat_map(|column| column.iter().map(|(r, _)| ca[*r].len()))
-            .sum();
-        self.build("multiply", (rows * cols) as u64, at)?;
-        self.charge(work as u64)?;
-        let mut x: Vec<Option<Value>> = vec![None; rows];
-        let mut columns = Vec::with_capacity(cols);
-        for column in &cb {
-            let mut order = Vec::new();
-            for (k, factor) in column {
-                self.scatter_product(&ca[*k], factor, &mut x, &mut order, at)?;
-            }
-            columns.push(Self::gather(&mut x, order));
-        }
-        Ok(Value::Sparse(Rc::new(SparseMatrix::from_columns(
-            rows, columns,
-        ))))
-    }
-
-    /// A sparse matrix times a dense matrix or vector: a sparse result (a vector gives one
-    /// column); the dense factor's zeros are skipped, sums that cancel stay stored.
-    fn sparse_times_dense(&mut self, a: &SparseMatrix, b: &Matrix, at: usize) -> Evaluated {
-        let (rows, inner) = a.dims();
-        let (inner_b, cols, vector) = match b.shape.as_slice() {
-            [n] => (*n, 1, true),
-            [r, c] => (*r, *c, false),
-            shape => {
-                return Err(failed(
-                    format!(
-                        "Can only multiply a 1 or 2 dimensional matrix (Matrix B has {} dimensions)",
-                        shape.len()
-                    ),
-                    at,
-                ));
-            }
-        };
-        if inner != inner_b {
-            let detail = if vector {
-                format!(
-                    "Dimension mismatch in multiplication. Matrix columns ({inner}) must match Vector length ({inner_b})"
-                )
-            } else {
-                format!(
-                    "Dimension mismatch in multiplication. Matrix A columns ({inner}) must match Matrix B rows ({inner_b})"
-                )
-            };
-            return Err(failed(detail, at));
-        }
-        let ca = a.columns();
-        let work: usize = (0..cols)
-            .flat_map(|j| (0..inner).map(move |k| (k, j)))
-            .filter(|&(k, j)| !is_zero(&b.data[k * cols + j]))
-            .map(|(k, _)| ca[k].len())
-            .sum();
-        self.build("multiply", (rows * cols) as u64, at)?;
-        self.charge(work as u64)?;
-        let mut x: Vec<Option<Value>> = vec![None; rows];
-        let mut columns = Vec::with_capacity(cols);
-        for j in 0..cols {
-            let mut order = Vec::new();
-            for (k, column) in ca.iter().enumerate() {
-                let factor = &b.data[k * cols + j];
-                if !is_zero(factor) {
-                    self.scatter_product(column, factor, &mut x, &mut order, at)?;
-                }
-            }
-            columns.push(Self::gather(&mut x, order));
-        }
-        Ok(Value::Sparse(Rc::new(SparseMatrix::from_columns(
-            rows, columns,
-        ))))
-    }
-
-    /// A dense matrix times a sparse matrix: a sparse result, each column's rows top to bottom,
-    /// zeros dropped. A dense vector on the left is refused, as math.js refuses it.
-    fn dense_times_sparse(&mut self, a: &Matrix, b: &SparseMatrix, at: usize) -> Evaluated {
-        let (rows, inner) = match a.shape.as_slice() {
-            [_] => return Err(failed("Support for SparseMatrix not implemented", at)),
-            [r, c] => (*r, *c),
-            shape => {
-                return Err(failed(
-                    format!(
-                        "Can only multiply a 1 or 2 dimensional matrix (Matrix A has {} dimensions)",
-                        shape.len()
-                    ),
-                    at,
-                ));
-            }
-        };
-        let (inner_b, cols) = b.dims();
-        if inner != inner_b {
-            return Err(failed(
-                format!(
-                    "Dimension mismatch in multiplication. Matrix A columns ({inner}) must match Matrix B rows ({inner_b})"
-                ),
-                at,
-            ));
-        }
-        let cb = b.columns();
-        let work: usize = cb.iter().map(|column| column.len() * rows).sum();
-        self.build("multiply", (rows * cols) as u64, at)?;
-        self.charge(work as u64)?;
-        let mut columns = Vec::with_capacity(cols);
-        for column in &cb {
-            let mut out = Vec::new();
-            if !column.is_empty() {
-                for i in 0..rows {
-                    let mut sum: Option<Value> = None;
-                    for (k, factor) in column {
-                        let x = &a.data[i * inner + k];
-                        let product = self.binary(Op::Multiply, x, factor, false, (at, at), at)?;
-                        sum = Some(match sum {
-                            None => product,
-                            Some(s) => self.binary(Op::Add, &s, &product, false, (at, at), at)?,
-                        });
-                    }
-                    if let Some(v) = sum.filter(|v| !is_zero(v)) {
-                        out.push((i, v));
-                    }
-                }
             }
             columns.push(out);
         }
@@ -902,218 +729,6 @@ impl Evaluator {
         Ok(Value::Sparse(Rc::new(SparseMatrix::from_columns(
             rows, columns,
         ))))
-    }
-}
-
-/// Statistics functions math.js computes over a sparse matrix's elements column by column (the
-/// unstored ones as 0), or, with a dimension, over its dense elements with a sparse result.
-const REDUCTIONS: &[&str] = &[
-    "sum", "prod", "max", "min", "mean", "median", "variance", "std", "mad", "mode",
-];
-
-/// Element-wise functions math.js applies to the stored entries only (`map` skipping zeros).
-const ON_STORED: &[&str] = &[
-    "abs",
-    "ceil",
-    "floor",
-    "fix",
-    "round",
-    "sign",
-    "unaryMinus",
-    "unaryPlus",
-];
-
-/// Element-wise functions math.js applies to every element of a sparse matrix, storing the
-/// non-zero results.
-const ON_EVERY: &[&str] = &[
-    "not",
-    "bitNot",
-    "isZero",
-    "isPositive",
-    "isNegative",
-    "isInteger",
-    "isNaN",
-    "isPrime",
-    "conj",
-    "re",
-    "im",
-    "arg",
-    "erf",
-    "factorial",
-    "log2",
-    "log10",
-    "log1p",
-    "number",
-    "boolean",
-    "fraction",
-    "bignumber",
-    "string",
-];
-
-/// Functions whose result math.js computes from the elements as a dense matrix (a matrix
-/// result stays dense).
-const AS_DENSE: &[&str] = &["det", "trace", "deepEqual", "concat", "kron"];
-
-/// Functions whose matrix result math.js computes from the elements and then stores as a
-/// sparse matrix of the non-zero elements (a vector as one column).
-const DENSE_THEN_SPARSE: &[&str] = &[
-    "diag", "reshape", "cumsum", "resize", "squeeze", "column", "row",
-];
-
-impl Evaluator {
-    /// A built-in function called with a sparse matrix argument, as math.js 15.2 answers it;
-    /// `None` for a function reckon does not support on sparse matrices yet.
-    pub(crate) fn sparse_function(
-        &mut self,
-        row: &'static crate::functions::Builtin,
-        name: &str,
-        values: &[Value],
-        at: usize,
-    ) -> Option<Evaluated> {
-        let canonical = row.name;
-        if let (Some(op), [x, y]) = (crate::collections::operator_of(canonical), values) {
-            return Some(self.binary(op, x, y, false, (at, at), at));
-        }
-        if canonical == "compare"
-            && let [Value::Sparse(a), Value::Sparse(b)] = values
-        {
-            let (a, b) = (Rc::clone(a), Rc::clone(b));
-            return Some(self.sparse_compare(row, name, &a, &b, at));
-        }
-        match (canonical, values) {
-            ("clone", [Value::Sparse(s)]) => return Some(Ok(Value::Sparse(Rc::clone(s)))),
-            ("diag", [Value::Sparse(s)]) => return Some(self.sparse_diagonal(s, at)),
-            ("reshape", [Value::Sparse(_), Value::Matrix(size)])
-                if size.data.iter().any(|v| !matches!(v, Value::Number(_))) =>
-            {
-                // math.js's sparse reshape takes plain numbers only.
-                return Some(Err(failed(
-                    format!(
-                        "Invalid size, must contain positive integers or -1 (size: {})",
-                        size.format(None)
-                    ),
-                    at,
-                )));
-            }
-            _ => {}
-        }
-        let dense_then_sparse = DENSE_THEN_SPARSE.contains(&canonical);
-        if AS_DENSE.contains(&canonical) || dense_then_sparse {
-            let dense: Vec<Value> = values
-                .iter()
-                .map(|v| match v {
-                    Value::Sparse(s) => Value::matrix(s.to_dense()),
-                    other => other.clone(),
-                })
-                .collect();
-            return Some(
-                self.call_builtin(row, name, dense, at)
-                    .and_then(|result| match result {
-                        Value::Matrix(m) if dense_then_sparse => {
-                            self.sparse(Some(&Value::Matrix(m)), at)
-                        }
-                        other => Ok(other),
-                    }),
-            );
-        }
-        if matches!(
-            row.imp,
-            crate::functions::Imp::Unary(_) | crate::functions::Imp::Binary(_)
-        ) && !crate::collections::ELEMENTWISE.contains(&canonical)
-            && !ON_STORED.contains(&canonical)
-            && !ON_EVERY.contains(&canonical)
-        {
-            // As for a dense matrix: math.js maps only some functions over a matrix.
-            return Some(Err(failed(
-                format!(
-                    "Function '{name}' doesn't apply to matrices. To call it elementwise on a matrix 'M', try 'map(M, {name})'."
-                ),
-                at,
-            )));
-        }
-        let (Value::Sparse(s), rest) = values.split_first()? else {
-            return None;
-        };
-        if rest
-            .iter()
-            .any(|v| matches!(v, Value::Sparse(_) | Value::Matrix(_)))
-        {
-            return None;
-        }
-        let s = Rc::clone(s);
-        let with = |x: &Value| -> Vec<Value> {
-            std::iter::once(x.clone())
-                .chain(rest.iter().cloned())
-                .collect()
-        };
-        if REDUCTIONS.contains(&canonical) {
-            return Some(self.sparse_reduction(row, name, &s, rest, at));
-        }
-        if ON_STORED.contains(&canonical) {
-            return Some(
-                self.sparse_map_stored(&s, |this, x| this.call_builtin(row, name, with(x), at)),
-            );
-        }
-        if ON_EVERY.contains(&canonical) && rest.is_empty() {
-            return Some(
-                self.sparse_map_all(&s, |this, x| this.call_builtin(row, name, with(x), at)),
-            );
-        }
-        if canonical == "inv" {
-            return Some(self.sparse_inverse(&s, at));
-        }
-        None
-    }
-
-    /// `diag(S)`: the main diagonal as one column, keeping the entries the matrix stores there
-    /// (a stored zero too), as math.js reads it.
-    fn sparse_diagonal(&mut self, s: &SparseMatrix, at: usize) -> Evaluated {
-        let (rows, cols) = s.dims();
-        let n = rows.min(cols);
-        self.build("diag", n as u64, at)?;
-        let mut stored = vec![None; n];
-        for (r, c, value) in s.stored() {
-            if r == c {
-                stored[r] = Some(value.clone());
-            }
-        }
-        let column = stored
-            .into_iter()
-            .enumerate()
-            .filter_map(|(i, v)| v.map(|v| (i, v)))
-            .collect();
-        Ok(Value::Sparse(Rc::new(SparseMatrix::from_columns(
-            n,
-            vec![column],
-        ))))
-    }
-
-    /// `sum(S)` and the other statistics: over the elements column by column, as math.js walks
-    /// a sparse matrix; with a dimension, over the dense elements, a matrix result made sparse.
-    fn sparse_reduction(
-        &mut self,
-        row: &'static crate::functions::Builtin,
-        name: &str,
-        s: &SparseMatrix,
-        rest: &[Value],
-        at: usize,
-    ) -> Evaluated {
-        let (rows, cols) = s.dims();
-        if rest.is_empty() {
-            self.charge(s.data.len() as u64)?;
-            let column_major = (0..cols)
-                .flat_map(|c| (0..rows).map(move |r| r * cols + c))
-                .map(|i| s.data[i].clone())
-                .collect();
-            let vector = Value::matrix(Matrix::vector(column_major));
-            return self.call_builtin(row, name, vec![vector], at);
-        }
-        let mut args = vec![Value::matrix(s.to_dense())];
-        args.extend(rest.iter().cloned());
-        match self.call_builtin(row, name, args, at)? {
-            Value::Matrix(m) => self.sparse(Some(&Value::Matrix(m)), at),
-            other => Ok(other),
-        }
     }
 }
 
@@ -1455,6 +1070,35 @@ mod tests {
         ] {
             assert_eq!(answer_in(&expression, "number"), want, "{expression}");
         }
+    }
+
+    #[test]
+    fn powers_shifts_and_modes() {
+        assert_eq!(
+            answer_in("2 ^ sparse([1, 0; 0, 2])", "number"),
+            "type_mismatch: Type mismatch: Unexpected type of argument in function pow (expected: number or Complex or BigNumber or bigint or Fraction or string or boolean, actual: Matrix | SparseMatrix, index: 1)"
+        );
+        assert_eq!(
+            answer_in("sparse([1, 1; 0, 1]) ^ 2", "number"),
+            "DenseMatrix [[1, 2], [0, 1]]"
+        );
+        assert_eq!(
+            answer_in("sparse([1, 0; 0, 2]) << 1", "number"),
+            "SparseMatrix Sparse Matrix [2 x 2] density: 0.5\n\n    (0, 0) ==> 2\n    (1, 1) ==> 4"
+        );
+        assert_eq!(
+            answer_in("1 << sparse([1, 0; 0, 2])", "number"),
+            "DenseMatrix [[2, 1], [1, 4]]"
+        );
+        // `mode` flattens row by row; `sum` walks the columns.
+        assert_eq!(
+            answer_in("mode(sparse([1, 2; 3, 4]))", "number"),
+            "Array [1, 2, 3, 4]"
+        );
+        assert_eq!(
+            answer_in("sum(sparse([1, 2; 3, 4]), 2)", "number"),
+            "SparseMatrix Sparse Matrix [2 x 1] density: 1\n\n    (0, 0) ==> 3\n    (1, 0) ==> 7"
+        );
     }
 
     #[test]
