@@ -76,6 +76,8 @@ expressions.push(
   `2 ^ ${S}`, `${D} ^ ${S}`, `${S} ^ ${S}`, `${S} << 1`, `${S} >> 1`, `${S} >>> 1`, `1 << ${S}`,
   `mode(${S})`, `mode(${U})`, `mad(${S})`, `mad(${U})`, `factorial(${S})`, `${S}!`,
   `median(${U}, 1)`, `variance(${U}, 2)`, `std(${S}, 1)`, `prod(${U}, 1)`,
+  `matrix(${S}, "dense")`, `typeOf(matrix(${S}, "dense")[1, 2])`, `matrix(${E}, "dense")`,
+  `sparse([1, 0; 0, 2]) + 0`, `typeOf(sum(${S}))`, `matrix(sparse([1.5, 0]), "dense") * 2`,
 );
 
 const modes = ["number", "BigNumber", "Fraction"];

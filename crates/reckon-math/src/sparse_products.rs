@@ -130,13 +130,15 @@ impl Evaluator {
             return Err(failed(detail, at));
         }
         let ca = a.columns();
+        // The dense factor's elements are each read once, the multiply-adds come on top.
+        let scan = inner * cols;
         let work: usize = (0..cols)
             .flat_map(|j| (0..inner).map(move |k| (k, j)))
             .filter(|&(k, j)| !is_zero(&b.data[k * cols + j]))
             .map(|(k, _)| ca[k].len())
             .sum();
         self.build("multiply", (rows * cols) as u64, at)?;
-        self.charge(work as u64)?;
+        self.charge((work + scan) as u64)?;
         let mut x: Vec<Option<Value>> = vec![None; rows];
         let mut columns = Vec::with_capacity(cols);
         for j in 0..cols {
