@@ -69,7 +69,8 @@ expressions.push(
   `ones(2, 2, "sparse") + identity(2, "sparse")`, `identity(3, "sparse") * [1; 2; 3]`,
   ...["diag", "cumsum", "squeeze", "clone", "deepEqual", "concat", "kron"].flatMap((f) =>
     f === "deepEqual" || f === "concat" || f === "kron" ? [`${f}(${U}, ${V})`, `${f}(${S}, ${D})`] : [`${f}(${U})`, `${f}(${E})`, `${f}(sparse([1, 2]))`]),
-  `reshape(${U}, [1, 4])`, `resize(${U}, [3, 3])`, `column(${U}, 1)`, `row(${U}, 2)`,
+  `reshape(${U}, [1, 4])`, `resize(${U}, [3, 3])`, `column(${U}, 1)`, `row(${U}, 2)`, `column(${E}, 1)`,
+  `cumsum(${U}, 2)`, `squeeze(sparse([1, 0]))`, `resize(${E}, [1, 1])`,
   `diag(${V})`, `diag(sparse([1, 2]))`, `diag(sparse([1, 2, 3; 4, 5, 6]))`, `diag(sparse([1, 0; 0, 0; 0, 3]))`,
   `compare(${U}, ${V})`, `compare(${S}, ${T})`, `compare(${E}, ${S})`,
   `sqrt(${S})`, `exp(${S})`, `sin(${U})`, `cube(${S})`, `clone(${E})`,
@@ -78,6 +79,9 @@ expressions.push(
   `median(${U}, 1)`, `variance(${U}, 2)`, `std(${S}, 1)`, `prod(${U}, 1)`,
   `matrix(${S}, "dense")`, `typeOf(matrix(${S}, "dense")[1, 2])`, `matrix(${E}, "dense")`,
   `sparse([1, 0; 0, 2]) + 0`, `typeOf(sum(${S}))`, `matrix(sparse([1.5, 0]), "dense") * 2`,
+  `map(${S}, f(x) = x * 2)`, `map(${S}, f(x) = x - 1)`, `map(${S}, f(x, i) = i[1])`, `map(${E}, f(x) = x)`,
+  `forEach(${S}, f(x) = x)`, `dot(sparse([1, 2]), sparse([3, 4]))`, `dot(sparse([0.1, 0.2, 0.3]), sparse([0.3, 0.2, 0.1]))`,
+  `dot(sparse([1, 2]), [3, 4])`,
 );
 
 const modes = ["number", "BigNumber", "Fraction"];

@@ -5,7 +5,7 @@
 
 use crate::eval::{Evaluated, Evaluator, failed};
 use crate::matrix::Matrix;
-use crate::sparse::SparseMatrix;
+use crate::sparse::{SparseMatrix, is_zero};
 use crate::value::Value;
 use std::rc::Rc;
 
@@ -56,13 +56,15 @@ const ON_EVERY: &[&str] = &[
 
 /// Functions whose result math.js computes from the elements as a dense matrix (a matrix
 /// result stays dense).
-const AS_DENSE: &[&str] = &["det", "trace", "deepEqual", "concat", "kron"];
+const AS_DENSE: &[&str] = &["det", "trace", "deepEqual", "concat", "kron", "dot"];
+
+/// Functions that only move elements: math.js keeps a moved stored zero stored, so reckon runs
+/// them a second time on a matrix marking the stored positions to learn which results are.
+const MOVES_ELEMENTS: &[&str] = &["diag", "reshape", "resize", "column", "row"];
 
 /// Functions whose matrix result math.js computes from the elements and then stores as a
 /// sparse matrix of the non-zero elements (a vector as one column).
-const DENSE_THEN_SPARSE: &[&str] = &[
-    "diag", "reshape", "cumsum", "resize", "squeeze", "column", "row",
-];
+const DENSE_THEN_SPARSE: &[&str] = &["cumsum", "squeeze"];
 
 impl Evaluator {
     /// A built-in function called with a sparse matrix argument, as math.js 15.2 answers it;
@@ -86,6 +88,17 @@ impl Evaluator {
         }
         match (canonical, values) {
             ("clone", [Value::Sparse(s)]) => return Some(Ok(Value::Sparse(Rc::clone(s)))),
+            ("map" | "forEach", [Value::Sparse(s), Value::Function(_)]) => {
+                // math.js calls the callback on every element (an unstored one as 0) and stores
+                // the non-zero results, top to bottom in each column.
+                let args = vec![Value::matrix(s.to_dense()), values[1].clone()];
+                return Some(self.call_builtin(row, name, args, at).and_then(
+                    |result| match result {
+                        Value::Matrix(m) => self.sparse(Some(&Value::Matrix(m)), at),
+                        other => Ok(other),
+                    },
+                ));
+            }
             ("diag", [Value::Sparse(s)]) => return Some(self.sparse_diagonal(s, at)),
             ("reshape", [Value::Sparse(_), Value::Matrix(size)])
                 if size.data.iter().any(|v| !matches!(v, Value::Number(_))) =>
@@ -100,6 +113,12 @@ impl Evaluator {
                 )));
             }
             _ => {}
+        }
+        if MOVES_ELEMENTS.contains(&canonical)
+            && let (Value::Sparse(s), rest) = values.split_first()?
+        {
+            let s = Rc::clone(s);
+            return Some(self.sparse_moved(row, name, &s, rest, at));
         }
         let dense_then_sparse = DENSE_THEN_SPARSE.contains(&canonical);
         if AS_DENSE.contains(&canonical) || dense_then_sparse {
@@ -167,6 +186,51 @@ impl Evaluator {
             return Some(self.sparse_inverse(&s, at));
         }
         None
+    }
+
+    /// A function that moves elements (`reshape`, `column`, …) applied to the elements, and
+    /// again to markers of the stored positions: a result is stored where its marker is not 0
+    /// (a position `resize` adds holds its fill value, stored unless it is 0).
+    fn sparse_moved(
+        &mut self,
+        row: &'static crate::functions::Builtin,
+        name: &str,
+        s: &SparseMatrix,
+        rest: &[Value],
+        at: usize,
+    ) -> Evaluated {
+        let (_, cols) = s.dims();
+        let mut markers = vec![Value::Number(0.0); s.data.len()];
+        for (r, c, _) in s.stored() {
+            markers[r * cols + c] = Value::Number((r * cols + c + 1) as f64);
+        }
+        let with = |first: Matrix| -> Vec<Value> {
+            std::iter::once(Value::matrix(first))
+                .chain(rest.iter().cloned())
+                .collect()
+        };
+        let result = self.call_builtin(row, name, with(s.to_dense()), at)?;
+        let marked =
+            self.call_builtin(row, name, with(Matrix::new(s.shape.clone(), markers)), at)?;
+        let (Value::Matrix(values), Value::Matrix(marked)) = (&result, &marked) else {
+            return Ok(result);
+        };
+        let (rows, cols) = match values.shape.as_slice() {
+            [n] => (*n, 1),
+            [r, c] => (*r, *c),
+            _ => return self.sparse(Some(&result), at),
+        };
+        let columns = (0..cols)
+            .map(|c| {
+                (0..rows)
+                    .filter(|r| !is_zero(&marked.data[r * cols + c]))
+                    .map(|r| (r, values.data[r * cols + c].clone()))
+                    .collect()
+            })
+            .collect();
+        Ok(Value::Sparse(Rc::new(SparseMatrix::from_columns(
+            rows, columns,
+        ))))
     }
 
     /// `diag(S)`: the main diagonal as one column, keeping the entries the matrix stores there
