@@ -4295,8 +4295,8 @@ mod tests {
         );
         // What reckon does not do on a sparse matrix yet says so.
         assert_eq!(
-            answer("map(sparse([1, 0]), f(x) = x + 1)"),
-            "evaluation_failed: Evaluation failed: map() of a sparse matrix is not implemented in reckon yet"
+            answer("subset(sparse([1, 0]), index(1, 1))"),
+            "evaluation_failed: Evaluation failed: subset() of a sparse matrix is not implemented in reckon yet"
         );
     }
 

@@ -1101,6 +1101,38 @@ mod tests {
         );
     }
 
+    /// Functions that move elements keep a stored zero stored; `squeeze` and `abs` do not.
+    #[test]
+    fn moved_stored_zeros_stay_stored() {
+        let zero = "sparse([1, 1; 0, 0]) * sparse([1, 0; -1, 0])";
+        for (expression, want) in [
+            (
+                format!("column({zero}, 1)"),
+                "[2 x 1] density: 0.5\n\n    (0, 0) ==> 0",
+            ),
+            (
+                format!("resize({zero}, [1, 1])"),
+                "[1 x 1] density: 1\n\n    (0, 0) ==> 0",
+            ),
+            (
+                format!("diag({zero})"),
+                "[2 x 1] density: 0.5\n\n    (0, 0) ==> 0",
+            ),
+            (format!("squeeze({zero})"), "[2 x 2] density: 0\n"),
+            (format!("map({zero}, f(x) = x)"), "[2 x 2] density: 0\n"),
+        ] {
+            assert_eq!(
+                answer_in(&expression, "number"),
+                format!("SparseMatrix Sparse Matrix {want}"),
+                "{expression}"
+            );
+        }
+        assert_eq!(
+            answer_in("map(sparse([1, 0; 0, 2]), f(x) = x - 1)", "number"),
+            "SparseMatrix Sparse Matrix [2 x 2] density: 0.75\n\n    (1, 0) ==> -1\n    (0, 1) ==> -1\n    (1, 1) ==> 1"
+        );
+    }
+
     #[test]
     fn sizes_must_agree() {
         assert_eq!(
