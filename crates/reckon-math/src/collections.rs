@@ -1102,6 +1102,10 @@ impl Evaluator {
                     self.sparse_ctranspose(&m)
                 }
                 Value::Sparse(m) => Ok(Value::Sparse(Rc::new(m.transpose()))),
+                Value::Matrix(m) if name == "ctranspose" => m
+                    .transpose()
+                    .map(|t| Value::matrix(t.conjugated()))
+                    .map_err(|d| failed(d, at)),
                 Value::Matrix(m) => m.transpose().map(Value::matrix).map_err(|d| failed(d, at)),
                 other => Ok(other.clone()),
             },

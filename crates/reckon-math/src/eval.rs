@@ -468,9 +468,10 @@ impl Evaluator {
             Transpose => {
                 return match self.eval(&args[0])? {
                     Value::Sparse(m) => self.sparse_ctranspose(&m),
+                    // `A'` is math.js's ctranspose: the complex elements are conjugated.
                     Value::Matrix(m) => m
                         .transpose()
-                        .map(Value::matrix)
+                        .map(|t| Value::matrix(t.conjugated()))
                         .map_err(|detail| failed(detail, at)),
                     other => Ok(other),
                 };

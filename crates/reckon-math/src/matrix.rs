@@ -113,6 +113,17 @@ impl Matrix {
         }
     }
 
+    /// The same matrix with its complex elements conjugated (`ctranspose` and `A'` conjugate
+    /// as they transpose).
+    pub(crate) fn conjugated(mut self) -> Self {
+        for value in &mut self.data {
+            if let Value::Complex(z) = value {
+                *z = z.conj();
+            }
+        }
+        self
+    }
+
     /// The elements along dimension `dim` for each position of the others: slices of a
     /// reduction such as `sum(A, 1)`. Returns the result's shape (without `dim`) and, for each
     /// of its positions in row-major order, the slice's values.

@@ -1101,6 +1101,27 @@ mod tests {
         );
     }
 
+    /// `A'` and `ctranspose` conjugate complex elements, dense or sparse (math.js 15.2).
+    #[test]
+    fn conjugate_transpose_conjugates() {
+        assert_eq!(
+            answer_in("[1 + 2i, 3; 4, 5]'", "number"),
+            "DenseMatrix [[1 - 2i, 4], [3, 5]]"
+        );
+        assert_eq!(
+            answer_in("ctranspose([1 + 2i, 3])", "number"),
+            "DenseMatrix [1 - 2i, 3]"
+        );
+        assert_eq!(
+            answer_in("transpose([1 + 2i, 3; 4, 5])", "number"),
+            "DenseMatrix [[1 + 2i, 4], [3, 5]]"
+        );
+        assert_eq!(
+            answer_in("sparse([1 + 2i, 0; 3, 0])'", "number"),
+            "SparseMatrix Sparse Matrix [2 x 2] density: 0.5\n\n    (0, 0) ==> 1 - 2i\n    (0, 1) ==> 3"
+        );
+    }
+
     /// Functions that move elements keep a stored zero stored; `squeeze` and `abs` do not.
     #[test]
     fn moved_stored_zeros_stay_stored() {
