@@ -229,7 +229,8 @@ impl Evaluator {
         at: usize,
     ) -> Result<Step, CalculateError> {
         let shape: Option<Vec<usize>> = match target {
-            Value::Matrix(m) | Value::Sparse(m) => Some(m.shape.clone()),
+            Value::Matrix(m) => Some(m.shape.clone()),
+            Value::Sparse(m) => Some(m.shape.clone()),
             Value::Str(s) => Some(vec![s.chars().count()]),
             _ => None,
         };

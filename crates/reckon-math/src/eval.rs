@@ -485,13 +485,11 @@ impl Evaluator {
             }
             Transpose => {
                 return match self.eval(&args[0])? {
-                    Value::Sparse(m) => m
-                        .transpose()
-                        .map(|t| Value::Sparse(Rc::new(t)))
-                        .map_err(|detail| failed(detail, at)),
+                    Value::Sparse(m) => self.sparse_ctranspose(&m),
+                    // `A'` is math.js's ctranspose: the complex elements are conjugated.
                     Value::Matrix(m) => m
                         .transpose()
-                        .map(Value::matrix)
+                        .map(|t| Value::matrix(t.conjugated()))
                         .map_err(|detail| failed(detail, at)),
                     other => Ok(other),
                 };
@@ -580,10 +578,16 @@ impl Evaluator {
     /// A unary operator applied to a value; on a matrix, to each element.
     fn unary_inner(&mut self, op: Op, value: Value, arg_at: usize, at: usize) -> Evaluated {
         use Op::*;
-        if let (UnaryMinus, Value::Sparse(m)) = (op, &value) {
-            // math.js negates the stored entries: the result stays sparse.
+        if let Value::Sparse(m) = &value {
+            // math.js negates the stored entries (the result stays sparse) and applies `not`
+            // and `~` to every element.
             let m = Rc::clone(m);
-            return self.sparse_map_stored(&m, |this, x| this.unary(op, x.clone(), arg_at, at));
+            return match op {
+                UnaryMinus | UnaryPlus => {
+                    self.sparse_map_stored(&m, |this, x| this.unary(op, x.clone(), arg_at, at))
+                }
+                _ => self.sparse_map_all(&m, |this, x| this.unary(op, x.clone(), arg_at, at)),
+            };
         }
         if let Value::Matrix(m) = &value {
             self.charge(m.data.len() as u64)?;
@@ -1218,7 +1222,10 @@ impl Evaluator {
         if values.iter().any(|v| matches!(v, Value::Sparse(_)))
             && !crate::collections::SPARSE_AWARE.contains(&canonical)
         {
-            return Err(not_implemented(&format!("{name}() of a sparse matrix"), at));
+            return match self.sparse_function(row, name, &values, at) {
+                Some(result) => result,
+                None => Err(not_implemented(&format!("{name}() of a sparse matrix"), at)),
+            };
         }
         if matches!(canonical, "bitAnd" | "bitOr")
             && matches!(values.first(), Some(Value::BigInt(_)))

@@ -374,7 +374,7 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     evaluator("size", Arity::Exactly(1)),
     evaluator("zeros", Arity::AtLeast(0)),
     evaluator("ones", Arity::AtLeast(0)),
-    evaluator("identity", Arity::Between(1, 2)),
+    evaluator("identity", Arity::Between(1, 3)),
     evaluator("range", Arity::Between(1, 4)),
     evaluator("matrix", Arity::Between(0, 2)),
     evaluator("concat", Arity::AtLeast(1)),

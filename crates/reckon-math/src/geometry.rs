@@ -157,7 +157,12 @@ impl Evaluator {
             [Value::Str(format)] => {
                 return match format.as_str() {
                     "dense" => Ok(Value::matrix(Matrix::vector(Vec::new()))),
-                    "sparse" => Ok(Value::Sparse(Rc::new(Matrix::new(vec![0, 0], Vec::new())))),
+                    "sparse" => Ok(Value::Sparse(Rc::new(
+                        crate::sparse::SparseMatrix::from_dense(Matrix::new(
+                            vec![0, 0],
+                            Vec::new(),
+                        )),
+                    ))),
                     other => Err(failed(format!("Unknown matrix type \"{other}\"."), at)),
                 };
             }
@@ -312,7 +317,9 @@ impl Evaluator {
         match format {
             None | Some("") => Ok(Value::matrix(m.into_array())),
             Some("dense") => Ok(Value::matrix(m)),
-            Some("sparse") => Ok(Value::Sparse(Rc::new(m))),
+            Some("sparse") => Ok(Value::Sparse(Rc::new(
+                crate::sparse::SparseMatrix::from_dense(m),
+            ))),
             Some(other) => Err(failed(format!("Unknown matrix type \"{other}\""), at)),
         }
     }

@@ -561,7 +561,8 @@ impl Evaluator {
         let index_size = index.size();
         let scalar = index.is_scalar();
         let (mut sub_shape, mut sub_data) = match replacement {
-            Value::Matrix(r) | Value::Sparse(r) => (r.shape.clone(), r.data.clone()),
+            Value::Matrix(r) => (r.shape.clone(), r.data.clone()),
+            Value::Sparse(r) => (r.shape.clone(), r.data.clone()),
             other => (Vec::new(), vec![other.clone()]),
         };
         // (A key in the index is refused where math.js validates the positions.)

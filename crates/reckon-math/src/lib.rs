@@ -47,6 +47,9 @@ mod parser;
 mod print;
 mod reference;
 pub mod request;
+mod sparse;
+mod sparse_functions;
+mod sparse_products;
 mod special;
 mod value;
 
@@ -339,7 +342,8 @@ fn has_unsafe_float(value: &value::Value) -> bool {
     match value {
         value::Value::Number(x) => x.fract() != 0.0 || x.abs() > MAX_SAFE,
         value::Value::Object(entries) => entries.iter().any(|(_, v)| has_unsafe_float(v)),
-        value::Value::Matrix(m) | value::Value::Sparse(m) => m.data.iter().any(has_unsafe_float),
+        value::Value::Matrix(m) => m.data.iter().any(has_unsafe_float),
+        value::Value::Sparse(m) => m.data.iter().any(has_unsafe_float),
         value::Value::Complex(z) => [z.re, z.im]
             .iter()
             .any(|x| x.fract() != 0.0 || x.abs() > MAX_SAFE),
@@ -361,7 +365,8 @@ fn has_non_finite(value: &value::Value) -> bool {
     match value {
         value::Value::Number(x) => !x.is_finite(),
         value::Value::Object(entries) => entries.iter().any(|(_, v)| has_non_finite(v)),
-        value::Value::Matrix(m) | value::Value::Sparse(m) => m.data.iter().any(has_non_finite),
+        value::Value::Matrix(m) => m.data.iter().any(has_non_finite),
+        value::Value::Sparse(m) => m.data.iter().any(has_non_finite),
         value::Value::Complex(z) => !z.is_finite(),
         value::Value::Big(x) => !x.is_finite(),
         _ => false,

@@ -113,6 +113,17 @@ impl Matrix {
         }
     }
 
+    /// The same matrix with its complex elements conjugated (`ctranspose` and `A'` conjugate
+    /// as they transpose).
+    pub(crate) fn conjugated(mut self) -> Self {
+        for value in &mut self.data {
+            if let Value::Complex(z) = value {
+                *z = z.conj();
+            }
+        }
+        self
+    }
+
     /// The elements along dimension `dim` for each position of the others: slices of a
     /// reduction such as `sum(A, 1)`. Returns the result's shape (without `dim`) and, for each
     /// of its positions in row-major order, the slice's values.
@@ -159,50 +170,6 @@ impl Matrix {
             }
         }
         Self::new(shape.to_vec(), data)
-    }
-
-    /// The entries a sparse matrix stores: the non-zero ones (zero as math.js's `equalScalar`
-    /// judges it: numbers within absTol 1e-15 of 0, `false`, complex 0), column by column,
-    /// with their 0-based row and column.
-    pub(crate) fn stored(&self) -> impl Iterator<Item = (usize, usize, &Value)> {
-        let (rows, cols) = (self.shape[0], self.shape.get(1).copied().unwrap_or(1));
-        (0..cols).flat_map(move |c| {
-            (0..rows).filter_map(move |r| {
-                let value = &self.data[r * cols + c];
-                let zero = match value {
-                    Value::Number(x) => crate::functions::nearly_equal(*x, 0.0),
-                    Value::Boolean(b) => !b,
-                    Value::Fraction(f) => f.is_zero(),
-                    Value::Complex(z) => z.is_zero(),
-                    Value::Big(x) => x.is_zero(),
-                    _ => false,
-                };
-                (!zero).then_some((r, c, value))
-            })
-        })
-    }
-
-    /// Formats a sparse matrix as math.js does (section 7.6): its size, its density, then each
-    /// stored entry, column by column, with 0-based indices.
-    pub(crate) fn format_sparse(&self, precision: Option<u32>) -> String {
-        let (rows, cols) = (self.shape[0], self.shape.get(1).copied().unwrap_or(1));
-        let entries: Vec<(usize, usize, &Value)> = self.stored().collect();
-        let density = if rows * cols == 0 {
-            0.0
-        } else {
-            entries.len() as f64 / (rows * cols) as f64
-        };
-        let mut out = format!(
-            "Sparse Matrix [{rows} x {cols}] density: {}\n",
-            crate::format::format_number(density, precision)
-        );
-        for (r, c, value) in entries {
-            if out.len() > FORMAT_CAP_BYTES {
-                break;
-            }
-            out.push_str(&format!("\n    ({r}, {c}) ==> {}", value.format(precision)));
-        }
-        out
     }
 
     /// Formats as math.js does: `[` elements `, ` `]` per dimension (section 7.6).
@@ -346,7 +313,7 @@ pub(crate) fn leaves(value: &Value) -> usize {
     match value {
         Value::Matrix(m) => m.data.iter().map(leaves).sum(),
         Value::Object(entries) => entries.iter().map(|(_, v)| leaves(v)).sum(),
-        Value::Sparse(m) => m.stored().count(),
+        Value::Sparse(m) => m.stored().len(),
         _ => 1,
     }
 }

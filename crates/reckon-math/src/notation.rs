@@ -651,7 +651,7 @@ fn write_value(
         }
         Value::Sparse(m) => {
             let (rows, cols) = (m.shape[0], m.shape.get(1).copied().unwrap_or(1));
-            let entries: Vec<(usize, usize, &Value)> = m.stored().collect();
+            let entries = m.stored();
             let density = if rows * cols == 0 {
                 0.0
             } else {

@@ -32,9 +32,9 @@ pub enum Value {
     Complex(crate::complex::Complex),
     /// What `help(name)` returns: refused as a result (step 10b), a type mismatch in arithmetic.
     Help(String),
-    /// A sparse matrix (spec 7.6): two-dimensional, kept here with every entry; it prints
-    /// only the non-zero ones.
-    Sparse(Rc<Matrix>),
+    /// A sparse matrix (spec 7.6): two-dimensional, kept here with every entry and the order
+    /// of the stored ones, which it prints.
+    Sparse(Rc<crate::sparse::SparseMatrix>),
     /// A dense matrix or a plain array (shared: copying a value never copies its elements).
     Matrix(Rc<Matrix>),
     /// A JavaScript bigint (`bigint(x)`, `num`, `den`): an integer of any size.

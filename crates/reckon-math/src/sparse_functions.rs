@@ -1,0 +1,291 @@
+//! Built-in functions of a sparse matrix (spec section 7.6), as math.js 15.2 answers them: which
+//! ones walk the stored entries only, which walk every element, which read the elements as a
+//! dense matrix and which store their matrix result sparsely again. Kept apart from
+//! `sparse.rs`, which holds the type and the operators' merges, so each stays readable.
+
+use crate::eval::{Evaluated, Evaluator, failed};
+use crate::matrix::Matrix;
+use crate::sparse::{SparseMatrix, is_zero};
+use crate::value::Value;
+use std::rc::Rc;
+
+/// Statistics functions math.js computes over a sparse matrix's elements column by column (the
+/// unstored ones as 0), or, with a dimension, over its dense elements with a sparse result.
+const REDUCTIONS: &[&str] = &[
+    "sum", "prod", "max", "min", "mean", "median", "variance", "std", "mad", "mode",
+];
+
+/// Element-wise functions math.js applies to the stored entries only (`map` skipping zeros).
+const ON_STORED: &[&str] = &[
+    "abs",
+    "ceil",
+    "floor",
+    "fix",
+    "round",
+    "sign",
+    "unaryMinus",
+    "unaryPlus",
+];
+
+/// Element-wise functions math.js applies to every element of a sparse matrix, storing the
+/// non-zero results.
+const ON_EVERY: &[&str] = &[
+    "not",
+    "bitNot",
+    "isZero",
+    "isPositive",
+    "isNegative",
+    "isInteger",
+    "isNaN",
+    "isPrime",
+    "conj",
+    "re",
+    "im",
+    "arg",
+    "erf",
+    "factorial",
+    "log2",
+    "log10",
+    "log1p",
+    "number",
+    "boolean",
+    "fraction",
+    "bignumber",
+    "string",
+];
+
+/// Functions whose result math.js computes from the elements as a dense matrix (a matrix
+/// result stays dense).
+const AS_DENSE: &[&str] = &["det", "trace", "deepEqual", "concat", "kron", "dot"];
+
+/// Functions that only move elements: math.js keeps a moved stored zero stored, so reckon runs
+/// them a second time on a matrix marking the stored positions to learn which results are.
+const MOVES_ELEMENTS: &[&str] = &["diag", "reshape", "resize", "column", "row"];
+
+/// Functions whose matrix result math.js computes from the elements and then stores as a
+/// sparse matrix of the non-zero elements (a vector as one column).
+const DENSE_THEN_SPARSE: &[&str] = &["cumsum", "squeeze"];
+
+impl Evaluator {
+    /// A built-in function called with a sparse matrix argument, as math.js 15.2 answers it;
+    /// `None` for a function reckon does not support on sparse matrices yet.
+    pub(crate) fn sparse_function(
+        &mut self,
+        row: &'static crate::functions::Builtin,
+        name: &str,
+        values: &[Value],
+        at: usize,
+    ) -> Option<Evaluated> {
+        let canonical = row.name;
+        if let (Some(op), [x, y]) = (crate::collections::operator_of(canonical), values) {
+            return Some(self.binary(op, x, y, false, (at, at), at));
+        }
+        if canonical == "compare"
+            && let [Value::Sparse(a), Value::Sparse(b)] = values
+        {
+            let (a, b) = (Rc::clone(a), Rc::clone(b));
+            return Some(self.sparse_compare(row, name, &a, &b, at));
+        }
+        match (canonical, values) {
+            ("clone", [Value::Sparse(s)]) => return Some(Ok(Value::Sparse(Rc::clone(s)))),
+            ("map" | "forEach", [Value::Sparse(s), Value::Function(_)]) => {
+                // math.js calls the callback on every element (an unstored one as 0) and stores
+                // the non-zero results, top to bottom in each column.
+                let args = vec![Value::matrix(s.to_dense()), values[1].clone()];
+                return Some(self.call_builtin(row, name, args, at).and_then(
+                    |result| match result {
+                        Value::Matrix(m) => self.sparse(Some(&Value::Matrix(m)), at),
+                        other => Ok(other),
+                    },
+                ));
+            }
+            ("diag", [Value::Sparse(s)]) => return Some(self.sparse_diagonal(s, at)),
+            ("reshape", [Value::Sparse(_), Value::Matrix(size)])
+                if size.data.iter().any(|v| !matches!(v, Value::Number(_))) =>
+            {
+                // math.js's sparse reshape takes plain numbers only.
+                return Some(Err(failed(
+                    format!(
+                        "Invalid size, must contain positive integers or -1 (size: {})",
+                        size.format(None)
+                    ),
+                    at,
+                )));
+            }
+            _ => {}
+        }
+        if MOVES_ELEMENTS.contains(&canonical)
+            && let (Value::Sparse(s), rest) = values.split_first()?
+        {
+            let s = Rc::clone(s);
+            return Some(self.sparse_moved(row, name, &s, rest, at));
+        }
+        let dense_then_sparse = DENSE_THEN_SPARSE.contains(&canonical);
+        if AS_DENSE.contains(&canonical) || dense_then_sparse {
+            let dense: Vec<Value> = values
+                .iter()
+                .map(|v| match v {
+                    Value::Sparse(s) => Value::matrix(s.to_dense()),
+                    other => other.clone(),
+                })
+                .collect();
+            return Some(
+                self.call_builtin(row, name, dense, at)
+                    .and_then(|result| match result {
+                        Value::Matrix(m) if dense_then_sparse => {
+                            self.sparse(Some(&Value::Matrix(m)), at)
+                        }
+                        other => Ok(other),
+                    }),
+            );
+        }
+        if matches!(
+            row.imp,
+            crate::functions::Imp::Unary(_) | crate::functions::Imp::Binary(_)
+        ) && !crate::collections::ELEMENTWISE.contains(&canonical)
+            && !ON_STORED.contains(&canonical)
+            && !ON_EVERY.contains(&canonical)
+        {
+            // As for a dense matrix: math.js maps only some functions over a matrix.
+            return Some(Err(failed(
+                format!(
+                    "Function '{name}' doesn't apply to matrices. To call it elementwise on a matrix 'M', try 'map(M, {name})'."
+                ),
+                at,
+            )));
+        }
+        let (Value::Sparse(s), rest) = values.split_first()? else {
+            return None;
+        };
+        if rest
+            .iter()
+            .any(|v| matches!(v, Value::Sparse(_) | Value::Matrix(_)))
+        {
+            return None;
+        }
+        let s = Rc::clone(s);
+        let with = |x: &Value| -> Vec<Value> {
+            std::iter::once(x.clone())
+                .chain(rest.iter().cloned())
+                .collect()
+        };
+        if REDUCTIONS.contains(&canonical) {
+            return Some(self.sparse_reduction(row, name, &s, rest, at));
+        }
+        if ON_STORED.contains(&canonical) {
+            return Some(
+                self.sparse_map_stored(&s, |this, x| this.call_builtin(row, name, with(x), at)),
+            );
+        }
+        if ON_EVERY.contains(&canonical) && rest.is_empty() {
+            return Some(
+                self.sparse_map_all(&s, |this, x| this.call_builtin(row, name, with(x), at)),
+            );
+        }
+        if canonical == "inv" {
+            return Some(self.sparse_inverse(&s, at));
+        }
+        None
+    }
+
+    /// A function that moves elements (`reshape`, `column`, …) applied to the elements, and
+    /// again to markers of the stored positions: a result is stored where its marker is not 0
+    /// (a position `resize` adds holds its fill value, stored unless it is 0).
+    fn sparse_moved(
+        &mut self,
+        row: &'static crate::functions::Builtin,
+        name: &str,
+        s: &SparseMatrix,
+        rest: &[Value],
+        at: usize,
+    ) -> Evaluated {
+        let (_, cols) = s.dims();
+        let mut markers = vec![Value::Number(0.0); s.data.len()];
+        for (r, c, _) in s.stored() {
+            markers[r * cols + c] = Value::Number((r * cols + c + 1) as f64);
+        }
+        let with = |first: Matrix| -> Vec<Value> {
+            std::iter::once(Value::matrix(first))
+                .chain(rest.iter().cloned())
+                .collect()
+        };
+        let result = self.call_builtin(row, name, with(s.to_dense()), at)?;
+        let marked =
+            self.call_builtin(row, name, with(Matrix::new(s.shape.clone(), markers)), at)?;
+        let (Value::Matrix(values), Value::Matrix(marked)) = (&result, &marked) else {
+            return Ok(result);
+        };
+        let (rows, cols) = match values.shape.as_slice() {
+            [n] => (*n, 1),
+            [r, c] => (*r, *c),
+            _ => return self.sparse(Some(&result), at),
+        };
+        let columns = (0..cols)
+            .map(|c| {
+                (0..rows)
+                    .filter(|r| !is_zero(&marked.data[r * cols + c]))
+                    .map(|r| (r, values.data[r * cols + c].clone()))
+                    .collect()
+            })
+            .collect();
+        Ok(Value::Sparse(Rc::new(SparseMatrix::from_columns(
+            rows, columns,
+        ))))
+    }
+
+    /// `diag(S)`: the main diagonal as one column, keeping the entries the matrix stores there
+    /// (a stored zero too), as math.js reads it.
+    fn sparse_diagonal(&mut self, s: &SparseMatrix, at: usize) -> Evaluated {
+        let (rows, cols) = s.dims();
+        let n = rows.min(cols);
+        self.build("diag", n as u64, at)?;
+        let mut stored = vec![None; n];
+        for (r, c, value) in s.stored() {
+            if r == c {
+                stored[r] = Some(value.clone());
+            }
+        }
+        let column = stored
+            .into_iter()
+            .enumerate()
+            .filter_map(|(i, v)| v.map(|v| (i, v)))
+            .collect();
+        Ok(Value::Sparse(Rc::new(SparseMatrix::from_columns(
+            n,
+            vec![column],
+        ))))
+    }
+
+    /// `sum(S)` and the other statistics: over the elements column by column, as math.js walks
+    /// a sparse matrix (`mode` row by row, as it flattens one); with a dimension, over the dense
+    /// elements, a matrix result made sparse.
+    fn sparse_reduction(
+        &mut self,
+        row: &'static crate::functions::Builtin,
+        name: &str,
+        s: &SparseMatrix,
+        rest: &[Value],
+        at: usize,
+    ) -> Evaluated {
+        let (rows, cols) = s.dims();
+        if rest.is_empty() && row.name == "mode" {
+            let dense = Value::matrix(s.to_dense());
+            return self.call_builtin(row, name, vec![dense], at);
+        }
+        if rest.is_empty() {
+            self.charge(s.data.len() as u64)?;
+            let column_major = (0..cols)
+                .flat_map(|c| (0..rows).map(move |r| r * cols + c))
+                .map(|i| s.data[i].clone())
+                .collect();
+            let vector = Value::matrix(Matrix::vector(column_major));
+            return self.call_builtin(row, name, vec![vector], at);
+        }
+        let mut args = vec![Value::matrix(s.to_dense())];
+        args.extend(rest.iter().cloned());
+        match self.call_builtin(row, name, args, at)? {
+            Value::Matrix(m) => self.sparse(Some(&Value::Matrix(m)), at),
+            other => Ok(other),
+        }
+    }
+}

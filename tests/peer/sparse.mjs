@@ -1,0 +1,166 @@
+// Compares reckon's `calculate` with math.js 15.2 on sparse-matrix expressions, in each number
+// type: the printed result and its type must be the same strings, and where math.js throws,
+// reckon must fail with a message containing math.js's (or say it is not implemented yet, which
+// is counted and listed separately).
+//   node tests/peer/sparse.mjs [path/to/reckon] [--show]
+// Exits 1 when an answer differs.
+import { create, all } from "mathjs";
+import { spawnSync } from "node:child_process";
+
+const S = "sparse([1, 0; 0, 2])";
+const T = "sparse([0, 2; 3, 4])";
+const U = "sparse([1, 2; 3, 4])";
+const V = "sparse([0, 2; 3, 0])";
+const E = "sparse([1, 1; 0, 0]) * sparse([1, 0; -1, 0])"; // stores an explicit 0
+const D = "[1, 2; 3, 4]";
+const R = "sparse([1, -2, 0; 0, 3, -4])"; // 2 x 3
+const binaryOps = ["+", "-", ".*", "./", ".^", "==", "!=", "<", ">", "<=", ">=", "mod"];
+const pairs = [
+  [S, T], [T, S], [U, V], [V, U], [S, S], [U, U], [E, S], [S, E], [R, R],
+  [S, D], [D, S], [V, D], [D, V], [E, D],
+];
+const expressions = [];
+for (const op of binaryOps) for (const [a, b] of pairs) expressions.push(`${a} ${op} ${b}`);
+expressions.push(
+  // products
+  `${S} * ${T}`, `${T} * ${S}`, `${U} * ${V}`, `${V} * ${U}`, `${R}' * ${R}`, `${R} * ${R}'`,
+  `${S} * ${D}`, `${D} * ${S}`, `${V} * ${D}`, `${D} * ${V}`, `${R} * [1, 2; 3, 4; 5, 6]`,
+  `[1, 2; 3, 4; 5, 6] * ${R}`, `${S} * [1; 2]`, `${S} * [1, 2]`, `${R} * [1, 0, 2]`,
+  `${U} * [0, 1]`, `[1, 2] * ${S}`, `${E}`, `sparse([1, 1; 0, 0]) * [1; -1]`,
+  `sparse([1, 1; 0, 0]) * [1, 0; -1, 0]`, `[1, 1; 0, 0] * sparse([1, 0; -1, 0])`,
+  `${S} * sparse([1, 2, 3])`, `${R} * ${S}`, `${S} * ${R}`, `multiply(${S}, ${T})`,
+  `add(${S}, ${T})`, `subtract(${U}, ${V})`, `dotMultiply(${U}, ${D})`, `dotDivide(${U}, ${D})`,
+  `${S} + sparse([1, 2])`, `${S} * 2`, `2 * ${S}`, `${S} / 2`, `${S} + 1`, `-${S}`, `-${E}`,
+  `${E} * 2`, `${E} + ${S}`, `${S} + ${E}`, `(${E})'`, `${S} .* 0`,
+  // functions
+  ...["sum", "prod", "max", "min", "mean", "median", "variance", "std", "abs", "sign", "round",
+    "ceil", "floor", "fix", "transpose", "size", "count", "det", "trace", "not", "isZero",
+    "isPositive", "isNegative", "conj", "re", "im", "number", "unaryMinus", "typeOf"].flatMap(
+    (f) => [`${f}(${U})`, `${f}(sparse([-1.5, 0; 0, 2.5]))`, `${f}(${E})`]),
+  `sum(${S}, 1)`, `sum(${S}, 2)`, `max(${U}, 1)`, `min(${U}, 2)`, `mean(${U}, 1)`,
+  `sum(sparse([0.1, 0.2; 0.3, 0.4]))`, `sum(sparse([0.1, 0.7; 0.2, 0.4]))`, `round(sparse([1.234, 0; 0, 2.5]), 1)`,
+  `max(sparse([-1, 0; 0, -2]))`, `min(sparse([1, 0; 0, 2]))`, `prod(sparse([1, 2; 3, 4]))`,
+  `mean(sparse([0.1, 0.2, 0.3]))`, `variance(sparse([1, 0; 0, 2]))`,
+  `${S}'`, `${U}'`, `not ${S}`, `${R}'`,
+  `sparse([1, 0; 0, 2]) == [1, 0; 0, 2]`, `[1, 2] + ${S}`,
+  // division by a matrix, powers, inverses
+  `2 / ${U}`, `${U} / ${U}`, `${S} / ${D}`, `${D} / ${S}`, `${U} / 2`, `inv(${S})`, `inv(${V})`,
+  `inv(${U})`, `sparse([1, 1; 0, 1])^2`, `sparse([1, 1; 0, 1])^0`, `${U}^3`,
+  // logical and bitwise operators
+  ...["and", "or", "xor", "&", "|", "^|"].flatMap((op) =>
+    [`${S} ${op} sparse([1, 1; 0, 0])`, `${V} ${op} ${S}`, `${S} ${op} [1, 1; 0, 0]`, `[0, 1; 1, 1] ${op} ${S}`]),
+  // broadcasting
+  `${S} + sparse([1, 2])`, `sparse([1, 2]) + ${S}`, `${S} - sparse([1, 2])'`, `${S} .* [1; 2]`,
+  `${S} .* [1, 2]`, `[1, 2] .* ${S}`, `sparse([2, 0; 0, 3]) ./ [1, 2]`, `${S} == sparse([1, 2])`,
+  `${S} .* sparse([3, 4])`, `${S} + sparse([1, 2, 3])`,
+  // entries that are not plain numbers
+  `sparse([true, false; false, true]) + sparse([true, true; false, false])`,
+  `sparse([1, 0; 0, 2]) * (1 + 2i)`, `sparse([1, 0; 0, 2]) + sparse([2i, 0; 0, -2])`,
+  `sparse([1e-20, 1])`, `sparse([1e-20, 1]) + sparse([1, 1])`, `sparse([0.1, 0; 0, 0.2]) * sparse([0.3, 0; 0.1, 0.7])`,
+  `sparse([0.1, 0.2; 0.3, 0.4]) * [0.7; 0.9]`, `[0.1, 0.2; 0.3, 0.4] * sparse([0.7, 0; 0.9, 0.3])`,
+  `sparse([]) + sparse([])`, `sparse([]) * sparse([])`, `sum(sparse([]))`, `sparse(zeros(2, 3)) * sparse(ones(3, 2))`,
+  `sparse(ones(2, 3)) * sparse(ones(3, 2))`, `size(sparse(ones(2, 3)) * sparse(ones(3, 4)))`,
+  `ctranspose(${E})`, `transpose(${E})`, `abs(${E})`, `${E} .* ${E}`, `${E} ./ ${S}`, `${E} == 0`,
+  `format(${U} * ${V}, 3)`, `${S} * sparse([1, 2; 3, 4; 5, 6])`,
+  // building, reshaping and reading
+  `zeros(2, 2, "sparse")`, `ones(2, 3, "sparse")`, `identity(2, "sparse")`, `identity(2, 3, "sparse")`,
+  `identity([2, 3], "sparse")`, `zeros([2, 2], "sparse")`, `zeros("sparse")`, `ones(2, "sparse")`,
+  `zeros(2, 2, 2, "sparse")`, `identity(2, "dense")`, `zeros(2, "foo")`, `identity(2, 3, 4)`,
+  `ones(2, 2, "sparse") + identity(2, "sparse")`, `identity(3, "sparse") * [1; 2; 3]`,
+  ...["diag", "cumsum", "squeeze", "clone", "deepEqual", "concat", "kron"].flatMap((f) =>
+    f === "deepEqual" || f === "concat" || f === "kron" ? [`${f}(${U}, ${V})`, `${f}(${S}, ${D})`] : [`${f}(${U})`, `${f}(${E})`, `${f}(sparse([1, 2]))`]),
+  `reshape(${U}, [1, 4])`, `resize(${U}, [3, 3])`, `column(${U}, 1)`, `row(${U}, 2)`, `column(${E}, 1)`,
+  `cumsum(${U}, 2)`, `squeeze(sparse([1, 0]))`, `resize(${E}, [1, 1])`,
+  `diag(${V})`, `diag(sparse([1, 2]))`, `diag(sparse([1, 2, 3; 4, 5, 6]))`, `diag(sparse([1, 0; 0, 0; 0, 3]))`,
+  `compare(${U}, ${V})`, `compare(${S}, ${T})`, `compare(${E}, ${S})`,
+  `sqrt(${S})`, `exp(${S})`, `sin(${U})`, `cube(${S})`, `clone(${E})`,
+  `2 ^ ${S}`, `${D} ^ ${S}`, `${S} ^ ${S}`, `${S} << 1`, `${S} >> 1`, `${S} >>> 1`, `1 << ${S}`,
+  `mode(${S})`, `mode(${U})`, `mad(${S})`, `mad(${U})`, `factorial(${S})`, `${S}!`,
+  `median(${U}, 1)`, `variance(${U}, 2)`, `std(${S}, 1)`, `prod(${U}, 1)`,
+  `matrix(${S}, "dense")`, `typeOf(matrix(${S}, "dense")[1, 2])`, `matrix(${E}, "dense")`,
+  `sparse([1, 0; 0, 2]) + 0`, `typeOf(sum(${S}))`, `matrix(sparse([1.5, 0]), "dense") * 2`,
+  `map(${S}, f(x) = x * 2)`, `map(${S}, f(x) = x - 1)`, `map(${S}, f(x, i) = i[1])`, `map(${E}, f(x) = x)`,
+  `forEach(${S}, f(x) = x)`, `dot(sparse([1, 2]), sparse([3, 4]))`, `dot(sparse([0.1, 0.2, 0.3]), sparse([0.3, 0.2, 0.1]))`,
+  `dot(sparse([1, 2]), [3, 4])`,
+);
+
+const modes = ["number", "BigNumber", "Fraction"];
+
+/// Differences examined one by one, with the reason each is accepted.
+const KNOWN = {
+  "[Fraction] median(sparse([-1.5, 0; 0, 2.5]))":
+    "math.js's median meets two unstored zeros (JavaScript numbers) in the middle; reckon's median refuses Fraction mode",
+  "[Fraction] median(sparse([1, 1; 0, 0]) * sparse([1, 0; -1, 0]))":
+    "math.js's median meets two unstored zeros (JavaScript numbers) in the middle; reckon's median refuses Fraction mode",
+};
+
+/// math.js's answers and reckon's (`exec calculate`) to the expressions in one number type.
+function answers(mode, list) {
+  const math = create(all, mode === "BigNumber" ? { number: mode, precision: 64 } : { number: mode });
+  const want = list.map((expression) => {
+    try {
+      const value = math.evaluate(expression);
+      return { type: math.typeOf(value), result: math.format(value, { lowerExp: -6, upperExp: 21 }) };
+    } catch (error) {
+      return { error: String(error.message) };
+    }
+  });
+  const input = list.map((expression) => JSON.stringify({ expression, numericType: mode })).join("\n") + "\n";
+  const run = spawnSync(reckon, ["exec", "calculate"], { input, encoding: "utf8", maxBuffer: 1 << 26 });
+  const got = run.stdout.trim().split("\n").map((line) => JSON.parse(line));
+  return list.map((_, i) => [want[i], got[i]]);
+}
+
+/// Whether reckon's answer is math.js's.
+const agrees = ([w, g]) =>
+  w.error ? Boolean(g.error) && g.error.message.includes(w.error) : !g.error && g.resultType === w.type && g.result === w.result;
+
+/// Why a difference is not the sparse code's: a non-finite result, which the spec refuses
+/// (undefined_result, step 10d), or a difference the dense form of the expression (every
+/// `sparse(` made `matrix(`) shows too (Fraction mode's conversions, which reckon's dense and
+/// scalar paths already answer differently).
+function excused(mode, expression, [w, g]) {
+  const known = KNOWN[`[${mode}] ${expression}`];
+  if (known) return known;
+  if (mode === "Fraction" && /^(zeros|ones|identity)\(/.test(expression) && /Cannot implicitly convert/.test(w.error ?? ""))
+    return "spec 5.3: zeros, ones and identity take sizes in Fraction mode, which math.js refuses";
+  const nonFinite = w.error === "Division by Zero" || /Infinity|NaN/.test(w.result ?? "");
+  if (nonFinite && g.error?.data?.reason === "undefined_result") return "non-finite result refused (spec step 10d)";
+  const dense = expression.replaceAll("sparse(", "matrix(").replaceAll('"sparse"', '"dense"');
+  if (dense === expression) return null;
+  const [dw, dg] = answers(mode, [dense])[0];
+  // The dense form must fail or succeed on each side as the sparse one does.
+  const alike = Boolean(dw.error) === Boolean(w.error) && Boolean(dg.error) === Boolean(g.error);
+  if (alike && !agrees([dw, dg])) return "the dense form differs too";
+  return null;
+}
+const reckon = process.argv[2] && !process.argv[2].startsWith("--") ? process.argv[2] : "target/debug/reckon";
+const show = process.argv.includes("--show");
+let same = 0, notImplemented = [], differ = [], excuses = {};
+for (const mode of modes) {
+  answers(mode, expressions).forEach(([w, g], i) => {
+    const expression = expressions[i];
+    const label = `[${mode}] ${expression}`;
+    const ours = g.error ? `error ${g.error.message}` : `${g.resultType} ${JSON.stringify(g.result)}`;
+    const theirs = w.error ? `error ${w.error}` : `${w.type} ${JSON.stringify(w.result)}`;
+    if (show) console.log(`${label}\n  math.js ${theirs}\n  reckon  ${ours}`);
+    if (g.error && g.error.message.includes("not implemented in reckon yet")) {
+      notImplemented.push(`${label}\n  math.js ${theirs}`);
+    } else if (agrees([w, g])) {
+      same++;
+    } else {
+      const why = excused(mode, expression, [w, g]);
+      if (why) {
+        excuses[why] = (excuses[why] ?? 0) + 1;
+        if (show) console.log(`  excused: ${why}`);
+      } else {
+        differ.push(`${label}\n  math.js ${theirs}\n  reckon  ${ours}`);
+      }
+    }
+  });
+}
+console.log(differ.join("\n"));
+console.log(`not implemented:\n${notImplemented.join("\n")}`);
+console.log(`excused: ${JSON.stringify(excuses)}`);
+console.log(`${expressions.length * modes.length} cases: ${same} the same, ${differ.length} differ, ${notImplemented.length} not implemented`);
+process.exit(differ.length ? 1 : 0);
