@@ -18,9 +18,13 @@ pub(crate) struct ServeArgs {
     /// Address to listen on. Binding a non-loopback address needs a token (or --insecure-no-auth).
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
-    /// Worker threads (default: one per core).
+    /// Async worker threads, which accept, read and answer (default: one per core).
     #[arg(long)]
     workers: Option<usize>,
+    /// Threads that run tool calls (default: twice the workers); further calls queue within
+    /// --max-concurrency and --timeout.
+    #[arg(long)]
+    tool_threads: Option<usize>,
     /// File holding the bearer token every request except /healthz must carry (surrounding
     /// whitespace is ignored). Without it, the RECKON_AUTH_TOKEN environment variable is used.
     #[arg(long, value_name = "PATH")]
@@ -72,6 +76,9 @@ pub(crate) fn run(registry: Registry, args: ServeArgs) -> ExitCode {
     let Some(header_read_timeout) = seconds(args.header_timeout) else {
         return usage("--header-timeout must be a number of seconds from 0.001 to 1e9");
     };
+    if args.tool_threads == Some(0) || args.workers == Some(0) {
+        return usage("--workers and --tool-threads must be at least 1");
+    }
     if args.max_connections == 0 {
         return usage("--max-connections must be at least 1");
     }
@@ -96,7 +103,11 @@ pub(crate) fn run(registry: Registry, args: ServeArgs) -> ExitCode {
         header_read_timeout,
         max_connections: args.max_connections,
     };
-    match reckon_server::run(args.addr, args.workers, Arc::new(registry), config) {
+    let threads = reckon_server::Threads {
+        workers: args.workers,
+        tool_threads: args.tool_threads,
+    };
+    match reckon_server::run(args.addr, threads, Arc::new(registry), config) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("reckon serve: {message}");

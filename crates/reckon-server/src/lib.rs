@@ -216,18 +216,30 @@ pub fn init_logging(format: LogFormat, default_level: &str) {
     };
 }
 
-/// Runs a server until SIGINT or SIGTERM: builds the runtime (`workers` threads, or one per core),
-/// binds `addr` and serves `registry`. Blocks the calling thread.
+/// The threads of `reckon serve`'s runtime.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Threads {
+    /// Async workers, which accept, read, route and answer (default: one per core).
+    pub workers: Option<usize>,
+    /// Threads that run tool calls (default: twice the workers, at least 2). Calls beyond them
+    /// queue (still within `max_concurrency` and their deadline). Each may touch up to
+    /// [`reckon_tools::stack::LARGE_STACK_BYTES`] of stack on a deeply nested `calculate` call, so
+    /// this also bounds the memory such calls can pin.
+    pub tool_threads: Option<usize>,
+}
+
+/// Runs a server until SIGINT or SIGTERM: builds the runtime ([`runtime`]), binds `addr` and
+/// serves `registry`. Blocks the calling thread.
 ///
 /// # Errors
 /// A message when the runtime cannot start, the address cannot be bound, or the config is invalid.
 pub fn run(
     addr: SocketAddr,
-    workers: Option<usize>,
+    threads: Threads,
     registry: Arc<Registry>,
     config: Config,
 ) -> Result<(), String> {
-    let runtime = runtime(workers).map_err(|e| format!("cannot start the runtime: {e}"))?;
+    let runtime = runtime(threads).map_err(|e| format!("cannot start the runtime: {e}"))?;
     runtime.block_on(async move {
         let app = router(registry, config.clone())?;
         let listener = TcpListener::bind(addr)
@@ -243,22 +255,28 @@ pub fn run(
     })
 }
 
-/// The runtime of `reckon serve`: `workers` async workers (or one per core) and the blocking pool
-/// that runs tool calls ([`offload`]). Every thread it starts, workers and pool alike, has
+/// The runtime of `reckon serve`: the async workers and the blocking pool that runs tool calls
+/// ([`offload`]), sized by `threads`. Every thread it starts, workers and pool alike, has
 /// [`reckon_tools::stack::LARGE_STACK_BYTES`] of stack and declares it, so `calculate` runs in place
 /// on the pool rather than starting a thread per call.
 ///
 /// # Errors
 /// The runtime could not start.
-pub fn runtime(workers: Option<usize>) -> std::io::Result<tokio::runtime::Runtime> {
-    let mut builder = tokio::runtime::Builder::new_multi_thread();
-    builder
+pub fn runtime(threads: Threads) -> std::io::Result<tokio::runtime::Runtime> {
+    let workers = threads.workers.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+        |workers| workers.max(1),
+    );
+    let tool_threads = threads
+        .tool_threads
+        .map_or((2 * workers).max(2), |given| given.max(1));
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(workers)
+        .max_blocking_threads(tool_threads)
         .thread_stack_size(reckon_tools::stack::LARGE_STACK_BYTES)
-        .on_thread_start(reckon_tools::stack::declare_large_stack);
-    if let Some(workers) = workers {
-        builder.worker_threads(workers.max(1));
-    }
-    builder.enable_all().build()
+        .on_thread_start(reckon_tools::stack::declare_large_stack)
+        .enable_all()
+        .build()
 }
 
 /// Runs `reckon mcp`: MCP over stdin and stdout on a single-threaded runtime, until the client

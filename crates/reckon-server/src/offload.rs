@@ -141,13 +141,41 @@ mod tests {
 
     #[test]
     fn the_serve_runtime_runs_calls_on_declared_large_stack_threads() {
-        let runtime = crate::runtime(Some(1)).expect("a runtime");
+        let threads = crate::Threads {
+            workers: Some(1),
+            tool_threads: None,
+        };
+        let runtime = crate::runtime(threads).expect("a runtime");
         let declared = runtime.block_on(run(None, reckon_tools::stack::has_large_stack));
         assert_eq!(
             declared,
             Ok(true),
             "calculate runs in place, no thread per call"
         );
+    }
+
+    /// With one tool thread, two calls run one after the other on it: the pool is bounded.
+    #[test]
+    fn tool_threads_bound_the_calls_that_run_at_once() {
+        let threads = crate::Threads {
+            workers: Some(1),
+            tool_threads: Some(1),
+        };
+        let runtime = crate::runtime(threads).expect("a runtime");
+        let running = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let call = |running: Arc<std::sync::atomic::AtomicUsize>| {
+            run(None, move || {
+                let at_once = running.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
+                std::thread::sleep(Duration::from_millis(100));
+                running.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+                (std::thread::current().id(), at_once)
+            })
+        };
+        let (first, second) =
+            runtime.block_on(async { tokio::join!(call(running.clone()), call(running.clone())) });
+        let (first, second) = (first.expect("runs"), second.expect("runs"));
+        assert_eq!(first.0, second.0, "the same thread");
+        assert_eq!((first.1, second.1), (1, 1), "never two at once");
     }
 
     #[tokio::test]

@@ -288,6 +288,53 @@ async fn the_body_limit_admits_n_and_refuses_n_plus_1() {
     server.shutdown().await;
 }
 
+/// A 413 leaves the body unread, so it says `Connection: close` and closes; a request at the limit
+/// keeps its keep-alive connection.
+#[tokio::test]
+async fn a_413_closes_a_keep_alive_connection_and_says_so() {
+    let limit = 64 * 1024;
+    let server = Server::start(Config::default()).await;
+    for (size, closes) in [(limit, false), (limit + 1, true)] {
+        let body = format!(
+            r#"{{"expression": "1", "pad": "{}"}}"#,
+            " ".repeat(size - 30)
+        );
+        assert_eq!(body.len(), size);
+        let mut stream = TcpStream::connect(server.addr).await.expect("connects");
+        let head = format!(
+            "POST {EXECUTE} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {size}\r\n\r\n"
+        );
+        stream.write_all(head.as_bytes()).await.expect("writes");
+        let _ = stream.write_all(body.as_bytes()).await;
+        let mut raw = vec![0; 4096];
+        let n = tokio::time::timeout(Duration::from_secs(5), stream.read(&mut raw))
+            .await
+            .expect("a reply")
+            .expect("reads");
+        let reply = parse_reply(&raw[..n]);
+        assert_eq!(
+            reply.status == 413,
+            closes,
+            "{size} bytes: status {}",
+            reply.status
+        );
+        assert_eq!(
+            reply.header("connection") == Some("close"),
+            closes,
+            "{size} bytes"
+        );
+        let mut rest = Vec::new();
+        let ended =
+            tokio::time::timeout(Duration::from_secs(2), stream.read_to_end(&mut rest)).await;
+        assert_eq!(
+            ended.is_ok(),
+            closes,
+            "{size} bytes: closed at once only after a 413"
+        );
+    }
+    server.shutdown().await;
+}
+
 #[tokio::test]
 async fn bearer_tokens_guard_everything_but_healthz() {
     let config = Config {
