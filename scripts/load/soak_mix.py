@@ -8,7 +8,8 @@ over the HTTP API and MCP, each with the status it must get.
                                   for chosen ones, the answer); exits 1 on any mismatch, and
                                   prints the slowest request's time
 
-Standard library only. The weights are relative: about 55 % valid, 25 % invalid, 20 % hostile.
+Standard library only. The weights are relative: about 50 % valid, 26 % invalid, 24 % hostile,
+and 0.01 % heavy (legitimate near-budget calculate requests).
 """
 
 import argparse
@@ -95,13 +96,26 @@ MIX = [
     ("calculate zeros 1e5 x 1e5", "hostile", 1, 422, CALCULATE, j({"expression": "zeros(1e5, 1e5)"}), None),
     ("calculate power tower", "hostile", 1, 422, CALCULATE, j({"expression": "9^9^9^9"}), None),
     ("calculate oversize body", "hostile", 1, 413, CALCULATE, j({"expression": "1", "pad": "x" * 70_000}), None),
+    # -- heavy: legitimate requests near calculate's budget (tens of ms to about a second each);
+    # their weights are not scaled (see HEAVY_SCALE), so about 1 request in 10,000 is one of them
+    ("calculate heavy det 100x100", "heavy", 1, 200, CALCULATE, j({"expression": "det(ones(100,100)+identity(100))"}), '"101"'),
+    ("calculate heavy map 1e5", "heavy", 1, 200, CALCULATE, j({"expression": "sum(map(1:100000, f(x)=x^2))"}), '"333338333350000"'),
+    ("calculate heavy sum 1e6", "heavy", 1, 200, CALCULATE, j({"expression": "sum(1:1000000)"}), '"500000500000"'),
 ]
+
+# The weights above are multiplied by this, except the heavy ones': a heavy request costs as much
+# CPU as thousands of the others, and the soak is about a realistic mix, not a saturation by them.
+HEAVY_SCALE = 200
+
+
+def weight_of(kind, weight):
+    return weight if kind == "heavy" else weight * HEAVY_SCALE
 
 
 def write(path):
     with open(path, "w", encoding="ascii") as out:
-        for name, _kind, weight, status, url, body, _must in MIX:
-            out.write(f"{name}\t{weight}\t{status}\t{url}\t{body.hex()}\n")
+        for name, kind, weight, status, url, body, _must in MIX:
+            out.write(f"{name}\t{weight_of(kind, weight)}\t{status}\t{url}\t{body.hex()}\n")
 
 
 def send(base, path, body):
@@ -123,7 +137,7 @@ def check(base):
     slowest = (0.0, "")
     weights = {}
     for name, kind, weight, status, path, body, must in MIX:
-        weights[kind] = weights.get(kind, 0) + weight
+        weights[kind] = weights.get(kind, 0) + weight_of(kind, weight)
         got, text, seconds = send(base, path, body)
         slowest = max(slowest, (seconds, name))
         if got != status or (must is not None and must not in text):
@@ -131,7 +145,7 @@ def check(base):
             print(f"MISMATCH {name}: expected {status}{f' containing {must}' if must else ''}, "
                   f"got {got}: {text[:300]}", file=sys.stderr)
     total = sum(weights.values())
-    shares = ", ".join(f"{kind} {100 * w / total:.0f} %" for kind, w in weights.items())
+    shares = ", ".join(f"{kind} {100 * w / total:.2g} %" for kind, w in weights.items())
     print(f"mix: {len(MIX)} requests ({shares}); {failures} mismatches; "
           f"slowest {slowest[1]!r} {1000 * slowest[0]:.1f} ms")
     return failures == 0
