@@ -24,7 +24,7 @@
 //!
 //! # Where the tools run
 //! Handlers read the request on the async workers and hand the tool call to tokio's blocking pool
-//! ([`offload`]): `calculate` may take about 2 s on a hostile near-budget request, and run in place
+//! (module `offload`): `calculate` may take about 2 s on a hostile near-budget request, and run in place
 //! it would stall every connection of its worker. The call keeps the request's concurrency permit
 //! until it finishes, and the response is 408 at the deadline either way.
 //!
@@ -256,7 +256,7 @@ pub fn run(
 }
 
 /// The runtime of `reckon serve`: the async workers and the blocking pool that runs tool calls
-/// ([`offload`]), sized by `threads`. Every thread it starts, workers and pool alike, has
+/// (module `offload`), sized by `threads`. Every thread it starts, workers and pool alike, has
 /// [`reckon_tools::stack::LARGE_STACK_BYTES`] of stack and declares it, so `calculate` runs in place
 /// on the pool rather than starting a thread per call.
 ///

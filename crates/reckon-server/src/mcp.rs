@@ -6,7 +6,7 @@
 //! derive would not reproduce. A tool's refusal is a successful `tools/call` result with
 //! `isError: true` and the tool's error object as `structuredContent`; JSON-RPC errors are kept for
 //! protocol faults (an unknown tool or resource). Tool calls run on the blocking pool
-//! ([`crate::offload`]), so a slow call holds neither the transport nor the async workers.
+//! (module `offload`), so a slow call holds neither the transport nor the async workers.
 
 use crate::offload::{self, Admission, Refusal};
 use reckon_tools::{Registry, Tool as RegistryTool};
