@@ -17,7 +17,7 @@
 #      401/404/405/415 (a broken mix) either;
 #   2. wrk's socket errors (connect, read, write, timeout after 15 s): 0;
 #   3. memory flat, two ways. (a) Start and end: RSS once idle after the load (clients stopped,
-#      idle connections closed) <= RSS before it + max(24 MiB, 25 %); a leak of even 10 bytes a
+#      idle connections closed) <= RSS before it + max(32 MiB, 25 %); a leak of even 10 bytes a
 #      request would show after a few million requests. (b) No trend, for runs of 5 minutes or
 #      more: RSS is sampled every second; the samples after the warm-up (the first sixth of the
 #      run, 5 to 60 s) are split in two halves, and the peak of the second must be <= the
@@ -152,7 +152,7 @@ read -r peak_first peak_second <<< "$(awk -v from=$(( load_started + warm )) -v 
    END {for (i = 0; i < n; i++) if (i < n / 2) {if (r[i] > a) a = r[i]} else {if (r[i] > b) b = r[i]}; print a + 0, b + 0}' "$work/samples")"
 tolerance=$(( peak_first / 10 )); [ "$tolerance" -lt 16384 ] && tolerance=16384
 rss_growth=$(( peak_second - peak_first ))
-idle_tolerance=$(( rss_start / 4 )); [ "$idle_tolerance" -lt 24576 ] && idle_tolerance=24576
+idle_tolerance=$(( rss_start / 4 )); [ "$idle_tolerance" -lt 32768 ] && idle_tolerance=32768
 idle_growth=$(( rss_idle - rss_start ))
 # Per-minute RSS (MiB): min-max over the load, for the report.
 rss_minutes=$(awk -v from="$load_started" -v to="$load_ended" '$1 >= from && $1 < to {m = int(($1 - from) / 60); if (!(m in lo) || $2 < lo[m]) lo[m] = $2; if ($2 > hi[m]) hi[m] = $2; if (m > last) last = m}
