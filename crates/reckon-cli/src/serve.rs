@@ -18,9 +18,13 @@ pub(crate) struct ServeArgs {
     /// Address to listen on. Binding a non-loopback address needs a token (or --insecure-no-auth).
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
-    /// Worker threads (default: one per core).
+    /// Async worker threads, which accept, read and answer (default: one per core).
     #[arg(long)]
     workers: Option<usize>,
+    /// Threads that run tool calls (default: twice the workers); further calls queue within
+    /// --max-concurrency and --timeout.
+    #[arg(long)]
+    tool_threads: Option<usize>,
     /// File holding the bearer token every request except /healthz must carry (surrounding
     /// whitespace is ignored). Without it, the RECKON_AUTH_TOKEN environment variable is used.
     #[arg(long, value_name = "PATH")]
@@ -46,6 +50,13 @@ pub(crate) struct ServeArgs {
     /// Most requests handled at once; more are answered 503 at once.
     #[arg(long, default_value_t = 1024)]
     max_concurrency: usize,
+    /// Seconds a client has to send a whole request head (the connection is closed past it); also
+    /// how long an idle keep-alive connection stays open. Bounds slowloris clients.
+    #[arg(long, default_value_t = 10.0)]
+    header_timeout: f64,
+    /// Most connections open at once; past it new clients wait until one closes.
+    #[arg(long, default_value_t = 4096)]
+    max_connections: usize,
 }
 
 pub(crate) fn run(registry: Registry, args: ServeArgs) -> ExitCode {
@@ -59,8 +70,17 @@ pub(crate) fn run(registry: Registry, args: ServeArgs) -> ExitCode {
             args.addr
         ));
     }
-    if !(args.timeout.is_finite() && args.timeout > 0.0) {
-        return usage("--timeout must be a positive number of seconds");
+    let Some(request_timeout) = seconds(args.timeout) else {
+        return usage("--timeout must be a number of seconds from 0.001 to 1e9");
+    };
+    let Some(header_read_timeout) = seconds(args.header_timeout) else {
+        return usage("--header-timeout must be a number of seconds from 0.001 to 1e9");
+    };
+    if args.tool_threads == Some(0) || args.workers == Some(0) {
+        return usage("--workers and --tool-threads must be at least 1");
+    }
+    if args.max_connections == 0 {
+        return usage("--max-connections must be at least 1");
     }
     let format = if args.log_format == "json" {
         LogFormat::Json
@@ -76,12 +96,18 @@ pub(crate) fn run(registry: Registry, args: ServeArgs) -> ExitCode {
     }
     let config = Config {
         body_limit: args.body_limit,
-        request_timeout: Duration::from_secs_f64(args.timeout),
+        request_timeout,
         max_concurrency: args.max_concurrency.max(1),
         auth_token: token,
         cors_origin: args.cors,
+        header_read_timeout,
+        max_connections: args.max_connections,
     };
-    match reckon_server::run(args.addr, args.workers, Arc::new(registry), config) {
+    let threads = reckon_server::Threads {
+        workers: args.workers,
+        tool_threads: args.tool_threads,
+    };
+    match reckon_server::run(args.addr, threads, Arc::new(registry), config) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("reckon serve: {message}");
@@ -89,6 +115,21 @@ pub(crate) fn run(registry: Registry, args: ServeArgs) -> ExitCode {
         }
     }
 }
+
+/// A number of seconds from 0.001 to 1e9 (about 30 years). Below a millisecond a timeout would
+/// close every connection at once; above, tokio's timers would overflow (and
+/// `Duration::from_secs_f64` panics on infinite or huge values, which a flag must never cause).
+fn seconds(value: f64) -> Option<Duration> {
+    (MIN_SECONDS..=MAX_SECONDS)
+        .contains(&value)
+        .then(|| Duration::try_from_secs_f64(value).ok())
+        .flatten()
+}
+
+/// The shortest timeout accepted, in seconds.
+const MIN_SECONDS: f64 = 0.001;
+/// The longest timeout accepted, in seconds.
+const MAX_SECONDS: f64 = 1e9;
 
 /// The token from --auth-token-file, else from the environment; an empty token is refused.
 fn token(args: &ServeArgs) -> Result<Option<String>, String> {
@@ -112,4 +153,18 @@ fn token(args: &ServeArgs) -> Result<Option<String>, String> {
 fn usage(message: &str) -> ExitCode {
     eprintln!("reckon serve: {message}");
     ExitCode::from(2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timeouts_are_accepted_from_a_millisecond_to_1e9_seconds() {
+        assert_eq!(seconds(0.001), Some(Duration::from_millis(1)));
+        assert_eq!(seconds(1e9), Some(Duration::from_secs(1_000_000_000)));
+        for refused in [0.0, 0.000_999, -1.0, 1e9 + 1.0, f64::INFINITY, f64::NAN] {
+            assert_eq!(seconds(refused), None, "{refused}");
+        }
+    }
 }

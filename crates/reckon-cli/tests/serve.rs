@@ -23,6 +23,34 @@ fn refuses_a_non_loopback_address_without_a_token() {
 }
 
 #[test]
+fn refuses_timeouts_and_connection_caps_out_of_range() {
+    for (flag, value, message) in [
+        (
+            "--timeout",
+            "0",
+            "--timeout must be a number of seconds from 0.001 to 1e9",
+        ),
+        ("--timeout", "inf", "--timeout must be"),
+        ("--header-timeout", "1e10", "--header-timeout must be"),
+        ("--header-timeout", "NaN", "--header-timeout must be"),
+        (
+            "--max-connections",
+            "0",
+            "--max-connections must be at least 1",
+        ),
+    ] {
+        let output = Command::new(BIN)
+            .args(["serve", "--addr", "127.0.0.1:0", flag, value])
+            .env_remove("RECKON_AUTH_TOKEN")
+            .output()
+            .expect("runs");
+        assert_eq!(output.status.code(), Some(2), "{flag} {value}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(message), "{flag} {value}: {stderr}");
+    }
+}
+
+#[test]
 fn refuses_an_empty_token() {
     let output = Command::new(BIN)
         .args(["serve"])

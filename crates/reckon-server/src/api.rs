@@ -2,6 +2,7 @@
 
 use crate::AppState;
 use crate::error::ApiError;
+use crate::offload::{self, Admission, Refusal};
 use axum::Json;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, Request, State};
@@ -56,23 +57,28 @@ pub(crate) async fn manifest(
     State(state): State<Arc<AppState>>,
     path: Result<Path<(String, String)>, PathRejection>,
 ) -> Response {
-    match find(&state, path) {
+    let Ok(Path((id, version))) = path else {
+        return ApiError::NotFound("no such path".into()).into_response();
+    };
+    match find(&state, &id, &version) {
         Ok(tool) => Json(tool.manifest().clone()).into_response(),
         Err(error) => error.into_response(),
     }
 }
 
 /// `POST /v1/tools/{id}/versions/{version}/execute`: the tool's answer, with the status of its
-/// category.
+/// category. The body is read here; the call itself runs on the blocking pool ([`offload`]).
 pub(crate) async fn execute(
     State(state): State<Arc<AppState>>,
     path: Result<Path<(String, String)>, PathRejection>,
     request: Request,
 ) -> Response {
-    let tool = match find(&state, path) {
-        Ok(tool) => tool,
-        Err(error) => return error.into_response(),
+    let Ok(Path((id, version))) = path else {
+        return ApiError::NotFound("no such path".into()).into_response();
     };
+    if let Err(error) = find(&state, &id, &version) {
+        return error.into_response();
+    }
     if let Some(found) = non_json_content_type(request.headers()) {
         return ApiError::UnsupportedMediaType(found).into_response();
     }
@@ -84,13 +90,25 @@ pub(crate) async fn execute(
     if declared.is_some_and(|length| length > limit as u64) {
         return ApiError::PayloadTooLarge(limit).into_response();
     }
+    let admission = request.extensions().get::<Admission>().cloned();
     let Ok(body) = axum::body::to_bytes(request.into_body(), limit).await else {
         return ApiError::PayloadTooLarge(limit).into_response();
     };
-    let mut answer = Vec::with_capacity(256);
-    let outcome = tool.execute_into(&body, &mut answer);
+    let registry = state.registry.clone();
+    let call = offload::run(admission, move || {
+        let tool = registry.get_version(&id, &version)?;
+        let mut answer = Vec::with_capacity(256);
+        let outcome = tool.execute_into(&body, &mut answer);
+        Some((tool.id(), outcome, answer))
+    });
+    let (tool_id, outcome, answer) = match call.await {
+        Ok(Some(answered)) => answered,
+        Err(Refusal::Expired) => return ApiError::Timeout.into_response(),
+        // `None` cannot happen (the registry is immutable and the tool was found above).
+        Ok(None) | Err(Refusal::Failed) => return ApiError::Internal.into_response(),
+    };
     state.metrics.record_execution(
-        tool.id(),
+        tool_id,
         outcome.error.map_or("ok", ErrorCategory::code),
         outcome.work_units,
     );
@@ -112,23 +130,17 @@ pub(crate) async fn execute(
         .into_response()
 }
 
-/// The tool a `{id}/versions/{version}` path names.
-fn find(
-    state: &AppState,
-    path: Result<Path<(String, String)>, PathRejection>,
-) -> Result<&dyn Tool, ApiError> {
-    let Ok(Path((id, version))) = path else {
-        return Err(ApiError::NotFound("no such path".into()));
-    };
-    if let Some(tool) = state.registry.get_version(&id, &version) {
+/// The tool `id` at `version`.
+fn find<'a>(state: &'a AppState, id: &str, version: &str) -> Result<&'a dyn Tool, ApiError> {
+    if let Some(tool) = state.registry.get_version(id, version) {
         return Ok(tool);
     }
-    match state.registry.get(&id) {
+    match state.registry.get(id) {
         Some(tool) => Err(ApiError::NotFound(format!(
             "tool {id:?} has no version {version:?} (it has {})",
             tool.version()
         ))),
-        None => Err(unknown_tool(&id)),
+        None => Err(unknown_tool(id)),
     }
 }
 

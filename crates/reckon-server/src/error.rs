@@ -76,6 +76,14 @@ impl IntoResponse for ApiError {
                 axum::http::HeaderValue::from_static("Bearer"),
             );
         }
+        if matches!(self, Self::PayloadTooLarge(_)) {
+            // The body was not read, so the connection cannot carry another request: say so, or
+            // a keep-alive client writes its next request into a closed connection.
+            response.headers_mut().insert(
+                axum::http::header::CONNECTION,
+                axum::http::HeaderValue::from_static("close"),
+            );
+        }
         if matches!(self, Self::Overloaded | Self::Timeout) {
             response.headers_mut().insert(
                 axum::http::header::RETRY_AFTER,

@@ -3,6 +3,7 @@
 
 use crate::AppState;
 use crate::error::ApiError;
+use crate::offload::Admission;
 use axum::Router;
 use axum::extract::{MatchedPath, Request, State};
 use axum::http::{HeaderValue, Method, header};
@@ -58,16 +59,24 @@ pub(crate) fn layers(
 }
 
 /// Sheds a request at once when every permit is taken (503), bounds its time (408) and records it.
-async fn limits(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
+/// The permit and the deadline travel with the request as an [`Admission`], so that a tool call
+/// moved to the blocking pool keeps the permit until it finishes (see [`crate::offload`]).
+async fn limits(State(state): State<Arc<AppState>>, mut request: Request, next: Next) -> Response {
     let started = Instant::now();
     let route = request.extensions().get::<MatchedPath>().cloned();
     let response = match state.permits.clone().try_acquire_owned() {
         Err(_) => ApiError::Overloaded.into_response(),
-        Ok(_permit) => {
-            match tokio::time::timeout(state.config.request_timeout, next.run(request)).await {
+        Ok(permit) => {
+            let timeout = state.config.request_timeout;
+            // The layer keeps one clone for the request's whole time, as it kept the permit.
+            let admission = Admission::new(permit, started + timeout);
+            request.extensions_mut().insert(admission.clone());
+            let response = match tokio::time::timeout(timeout, next.run(request)).await {
                 Ok(response) => response,
                 Err(_) => ApiError::Timeout.into_response(),
-            }
+            };
+            drop(admission);
+            response
         }
     };
     let route = route.as_ref().map_or("unmatched", MatchedPath::as_str);

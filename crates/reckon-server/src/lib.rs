@@ -22,11 +22,16 @@
 //! Errors that are not the tool's answer have the body `{"error": {"code", "message"}}` with a
 //! snake_case `code` (`not_found`, `method_not_allowed`, ...).
 //!
-//! # Why the tools run inline
-//! Every admitted request is bounded by its tool's work budget (the slowest decimal request measured
-//! takes about 40 µs), so handlers evaluate on the async worker directly: moving such short work to
-//! a blocking pool would cost more than the work itself. The per-request timeout still bounds slow
-//! clients and any future tool whose work is larger.
+//! # Where the tools run
+//! Handlers read the request on the async workers and hand the tool call to tokio's blocking pool
+//! (module `offload`): `calculate` may take about 2 s on a hostile near-budget request, and run in place
+//! it would stall every connection of its worker. The call keeps the request's concurrency permit
+//! until it finishes, and the response is 408 at the deadline either way.
+//!
+//! # Connections
+//! [`serve`] is a small accept loop over hyper rather than `axum::serve`, because axum's gives no
+//! way to bound the time a client may take to send its request head (slowloris) nor the number of
+//! open connections: see [`Config::header_read_timeout`] and [`Config::max_connections`].
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -35,8 +40,10 @@ mod api;
 mod auth;
 mod error;
 mod guard;
+mod listen;
 pub mod mcp;
 mod metrics;
+mod offload;
 pub mod openapi;
 
 use axum::Router;
@@ -63,6 +70,13 @@ pub struct Config {
     pub auth_token: Option<String>,
     /// The one origin allowed by CORS; CORS is off without it.
     pub cors_origin: Option<String>,
+    /// Longest wait for a whole request head, counted from when the connection waits for one;
+    /// the connection is closed past it. It is also how long an idle keep-alive connection stays
+    /// open. Bounds slowloris clients, which trickle their headers to hold connections.
+    pub header_read_timeout: Duration,
+    /// Most connections open at once; past it new clients wait in the listen backlog until one
+    /// closes. Bounds the tasks, buffers and file descriptors clients can make the server hold.
+    pub max_connections: usize,
 }
 
 impl Default for Config {
@@ -73,6 +87,8 @@ impl Default for Config {
             max_concurrency: 1024,
             auth_token: None,
             cors_origin: None,
+            header_read_timeout: Duration::from_secs(10),
+            max_connections: 4096,
         }
     }
 }
@@ -154,20 +170,21 @@ fn mcp_service(
 }
 
 /// Serves `app` on `listener` until `shutdown` completes, then finishes the requests in flight.
+/// The connections are bounded by `config`'s `header_read_timeout` and `max_connections`.
 ///
 /// # Errors
 /// I/O errors of the listener.
-pub async fn serve(
+pub fn serve(
     listener: TcpListener,
     app: Router,
+    config: &Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
-) -> std::io::Result<()> {
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown)
-    .await
+) -> impl Future<Output = std::io::Result<()>> + Send + 'static {
+    let limits = listen::ConnectionLimits {
+        header_read_timeout: config.header_read_timeout,
+        max_connections: config.max_connections,
+    };
+    listen::serve(listener, app, limits, shutdown)
 }
 
 /// How log lines are written (to stderr).
@@ -199,37 +216,38 @@ pub fn init_logging(format: LogFormat, default_level: &str) {
     };
 }
 
-/// Runs a server until SIGINT or SIGTERM: builds the runtime (`workers` threads, or one per core),
-/// binds `addr` and serves `registry`. Blocks the calling thread.
+/// The threads of `reckon serve`'s runtime.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Threads {
+    /// Async workers, which accept, read, route and answer (default: one per core).
+    pub workers: Option<usize>,
+    /// Threads that run tool calls (default: twice the workers, at least 2). Calls beyond them
+    /// queue (still within `max_concurrency` and their deadline). Each may touch up to
+    /// [`reckon_tools::stack::LARGE_STACK_BYTES`] of stack on a deeply nested `calculate` call, so
+    /// this also bounds the memory such calls can pin.
+    pub tool_threads: Option<usize>,
+}
+
+/// Runs a server until SIGINT or SIGTERM: builds the runtime ([`runtime`]), binds `addr` and
+/// serves `registry`. Blocks the calling thread.
 ///
 /// # Errors
 /// A message when the runtime cannot start, the address cannot be bound, or the config is invalid.
 pub fn run(
     addr: SocketAddr,
-    workers: Option<usize>,
+    threads: Threads,
     registry: Arc<Registry>,
     config: Config,
 ) -> Result<(), String> {
-    let mut builder = tokio::runtime::Builder::new_multi_thread();
-    // Tool calls run in place on the runtime's threads, which recursive tools need large.
-    builder
-        .thread_stack_size(reckon_tools::stack::LARGE_STACK_BYTES)
-        .on_thread_start(reckon_tools::stack::declare_large_stack);
-    if let Some(workers) = workers {
-        builder.worker_threads(workers.max(1));
-    }
-    let runtime = builder
-        .enable_all()
-        .build()
-        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    let runtime = runtime(threads).map_err(|e| format!("cannot start the runtime: {e}"))?;
     runtime.block_on(async move {
-        let app = router(registry, config)?;
+        let app = router(registry, config.clone())?;
         let listener = TcpListener::bind(addr)
             .await
             .map_err(|e| format!("cannot bind {addr}: {e}"))?;
         let local = listener.local_addr().map_err(|e| e.to_string())?;
         tracing::info!(address = %local, "reckon serve listening");
-        serve(listener, app, shutdown_signal())
+        serve(listener, app, &config, shutdown_signal())
             .await
             .map_err(|e| format!("server error: {e}"))?;
         tracing::info!("reckon serve stopped");
@@ -237,15 +255,40 @@ pub fn run(
     })
 }
 
+/// The runtime of `reckon serve`: the async workers and the blocking pool that runs tool calls
+/// (module `offload`), sized by `threads`. Every thread it starts, workers and pool alike, has
+/// [`reckon_tools::stack::LARGE_STACK_BYTES`] of stack and declares it, so `calculate` runs in place
+/// on the pool rather than starting a thread per call.
+///
+/// # Errors
+/// The runtime could not start.
+pub fn runtime(threads: Threads) -> std::io::Result<tokio::runtime::Runtime> {
+    let workers = threads.workers.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+        |workers| workers.max(1),
+    );
+    let tool_threads = threads
+        .tool_threads
+        .map_or((2 * workers).max(2), |given| given.max(1));
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(workers)
+        .max_blocking_threads(tool_threads)
+        .thread_stack_size(reckon_tools::stack::LARGE_STACK_BYTES)
+        .on_thread_start(reckon_tools::stack::declare_large_stack)
+        .enable_all()
+        .build()
+}
+
 /// Runs `reckon mcp`: MCP over stdin and stdout on a single-threaded runtime, until the client
-/// closes the stream. Blocks the calling thread (tool calls run on it, so give it
-/// [`reckon_tools::stack::LARGE_STACK_BYTES`] and declare it, or each call starts a thread); logs
-/// go to stderr only.
+/// closes the stream. Blocks the calling thread; tool calls run on the runtime's blocking pool,
+/// whose threads get [`reckon_tools::stack::LARGE_STACK_BYTES`] of stack. Logs go to stderr only.
 ///
 /// # Errors
 /// A message when the runtime cannot start or the transport fails.
 pub fn run_mcp_stdio(registry: Arc<Registry>) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_current_thread()
+        .thread_stack_size(reckon_tools::stack::LARGE_STACK_BYTES)
+        .on_thread_start(reckon_tools::stack::declare_large_stack)
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;

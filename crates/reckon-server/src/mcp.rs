@@ -5,8 +5,10 @@
 //! macros, because the schemas must be the manifests' JSON served as written, which a schemars
 //! derive would not reproduce. A tool's refusal is a successful `tools/call` result with
 //! `isError: true` and the tool's error object as `structuredContent`; JSON-RPC errors are kept for
-//! protocol faults (an unknown tool or resource).
+//! protocol faults (an unknown tool or resource). Tool calls run on the blocking pool
+//! (module `offload`), so a slow call holds neither the transport nor the async workers.
 
+use crate::offload::{self, Admission, Refusal};
 use reckon_tools::{Registry, Tool as RegistryTool};
 use rmcp::ErrorData as McpError;
 use rmcp::model::{
@@ -120,20 +122,48 @@ impl ServerHandler for McpServer {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
-        let Some(tool) = self.registry.get(&request.name) else {
+        if self.registry.get(&request.name).is_none() {
             let known = self.registry.ids().join(", ");
             return Err(McpError::invalid_params(
                 format!("unknown tool {:?}; the tools are {known}", request.name),
                 None,
             ));
-        };
+        }
         let arguments = Value::Object(request.arguments.unwrap_or_default());
         let input = serde_json::to_vec(&arguments)
             .map_err(|e| McpError::invalid_params(e.to_string(), None))?;
-        let execution = tool.execute_json(&input);
-        let text = tool.answer_text(&execution.body);
+        // Over HTTP the `limits` layer's admission arrives in the request's parts; stdio has none.
+        let admission = context
+            .extensions
+            .get::<axum::http::request::Parts>()
+            .and_then(|parts| parts.extensions.get::<Admission>())
+            .cloned();
+        let registry = self.registry.clone();
+        let name = request.name;
+        let call = offload::run(admission, move || {
+            let tool = registry.get(&name)?;
+            let execution = tool.execute_json(&input);
+            let text = tool.answer_text(&execution.body);
+            Some((execution, text))
+        });
+        let (execution, text) = match call.await {
+            Ok(Some(answered)) => answered,
+            Err(Refusal::Expired) => {
+                return Err(McpError::internal_error(
+                    "the request took too long and was abandoned; retry",
+                    None,
+                ));
+            }
+            // `None` cannot happen (the registry is immutable and the tool was found above).
+            Ok(None) | Err(Refusal::Failed) => {
+                return Err(McpError::internal_error(
+                    "internal error; it has been logged",
+                    None,
+                ));
+            }
+        };
         let mut result = if execution.error.is_some() {
             CallToolResult::structured_error(execution.body)
         } else {

@@ -28,11 +28,11 @@ impl Server {
     }
 
     async fn start_with(registry: Registry, config: Config) -> Self {
-        let app = router(Arc::new(registry), config).expect("valid config");
+        let app = router(Arc::new(registry), config.clone()).expect("valid config");
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("binds");
         let addr = listener.local_addr().expect("address");
         let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(serve(listener, app, async move {
+        let task = tokio::spawn(serve(listener, app, &config, async move {
             let _ = stopped.await;
         }));
         Self {
@@ -285,6 +285,53 @@ async fn the_body_limit_admits_n_and_refuses_n_plus_1() {
         send(server.addr, &head, chunked.as_bytes()).await.status,
         413
     );
+    server.shutdown().await;
+}
+
+/// A 413 leaves the body unread, so it says `Connection: close` and closes; a request at the limit
+/// keeps its keep-alive connection.
+#[tokio::test]
+async fn a_413_closes_a_keep_alive_connection_and_says_so() {
+    let limit = 64 * 1024;
+    let server = Server::start(Config::default()).await;
+    for (size, closes) in [(limit, false), (limit + 1, true)] {
+        let body = format!(
+            r#"{{"expression": "1", "pad": "{}"}}"#,
+            " ".repeat(size - 30)
+        );
+        assert_eq!(body.len(), size);
+        let mut stream = TcpStream::connect(server.addr).await.expect("connects");
+        let head = format!(
+            "POST {EXECUTE} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {size}\r\n\r\n"
+        );
+        stream.write_all(head.as_bytes()).await.expect("writes");
+        let _ = stream.write_all(body.as_bytes()).await;
+        let mut raw = vec![0; 4096];
+        let n = tokio::time::timeout(Duration::from_secs(5), stream.read(&mut raw))
+            .await
+            .expect("a reply")
+            .expect("reads");
+        let reply = parse_reply(&raw[..n]);
+        assert_eq!(
+            reply.status == 413,
+            closes,
+            "{size} bytes: status {}",
+            reply.status
+        );
+        assert_eq!(
+            reply.header("connection") == Some("close"),
+            closes,
+            "{size} bytes"
+        );
+        let mut rest = Vec::new();
+        let ended =
+            tokio::time::timeout(Duration::from_secs(2), stream.read_to_end(&mut rest)).await;
+        assert_eq!(
+            ended.is_ok(),
+            closes,
+            "{size} bytes: closed at once only after a 413"
+        );
+    }
     server.shutdown().await;
 }
 
@@ -615,6 +662,254 @@ async fn every_case_passes_through_http() {
             failures.len(),
             failures.join("\n")
         );
+    }
+    server.shutdown().await;
+}
+
+/// A tool that keeps its thread busy for the milliseconds its input names (`{"ms": N}`) and answers
+/// `{"slept": N}`: a stand-in for a near-budget `calculate` call (about 2 s of CPU), with a
+/// duration that does not depend on the build or the machine's load.
+struct Sleepy;
+
+impl Tool for Sleepy {
+    fn id(&self) -> &'static str {
+        "sleepy"
+    }
+    fn version(&self) -> &'static str {
+        "1.0.0"
+    }
+    fn description(&self) -> &str {
+        "sleeps for the milliseconds given"
+    }
+    fn manifest(&self) -> &Value {
+        &Value::Null
+    }
+    fn execute_json(&self, input: &[u8]) -> Execution {
+        let ms = serde_json::from_slice::<Value>(input)
+            .ok()
+            .and_then(|v| v["ms"].as_u64())
+            .unwrap_or(0);
+        std::thread::sleep(Duration::from_millis(ms));
+        Execution {
+            body: json!({"slept": ms}),
+            error: None,
+            work_units: 0,
+        }
+    }
+}
+
+async fn sleepy_server(config: Config) -> Server {
+    Server::start_with(Registry::with_tools(vec![Box::new(Sleepy)]), config).await
+}
+
+async fn sleep_over_http(addr: SocketAddr, ms: u64) -> Reply {
+    let body = format!(r#"{{"ms": {ms}}}"#);
+    let path = "/v1/tools/sleepy/versions/1.0.0/execute";
+    post(addr, path, Some("application/json"), body.as_bytes()).await
+}
+
+/// `tools/call` of the sleepy tool over MCP's streamable HTTP (stateless, plain JSON).
+async fn sleep_over_mcp(addr: SocketAddr, ms: u64) -> Reply {
+    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "sleepy", "arguments": {"ms": ms}}})
+    .to_string();
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}",
+        body.len()
+    );
+    send(addr, &head, body.as_bytes()).await
+}
+
+/// One thread runs the server and the clients: a tool call made on it would stall everything.
+#[tokio::test(flavor = "current_thread")]
+async fn slow_calls_over_http_and_mcp_do_not_hold_up_fast_requests_on_one_thread() {
+    let server = sleepy_server(Config::default()).await;
+    let addr = server.addr;
+    let slow_http = tokio::spawn(async move { sleep_over_http(addr, 1500).await });
+    let slow_mcp = tokio::spawn(async move { sleep_over_mcp(addr, 1500).await });
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let started = std::time::Instant::now();
+    let health = get(addr, "/healthz").await;
+    let fast_http = sleep_over_http(addr, 0).await;
+    let fast_mcp = sleep_over_mcp(addr, 0).await;
+    let waited = started.elapsed();
+    assert!(
+        !slow_http.is_finished() && !slow_mcp.is_finished(),
+        "the slow calls were still running"
+    );
+    assert!(
+        waited < Duration::from_millis(700),
+        "the fast requests waited {waited:?} behind the slow ones"
+    );
+    assert_eq!(health.status, 200);
+    assert_eq!(fast_http.json(), json!({"slept": 0}));
+    assert_eq!(
+        fast_mcp.json()["result"]["structuredContent"],
+        json!({"slept": 0})
+    );
+    let slow_http = slow_http.await.expect("joins");
+    assert_eq!(slow_http.json(), json!({"slept": 1500}));
+    let slow_mcp = slow_mcp.await.expect("joins");
+    assert_eq!(
+        slow_mcp.json()["result"]["structuredContent"],
+        json!({"slept": 1500})
+    );
+    server.shutdown().await;
+}
+
+/// The 408 comes at the deadline, but the call runs on and keeps its permit until it ends: the
+/// concurrency limit counts calls still computing, not only requests still waiting.
+#[tokio::test]
+async fn a_call_past_the_deadline_is_408_and_holds_its_permit_until_it_ends() {
+    let config = Config {
+        request_timeout: Duration::from_millis(300),
+        max_concurrency: 1,
+        ..Config::default()
+    };
+    let server = sleepy_server(config).await;
+    let started = std::time::Instant::now();
+    let late = sleep_over_http(server.addr, 1200).await;
+    assert_eq!(late.status, 408);
+    assert!(started.elapsed() < Duration::from_millis(1000));
+    assert_eq!(sleep_over_http(server.addr, 0).await.status, 503);
+    tokio::time::sleep(Duration::from_millis(1500).saturating_sub(started.elapsed())).await;
+    assert_eq!(
+        sleep_over_http(server.addr, 0).await.json(),
+        json!({"slept": 0})
+    );
+    server.shutdown().await;
+}
+
+/// Writes `bytes` one at a time, `gap` apart; stops quietly when the server has closed.
+async fn trickle(stream: &mut TcpStream, bytes: &[u8], gap: Duration) {
+    for byte in bytes {
+        if stream.write_all(&[*byte]).await.is_err() {
+            return;
+        }
+        tokio::time::sleep(gap).await;
+    }
+}
+
+#[tokio::test]
+async fn a_request_head_must_arrive_whole_within_the_header_timeout() {
+    let config = Config {
+        header_read_timeout: Duration::from_millis(800),
+        ..Config::default()
+    };
+    let server = Server::start(config).await;
+    let head = b"GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
+    // Within the timeout (about 60 bytes over about 300 ms), however slowly: answered.
+    let mut quick = TcpStream::connect(server.addr).await.expect("connects");
+    trickle(&mut quick, head, Duration::from_millis(5)).await;
+    assert_eq!(read_reply(&mut quick).await.status, 200);
+    // The same head at 40 ms a byte (2.4 s): the connection is closed at the timeout, unanswered.
+    let mut slow = TcpStream::connect(server.addr).await.expect("connects");
+    let started = std::time::Instant::now();
+    trickle(&mut slow, head, Duration::from_millis(40)).await;
+    let mut raw = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(5), slow.read_to_end(&mut raw)).await;
+    let closed_after = started.elapsed();
+    assert!(
+        !String::from_utf8_lossy(&raw).contains(" 200 "),
+        "a late head was answered: {}",
+        String::from_utf8_lossy(&raw)
+    );
+    assert!(
+        closed_after < Duration::from_millis(2000),
+        "the connection stayed open {closed_after:?}"
+    );
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn an_idle_keep_alive_connection_is_closed_after_the_header_timeout() {
+    let config = Config {
+        header_read_timeout: Duration::from_millis(500),
+        ..Config::default()
+    };
+    let server = Server::start(config).await;
+    let mut stream = TcpStream::connect(server.addr).await.expect("connects");
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        .await
+        .expect("writes");
+    let started = std::time::Instant::now();
+    let reply = read_reply(&mut stream).await; // reads until the server closes
+    let open_for = started.elapsed();
+    assert_eq!(reply.status, 200);
+    assert!(
+        open_for >= Duration::from_millis(400) && open_for < Duration::from_millis(2000),
+        "the idle connection was closed after {open_for:?}"
+    );
+    server.shutdown().await;
+}
+
+/// With `max_connections` 2: a request on the first or second connection is answered at once; on
+/// the third it waits in the backlog until an idle one is closed by the header timeout.
+#[tokio::test]
+async fn the_connection_cap_admits_n_and_makes_n_plus_1_wait() {
+    for held in 0..=2 {
+        let config = Config {
+            max_connections: 2,
+            header_read_timeout: Duration::from_millis(800),
+            ..Config::default()
+        };
+        let server = Server::start(config).await;
+        let mut idle = Vec::new();
+        for _ in 0..held {
+            idle.push(TcpStream::connect(server.addr).await.expect("connects"));
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let started = std::time::Instant::now();
+        let reply = get(server.addr, "/healthz").await;
+        let waited = started.elapsed();
+        assert_eq!(reply.status, 200, "held {held}");
+        if held < 2 {
+            assert!(
+                waited < Duration::from_millis(400),
+                "held {held}: {waited:?}"
+            );
+        } else {
+            assert!(
+                waited >= Duration::from_millis(500) && waited < Duration::from_secs(3),
+                "held {held}: answered after {waited:?}"
+            );
+        }
+        drop(idle);
+        server.shutdown().await;
+    }
+}
+
+/// 200 slowloris connections trickling headers do not keep ordinary clients waiting.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ordinary_clients_are_answered_while_slowloris_connections_trickle() {
+    let server = Server::start(Config::default()).await;
+    let addr = server.addr;
+    let slow: Vec<_> = (0..200)
+        .map(|_| {
+            tokio::spawn(async move {
+                let Ok(mut stream) = TcpStream::connect(addr).await else {
+                    return;
+                };
+                let head =
+                    b"GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Slow: aaaaaaaaaaaaaaaaaaaa";
+                trickle(&mut stream, head, Duration::from_millis(50)).await;
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    for n in 0..20 {
+        let started = std::time::Instant::now();
+        let reply = execute(addr, &format!(r#"{{"expression": "{n} + 1"}}"#)).await;
+        let waited = started.elapsed();
+        assert_eq!(reply.json()["value"], json!((n + 1).to_string()));
+        assert!(
+            waited < Duration::from_millis(500),
+            "request {n}: {waited:?}"
+        );
+    }
+    for task in slow {
+        task.abort();
     }
     server.shutdown().await;
 }
