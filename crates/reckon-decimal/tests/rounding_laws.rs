@@ -142,7 +142,7 @@ proptest! {
         let x = format!("{}{whole}.{fraction}", if negative { "-" } else { "" });
         let (_, _, text) = rounded(&x, scale, "half_even").map_err(TestCaseError::fail)?;
         let last = text.bytes().rev().find(u8::is_ascii_digit).expect("a digit");
-        prop_assert!((last - b'0') % 2 == 0, "{} -> {}", x, text);
+        prop_assert!((last - b'0').is_multiple_of(2), "{} -> {}", x, text);
     }
 
     #[test]
