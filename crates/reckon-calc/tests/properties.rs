@@ -326,3 +326,25 @@ fn well_formed(input: &[u8]) -> Result<(), TestCaseError> {
     }
     Ok(())
 }
+
+/// Found by `agrees_with_a_plain_f64_evaluation`: 146934047346652.625 lies exactly between the
+/// 17-digit candidates ...62 and ...63. ECMAScript takes the even one (as Node prints it); Rust's
+/// own shortest `{:e}` takes the other, so the reference printer above settles ties itself.
+#[test]
+fn number_to_string_takes_the_even_digits_on_a_tie() {
+    assert_eq!(format(146934047346652.625), "146934047346652.62");
+    assert_eq!(js_string(146934047346652.625), "146934047346652.62");
+}
+
+/// Found by the calc fuzz target: serde_json (without `float_roundtrip`) reads `7.1e-73` one ulp
+/// off, so answers are judged by the number as spelled, never by serde_json's `f64`.
+#[test]
+fn values_are_judged_as_spelled() {
+    let mut text = Vec::new();
+    respond(
+        br#"{"calculations":[{"expression":"71e-74","prefix":"","suffix":""}]}"#,
+        &mut text,
+    );
+    assert_eq!(spelled_values(&text), Some(vec!["7.1e-73".to_owned()]));
+    assert_eq!("7.1e-73".parse::<f64>(), Ok(71e-74));
+}
