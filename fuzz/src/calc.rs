@@ -390,6 +390,8 @@ mod tests {
     use super::js_string;
 
     #[test]
+    // The tie below is written as its exact value on purpose.
+    #[allow(clippy::excessive_precision)]
     fn number_to_string_follows_ecmascript() {
         for (x, s) in [
             (1e21, "1e+21"),

@@ -56,7 +56,8 @@ pub fn check(answer: &Answer) {
         assert!(!message.is_empty(), "{body}");
         // What the registry answers when the evaluation thread panicked or could not start.
         assert!(
-            !message.starts_with("Evaluation failed: internal error (the evaluation could not run)"),
+            !message
+                .starts_with("Evaluation failed: internal error (the evaluation could not run)"),
             "a caught panic or a failed thread: {body}"
         );
         let reason = string(body, "/error/data/reason");
