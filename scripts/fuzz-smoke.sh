@@ -15,7 +15,7 @@ if ! rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
     echo "fuzz-smoke: WARNING: no nightly toolchain, so no libFuzzer: running the stable replay harness (${seconds}s of pseudo-random inputs per target), which is not coverage-guided fuzzing" >&2
     python3 "$root/scripts/fuzz-seeds.py" >/dev/null
     cd "$root/fuzz"
-    FUZZ_SECONDS="$seconds" exec cargo +stable test --release --no-default-features -- --nocapture replay
+    FUZZ_SECONDS="$seconds" exec cargo +stable test --no-default-features -- --nocapture replay
 fi
 
 if ! cargo fuzz --version >/dev/null 2>&1; then

@@ -31,7 +31,7 @@ if ! rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
     echo "fuzz.sh: WARNING: no nightly toolchain, so no libFuzzer; running the stable replay harness instead (seeds and fixed pseudo-random cases, not coverage-guided fuzzing)" >&2
     python3 "$root/scripts/fuzz-seeds.py" "$target" >/dev/null
     cd "$root/fuzz"
-    FUZZ_TARGET="$target" FUZZ_SECONDS="$seconds" exec cargo +stable test --release --no-default-features -- --nocapture replay
+    FUZZ_TARGET="$target" FUZZ_SECONDS="$seconds" exec cargo +stable test --no-default-features -- --nocapture replay
 fi
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
