@@ -320,3 +320,23 @@ fn envelope() -> impl Strategy<Value = Value> {
         ]
     })
 }
+
+/// Found by the calculate_ast fuzz target (a hang): the pair lcm(2^53, 1e300) overflows to
+/// Infinity and the next pair looped forever. math.js 15.2 answers "Parameters in function lcm
+/// must be integer numbers", and so does the tool, at once.
+#[test]
+fn lcm_of_an_overflowed_pair_is_refused_not_a_hang() {
+    let answer = std::thread::Builder::new()
+        .stack_size(STACK_BYTES)
+        .spawn(|| calculate(br#"{"expression": "lcm(9007199254740993, 1e300, 1e300)"}"#))
+        .expect("a thread")
+        .join()
+        .expect("no panic");
+    let error = answer.expect_err("an error");
+    assert!(
+        error
+            .to_string()
+            .contains("Parameters in function lcm must be integer numbers"),
+        "{error}"
+    );
+}
