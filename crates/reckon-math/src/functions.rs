@@ -207,7 +207,12 @@ pub(crate) static BUILTINS: &[Builtin] = &[
         a[1..].iter().try_fold(a[0], |g, x| gcd(g, *x))
     }),
     numbers("lcm", Arity::AtLeast(2), |a| {
-        integers("lcm", a).map(|a| a.iter().copied().reduce(lcm).unwrap_or(0.0))
+        // math.js reduces pairwise and checks each pair, so an overflowed partial result
+        // (Infinity) is refused like an Infinity argument: lcm(2^53, 1e300, 1) is an error.
+        let a = integers("lcm", a)?;
+        a[1..]
+            .iter()
+            .try_fold(a[0], |l, x| integers("lcm", &[l]).map(|_| lcm(l, *x)))
     }),
     unary("sin", |x| ok(jsmath::sin(x))),
     unary("cos", |x| ok(jsmath::cos(x))),
@@ -638,6 +643,11 @@ fn lcm(a: f64, b: f64) -> f64 {
     if a == 0.0 || b == 0.0 {
         return 0.0;
     }
+    // Euclid never ends on a non-finite operand (Infinity % b is NaN, and NaN != 0 forever):
+    // callers pass integers, and this keeps the loop bounded whatever they pass.
+    if !a.is_finite() || !b.is_finite() {
+        return f64::NAN;
+    }
     let product = a * b;
     let (mut a, mut b) = (a, b);
     while b != 0.0 {
@@ -1044,6 +1054,26 @@ mod tests {
         assert_eq!(lcm(-4.0, 6.0), 12.0);
         assert_eq!(lcm(2f64.powi(60), 3f64.powi(30)), 2.373_763_137_997_698e32);
         assert_eq!(lcm(1e200, 1e200), f64::INFINITY);
+        assert!(
+            lcm(f64::INFINITY, 1e300).is_nan(),
+            "bounded, not an endless loop"
+        );
+    }
+
+    /// Found by the calculate_ast fuzz target: lcm(2^53, 1e300) overflows to Infinity, and the
+    /// next pair then looped forever in Euclid's algorithm (Infinity % 1e300 is NaN). math.js
+    /// 15.2 checks each pair and refuses: "Parameters in function lcm must be integer numbers".
+    #[test]
+    fn lcm_refuses_an_overflowed_partial_result_instead_of_looping() {
+        let Some(builtin) = super::BUILTINS.iter().find(|b| b.name == "lcm") else {
+            panic!("lcm is a builtin");
+        };
+        let super::Imp::Numbers(f) = builtin.imp else {
+            panic!("lcm takes numbers");
+        };
+        assert!(f(&[9_007_199_254_740_993.0, 1e300, 1e300]).is_err());
+        assert_eq!(f(&[9_007_199_254_740_993.0, 1e300]), Ok(f64::INFINITY));
+        assert_eq!(f(&[4.0, 6.0, 10.0]), Ok(60.0));
     }
 
     /// Values printed by math.js 15.2.

@@ -1,0 +1,6 @@
+//! calculate on raw request bytes.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| reckon_fuzz::calculate::bytes(data));
