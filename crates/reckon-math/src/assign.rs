@@ -280,10 +280,7 @@ impl Evaluator {
                     .map_or(Value::Undefined, |(_, v)| v.clone()))
             }
             (Step::Property(key), _) => Err(no_access(key, at)),
-            (Step::Index(_), Value::Sparse(_)) => {
-                Err(not_implemented("indexing into a sparse matrix", at))
-            }
-            (Step::Index(index), Value::Matrix(_) | Value::Str(_)) => {
+            (Step::Index(index), Value::Matrix(_) | Value::Sparse(_) | Value::Str(_)) => {
                 self.subset(&[container.clone(), Value::Index(index.clone())], at)
             }
             (Step::Index(index), Value::Object(entries)) => match single_key(index) {

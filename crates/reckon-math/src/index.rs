@@ -11,6 +11,7 @@
 use crate::ast::Op;
 use crate::eval::{Evaluated, Evaluator, failed, mismatch};
 use crate::matrix::Matrix;
+use crate::sparse::SparseMatrix;
 use crate::value::Value;
 use crate::{CalculateError, Reason};
 use std::rc::Rc;
@@ -309,6 +310,7 @@ impl Evaluator {
         }
         match (&target, &values[2..]) {
             (Value::Matrix(m), []) => self.subset_get(m, index, at),
+            (Value::Sparse(s), []) => self.sparse_subset_get(s, index, at),
             (Value::Str(text), []) => self.substring(text, index, at),
             (Value::Object(entries), []) => object_property(entries, index, at),
             (Value::Matrix(m), [replacement, rest @ ..]) => {
@@ -409,6 +411,38 @@ impl Evaluator {
             data,
             array: m.array,
         }))
+    }
+
+    /// The part of a sparse matrix an index selects, with `subset_get`'s checks in its order.
+    fn sparse_subset_get(&mut self, s: &SparseMatrix, index: &Index, at: usize) -> Evaluated {
+        if index.is_empty() {
+            // math.js answers an empty DenseMatrix here.
+            return Ok(Value::matrix(Matrix::vector(Vec::new())));
+        }
+        check_masks(index, &s.shape, at)?;
+        if index.dimensions.len() != s.rank() {
+            return Err(dimension_mismatch(
+                index.dimensions.len(),
+                s.rank(),
+                "!=",
+                at,
+            ));
+        }
+        let scalar = index.is_scalar();
+        for (d, size) in index.dimensions.iter().zip(&s.shape) {
+            for extreme in extremes(d) {
+                validate(&extreme, Some(*size), at)?;
+            }
+        }
+        let lists: Vec<Vec<usize>> = index
+            .dimensions
+            .iter()
+            .map(|d| positions(d).iter().map(|x| *x as usize).collect())
+            .collect();
+        match lists.as_slice() {
+            [rows, cols] => self.sparse_select(s, rows, cols, scalar, at),
+            _ => Err(dimension_mismatch(lists.len(), 2, "!=", at)),
+        }
     }
 
     /// The characters of a string an index selects.
