@@ -198,4 +198,30 @@ mod tests {
             failure("subset(S, index(\"a\", 1))").contains("Index must be an integer (value: a)")
         );
     }
+
+    #[test]
+    fn the_per_call_build_limit_holds_at_its_bound() {
+        // 999 × 1000, 1000 × 1000 (the limit) and 1000 × 1001 elements of a sub-matrix.
+        let one = "sparse([1])";
+        assert_eq!(
+            answer_in(&format!("count({one}[ones(999), ones(1000)])"), "number"),
+            "number 999000"
+        );
+        assert_eq!(
+            answer_in(&format!("count({one}[ones(1000), ones(1000)])"), "number"),
+            "number 1000000"
+        );
+        let over = "result_too_large: Size limit exceeded: subset() would build 1,001,000 elements, over the limit of 1,000,000.";
+        assert_eq!(
+            answer_in(&format!("{one}[ones(1000), ones(1001)]"), "number"),
+            over
+        );
+        assert_eq!(
+            answer_in(
+                &format!("subset({one}, index(ones(1000), ones(1001)))"),
+                "number"
+            ),
+            over
+        );
+    }
 }
