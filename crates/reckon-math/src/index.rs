@@ -117,7 +117,11 @@ fn js_string(x: f64) -> String {
 
 /// math.js `validateIndex` for one 0-based position, reported 1-based as its error transform
 /// reports it; `length` `None` checks only that the position is a whole number ≥ 0.
-fn validate(position: &Dimension, length: Option<usize>, at: usize) -> Result<(), CalculateError> {
+pub(crate) fn validate(
+    position: &Dimension,
+    length: Option<usize>,
+    at: usize,
+) -> Result<(), CalculateError> {
     let x = match position {
         Dimension::Number(x) => *x,
         Dimension::Key(key) => {
@@ -152,7 +156,7 @@ fn validate(position: &Dimension, length: Option<usize>, at: usize) -> Result<()
 }
 
 /// The smallest and largest position of a dimension (math.js `min`/`max`).
-fn extremes(dimension: &Dimension) -> [Dimension; 2] {
+pub(crate) fn extremes(dimension: &Dimension) -> [Dimension; 2] {
     match dimension {
         Dimension::List(list) => {
             let min = list.iter().copied().fold(f64::INFINITY, f64::min);
@@ -164,7 +168,7 @@ fn extremes(dimension: &Dimension) -> [Dimension; 2] {
 }
 
 /// The positions of a dimension.
-fn positions(dimension: &Dimension) -> Vec<f64> {
+pub(crate) fn positions(dimension: &Dimension) -> Vec<f64> {
     match dimension {
         Dimension::List(list) => list.clone(),
         Dimension::Number(x) => vec![*x],
@@ -173,7 +177,7 @@ fn positions(dimension: &Dimension) -> Vec<f64> {
 }
 
 /// `Dimension mismatch (a != b)` (math.js's `DimensionError`).
-fn dimension_mismatch(
+pub(crate) fn dimension_mismatch(
     a: impl std::fmt::Display,
     b: impl std::fmt::Display,
     relation: &str,
@@ -182,12 +186,12 @@ fn dimension_mismatch(
     failed(format!("Dimension mismatch ({a} {relation} {b})"), at)
 }
 
-fn show(shape: &[usize]) -> String {
+pub(crate) fn show(shape: &[usize]) -> String {
     crate::matrix::show_shape(shape)
 }
 
 /// math.js `validateIndexSourceSize`: a boolean mask must be as long as its dimension.
-fn check_masks(index: &Index, shape: &[usize], at: usize) -> Result<(), CalculateError> {
+pub(crate) fn check_masks(index: &Index, shape: &[usize], at: usize) -> Result<(), CalculateError> {
     for (d, mask) in index.mask_sizes.iter().enumerate() {
         if let Some(mask) = mask {
             match shape.get(d) {

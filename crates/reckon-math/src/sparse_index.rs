@@ -11,8 +11,11 @@
 //! two-dimensional sparse matrix, even `S[1, [2, 3]]` (1 × 2). These facts were read off
 //! math.js's answers (`tests/peer/sparse.mjs` checks them).
 
-use crate::eval::{Evaluated, Evaluator};
-use crate::sparse::{Column, SparseMatrix};
+use crate::eval::{Evaluated, Evaluator, failed};
+use crate::index::{
+    Dimension, Index, check_masks, dimension_mismatch, extremes, positions, show, validate,
+};
+use crate::sparse::{Column, SparseMatrix, is_zero};
 use crate::value::Value;
 use std::rc::Rc;
 
@@ -71,6 +74,119 @@ impl Evaluator {
     }
 }
 
+impl Evaluator {
+    /// `S[...] = value`: a copy of `s` (grown when the index reaches past it) with each selected
+    /// element set, row by row, as math.js's `SparseMatrix.set` sets it: a non-zero value
+    /// replaces a stored entry or is stored at the top of its column, a zero removes a stored
+    /// entry. The replacement must have the index's size once math.js has unsqueezed it (a
+    /// scalar only fits a 1 × 1 selection). Charges one unit per element of the result.
+    pub(crate) fn set_in_sparse(
+        &mut self,
+        s: &SparseMatrix,
+        index: &Index,
+        replacement: &Value,
+        at: usize,
+    ) -> Evaluated {
+        if index.dimensions.len() != 2 {
+            return Err(dimension_mismatch(index.dimensions.len(), 2, "!=", at));
+        }
+        check_masks(index, &s.shape, at)?;
+        let (sub_shape, sub_data) = match replacement {
+            Value::Matrix(r) => (r.shape.clone(), r.data.clone()),
+            Value::Sparse(r) => (r.shape.clone(), r.data.clone()),
+            other => (Vec::new(), vec![other.clone()]),
+        };
+        let size: Vec<usize> = index
+            .dimensions
+            .iter()
+            .map(|d| positions(d).len())
+            .collect();
+        let scalar = !index
+            .dimensions
+            .iter()
+            .any(|d| matches!(d, Dimension::List(_)));
+        if scalar && !sub_shape.is_empty() {
+            return Err(failed("Scalar expected", at));
+        }
+        let sub_shape = unsqueeze(&sub_shape, &size);
+        if !scalar && sub_shape != size {
+            return Err(dimension_mismatch(show(&size), show(&sub_shape), ">", at));
+        }
+        for d in &index.dimensions {
+            for extreme in extremes(d) {
+                validate(&extreme, None, at)?;
+            }
+        }
+        let rows: Vec<usize> = positions(&index.dimensions[0])
+            .iter()
+            .map(|x| *x as usize)
+            .collect();
+        let cols: Vec<usize> = positions(&index.dimensions[1])
+            .iter()
+            .map(|x| *x as usize)
+            .collect();
+        let (height, width) = s.dims();
+        let height = rows.iter().map(|r| r + 1).fold(height, usize::max);
+        let width = cols.iter().map(|c| c + 1).fold(width, usize::max);
+        self.build("subset", (height as u64).saturating_mul(width as u64), at)?;
+        let mut columns: Vec<Column> = s
+            .columns()
+            .into_iter()
+            .map(|column| column.into_iter().map(|(r, v)| (r, v.clone())).collect())
+            .collect();
+        columns.resize(width, Vec::new());
+        for (i, &r) in rows.iter().enumerate() {
+            for (j, &c) in cols.iter().enumerate() {
+                let value = sub_data
+                    .get(i * cols.len() + j)
+                    .cloned()
+                    .unwrap_or(Value::Undefined);
+                if let Value::Str(text) = &value {
+                    return Err(failed(format!("Cannot convert \"{text}\" to a number"), at));
+                }
+                let Some(column) = columns.get_mut(c) else {
+                    continue;
+                };
+                let found = column.iter().position(|(row, _)| *row == r);
+                match (found, is_zero(&value)) {
+                    (Some(k), true) => {
+                        column.remove(k);
+                    }
+                    (Some(k), false) => column[k].1 = value,
+                    (None, true) => {}
+                    (None, false) => column.insert(0, (r, value)),
+                }
+            }
+        }
+        Ok(Value::Sparse(Rc::new(SparseMatrix::from_columns(
+            height, columns,
+        ))))
+    }
+}
+
+/// math.js's unsqueeze of a replacement's shape to the index's rank: outer singleton
+/// dimensions first, then inner ones.
+fn unsqueeze(shape: &[usize], size: &[usize]) -> Vec<usize> {
+    if shape.len() >= size.len() {
+        return shape.to_vec();
+    }
+    let mut i = 0;
+    while size.get(i) == Some(&1) && shape.get(i) == Some(&1) {
+        i += 1;
+    }
+    let mut outer = 0;
+    while size.get(i) == Some(&1) {
+        outer += 1;
+        i += 1;
+    }
+    let mut out = vec![1; outer];
+    out.extend_from_slice(shape);
+    while out.len() < size.len() {
+        out.push(1);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use crate::test_support::answer_in;
@@ -81,7 +197,8 @@ mod tests {
     #[track_caller]
     fn printed(expression: &str, mode: &str) -> String {
         let out = answer_in(expression, mode);
-        out.split_once(' ').map_or(out.clone(), |(_, r)| r.to_owned())
+        out.split_once(' ')
+            .map_or(out.clone(), |(_, r)| r.to_owned())
     }
 
     /// `expression` with `S` replaced by the 3 × 3 sparse matrix above, printed in number mode.
@@ -105,8 +222,14 @@ mod tests {
         assert_eq!(answer("typeOf(S[1, 1])"), "\"number\"");
         assert_eq!(answer("subset(S, index(1, 2))"), "0");
         assert_eq!(answer("subset(S, index(3, 3))"), "9");
-        assert_eq!(answer_in("sparse([1, 0; 0, 2])[1, 2]", "BigNumber"), "number 0");
-        assert_eq!(answer_in("sparse([1, 0; 0, 2])[2, 2]", "BigNumber"), "BigNumber 2");
+        assert_eq!(
+            answer_in("sparse([1, 0; 0, 2])[1, 2]", "BigNumber"),
+            "number 0"
+        );
+        assert_eq!(
+            answer_in("sparse([1, 0; 0, 2])[2, 2]", "BigNumber"),
+            "BigNumber 2"
+        );
     }
 
     #[test]
@@ -222,6 +345,133 @@ mod tests {
                 "number"
             ),
             over
+        );
+    }
+
+    /// `X` after `X[...] = ...` with `X` first bound to `matrix`, printed (math.js 15.2's
+    /// answers, from `{a: size(X = ...), b: X[...] = ..., c: X}`).
+    #[track_caller]
+    fn after(matrix: &str, assignment: &str) -> String {
+        answer_in(
+            &format!("{{a: size(X = {matrix}), b: X{assignment}, c: X}}.c"),
+            "number",
+        )
+    }
+
+    const I: &str = "sparse([1, 0; 0, 1])";
+
+    #[test]
+    fn assignment_stores_a_new_entry_at_the_top_of_its_column() {
+        assert_eq!(
+            after(I, "[1, 2] = 5"),
+            "SparseMatrix Sparse Matrix [2 x 2] density: 0.75\n\n    (0, 0) ==> 1\n    (0, 1) ==> 5\n    (1, 1) ==> 1"
+        );
+        assert_eq!(
+            after(I, "[2, 1] = 5"),
+            "SparseMatrix Sparse Matrix [2 x 2] density: 0.75\n\n    (1, 0) ==> 5\n    (0, 0) ==> 1\n    (1, 1) ==> 1"
+        );
+        assert_eq!(
+            after("sparse([0; 0; 0])", "[1:3, 1] = [1; 2; 3]"),
+            "SparseMatrix Sparse Matrix [3 x 1] density: 1\n\n    (2, 0) ==> 3\n    (1, 0) ==> 2\n    (0, 0) ==> 1"
+        );
+        assert_eq!(
+            after(I, "[1, [2, 1]] = [6, 7]"),
+            "SparseMatrix Sparse Matrix [2 x 2] density: 0.75\n\n    (0, 0) ==> 7\n    (0, 1) ==> 6\n    (1, 1) ==> 1"
+        );
+        assert_eq!(
+            after(I, "[:, 2] = [5, 6]"),
+            "SparseMatrix Sparse Matrix [2 x 2] density: 0.75\n\n    (0, 0) ==> 1\n    (0, 1) ==> 5\n    (1, 1) ==> 6"
+        );
+        assert_eq!(
+            after(I, "[[true, false], 1] = 3"),
+            "SparseMatrix Sparse Matrix [2 x 2] density: 0.5\n\n    (0, 0) ==> 3\n    (1, 1) ==> 1"
+        );
+        // The assignment's own value is the value assigned.
+        assert_eq!(
+            answer_in(&format!("{{a: size(X = {I}), b: X[1, 2] = 5}}.b"), "number"),
+            "number 5"
+        );
+    }
+
+    #[test]
+    fn assigning_zero_removes_an_entry_and_growing_keeps_the_order() {
+        assert_eq!(
+            after(I, "[1, 1] = 0"),
+            "SparseMatrix Sparse Matrix [2 x 2] density: 0.25\n\n    (1, 1) ==> 1"
+        );
+        assert_eq!(
+            after(I, "[1, 2] = 0"),
+            "SparseMatrix Sparse Matrix [2 x 2] density: 0.5\n\n    (0, 0) ==> 1\n    (1, 1) ==> 1"
+        );
+        assert_eq!(
+            after(I, "[:, 1] = [0; 4]"),
+            "SparseMatrix Sparse Matrix [2 x 2] density: 0.5\n\n    (1, 0) ==> 4\n    (1, 1) ==> 1"
+        );
+        assert_eq!(
+            after(I, "[1:2, 1:2] = sparse([0, 3; 4, 0])"),
+            "SparseMatrix Sparse Matrix [2 x 2] density: 0.5\n\n    (1, 0) ==> 4\n    (0, 1) ==> 3"
+        );
+        assert_eq!(
+            after(I, "[3, 3] = 7"),
+            "SparseMatrix Sparse Matrix [3 x 3] density: 0.3333333333333333\n\n    (0, 0) ==> 1\n    (1, 1) ==> 1\n    (2, 2) ==> 7"
+        );
+        assert_eq!(
+            after(I, "[3, 1:2] = [1, 2]"),
+            "SparseMatrix Sparse Matrix [3 x 2] density: 0.6666666666666666\n\n    (2, 0) ==> 1\n    (0, 0) ==> 1\n    (2, 1) ==> 2\n    (1, 1) ==> 1"
+        );
+    }
+
+    #[test]
+    fn bad_assignments_fail_with_mathjs_wording() {
+        let failed = |m: &str| format!("evaluation_failed: Evaluation failed: {m}");
+        assert_eq!(
+            after(I, "[1, :] = 3"),
+            failed("Dimension mismatch ([1, 2] > [1, 1])")
+        );
+        assert_eq!(
+            after(I, "[1:2, 1:2] = [1, 2, 3]"),
+            failed("Dimension mismatch ([2, 2] > [3, 1])")
+        );
+        assert_eq!(after(I, "[1] = 3"), failed("Dimension mismatch (1 != 2)"));
+        assert_eq!(
+            after(I, "[1, 1, 1] = 3"),
+            failed("Dimension mismatch (3 != 2)")
+        );
+        assert_eq!(after(I, "[1, 2] = [1, 2]"), failed("Scalar expected"));
+        assert_eq!(after(I, "[0, 1] = 3"), failed("Index out of range (0 < 1)"));
+        assert_eq!(
+            after(I, "[1.5, 1] = 3"),
+            failed("Index must be an integer (value: 0.5)")
+        );
+        assert_eq!(
+            after(I, "[1, 1] = \"a\""),
+            failed("Cannot convert \"a\" to a number")
+        );
+    }
+
+    #[test]
+    fn assignment_respects_the_per_call_build_limit() {
+        // Growing to 1000 × 1000 elements may be built, to 1000 × 1001 may not.
+        assert_eq!(
+            answer_in(
+                "count({a: size(X = sparse([1])), b: X[1000, 1000] = 2, c: X}.c)",
+                "number"
+            ),
+            "number 1000000"
+        );
+        assert_eq!(
+            answer_in(
+                "count({a: size(X = sparse([1])), b: X[999, 1000] = 2, c: X}.c)",
+                "number"
+            ),
+            "number 999000"
+        );
+        assert_eq!(
+            answer_in(
+                "{a: size(X = sparse([1])), b: X[1000, 1001] = 2, c: X}.c",
+                "number"
+            ),
+            "result_too_large: Size limit exceeded: subset() would build 1,001,000 elements, over the limit of 1,000,000."
         );
     }
 }
