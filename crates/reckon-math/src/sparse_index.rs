@@ -147,6 +147,8 @@ impl Evaluator {
                 let Some(column) = columns.get_mut(c) else {
                     continue;
                 };
+                // math.js searches the column and shifts it to insert: one unit per entry.
+                self.charge(column.len() as u64 + 1)?;
                 let found = column.iter().position(|(row, _)| *row == r);
                 match (found, is_zero(&value)) {
                     (Some(k), true) => {
@@ -189,7 +191,7 @@ fn unsqueeze(shape: &[usize], size: &[usize]) -> Vec<usize> {
 
 #[cfg(test)]
 mod tests {
-    use crate::test_support::answer_in;
+    use crate::test_support::{answer_in, reason_in};
 
     const S: &str = "sparse([1, 0, 3; 0, 5, 0; 7, 0, 9])";
 
@@ -472,6 +474,26 @@ mod tests {
                 "number"
             ),
             "result_too_large: Size limit exceeded: subset() would build 1,001,000 elements, over the limit of 1,000,000."
+        );
+    }
+
+    #[test]
+    fn assignment_charges_each_column_search() {
+        // Setting every element of a full 1000 × 1000 sparse matrix searches columns of 1000
+        // entries a million times (as math.js does): refused by the work meter, quickly.
+        assert_eq!(
+            reason_in(
+                "{a: size(X = sparse(ones(1000, 1000))), b: X[1:1000, 1:1000] = 2 * ones(1000, 1000), c: size(X)}.c",
+                "number"
+            ),
+            "evaluation_timeout"
+        );
+        assert_eq!(
+            answer_in(
+                "{a: size(X = sparse(ones(30, 30))), b: X[1:30, 1:30] = 2 * ones(30, 30), c: sum(X)}.c",
+                "number"
+            ),
+            "number 1800"
         );
     }
 }
