@@ -93,6 +93,9 @@ expressions.push(
   `subset(${U}, index([], 1))`, `subset(${U}, index(3, 1))`, `subset(${U}, index([1, 3], 1))`,
   `subset(${U}, index(1))`, `subset(${U}, index([true, false, true], 1))`, `subset(${U}, index("a", 1))`,
   `subset(${E}, index([1, 2], 1))`, `subset(${U}, index([true, true], [false, true]))`,
+  `subset(${S}, index(1, 2), 5)`, `subset(${S}, index(1, [1, 2]), 3)`, `subset(${S}, index([1, 2], 1), [0; 4])`,
+  `subset(${S}, index([], 1), 4)`, `subset(${S}, index(3, 3), 4)`, `subset(${S}, index(1, [1, 2]), [5; 6])`,
+  `subset(${S}, index(1, 1), [5, 6])`, `subset(${E}, index(2, 1), 6)`, `subset(${U}, index([2, 1], 2), sparse([0; 7]))`,
   // indexed assignment: `{a: size(X = ...), b: X[...] = ..., c: X}` (`size`, as math.js changes X in place)
   ...[[S, "[1, 2] = 5"], [S, "[2, 1] = 5"], [S, "[1, 1] = 0"], [S, "[1, 2] = 0"], [S, "[3, 3] = 7"],
     [S, "[1, 1:2] = [8, 9]"], [S, ":, 1] = [0; 4]"], [S, "[1, :] = 3"], ["sparse([0; 0; 0])", "[1:3, 1] = [1; 2; 3]"],

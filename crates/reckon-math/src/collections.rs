@@ -4317,7 +4317,7 @@ mod tests {
         );
         // What reckon does not do on a sparse matrix yet says so.
         assert_eq!(
-            answer("subset(sparse([1, 0]), index(1, 1), 5)"),
+            answer("subset(sparse([1, 0]), index(3, 1), 5, 9)"),
             "evaluation_failed: Evaluation failed: subset() of a sparse matrix is not implemented in reckon yet"
         );
     }

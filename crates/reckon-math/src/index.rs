@@ -315,6 +315,13 @@ impl Evaluator {
         match (&target, &values[2..]) {
             (Value::Matrix(m), []) => self.subset_get(m, index, at),
             (Value::Sparse(s), []) => self.sparse_subset_get(s, index, at),
+            (Value::Sparse(s), [replacement]) => {
+                if index.is_empty() {
+                    return Ok(target.clone());
+                }
+                let replacement = self.broadcast_replacement(index, replacement, at)?;
+                self.set_in_sparse(s, index, &replacement, at)
+            }
             (Value::Str(text), []) => self.substring(text, index, at),
             (Value::Object(entries), []) => object_property(entries, index, at),
             (Value::Matrix(m), [replacement, rest @ ..]) => {
@@ -554,10 +561,21 @@ impl Evaluator {
         if let Value::Str(_) = replacement {
             return Err(failed("can't boradcast a string", at));
         }
+        let replacement = self.broadcast_replacement(index, replacement, at)?;
+        self.set_in_matrix(Rc::clone(m), index, &replacement, default, false, at)
+    }
+
+    /// math.js's `_broadcastReplacement` of `subset(value, index, replacement)`:
+    /// `add(replacement, zeros(size))` when that works (number zeros in every mode: the size is
+    /// an array of numbers), else the replacement as it is.
+    fn broadcast_replacement(
+        &mut self,
+        index: &Index,
+        replacement: &Value,
+        at: usize,
+    ) -> Evaluated {
         let index_size = index.size();
         let scalar = index.is_scalar();
-        // math.js's `_broadcastReplacement`: `add(replacement, zeros(size))` when that works
-        // (number zeros in every mode: the size is an array of numbers).
         let mut replacement = replacement.clone();
         if !scalar && index_size.iter().all(|d| *d > 0) {
             let count = index_size
@@ -579,7 +597,7 @@ impl Evaluator {
                 Err(_) => {}
             }
         }
-        self.set_in_matrix(Rc::clone(m), index, &replacement, default, false, at)
+        Ok(replacement)
     }
 
     /// math.js's `DenseMatrix` `subset(index, replacement)` on a copy of `m`: the part `subset()`

@@ -496,4 +496,33 @@ mod tests {
             "number 1800"
         );
     }
+
+    #[test]
+    fn subset_replaces_with_a_broadcast_replacement() {
+        // math.js 15.2's answers.
+        assert_eq!(
+            printed(&format!("subset({I}, index(1, 2), 5)"), "number"),
+            "Sparse Matrix [2 x 2] density: 0.75\n\n    (0, 0) ==> 1\n    (0, 1) ==> 5\n    (1, 1) ==> 1"
+        );
+        assert_eq!(
+            printed(&format!("subset({I}, index(1, [1, 2]), 3)"), "number"),
+            "Sparse Matrix [2 x 2] density: 0.75\n\n    (0, 0) ==> 3\n    (0, 1) ==> 3\n    (1, 1) ==> 1"
+        );
+        assert_eq!(
+            printed(&format!("subset({I}, index([], 1), 4)"), "number"),
+            "Sparse Matrix [2 x 2] density: 0.5\n\n    (0, 0) ==> 1\n    (1, 1) ==> 1"
+        );
+        assert_eq!(
+            printed(&format!("subset({I}, index(3, 3), 4)"), "number"),
+            "Sparse Matrix [3 x 3] density: 0.3333333333333333\n\n    (0, 0) ==> 1\n    (1, 1) ==> 1\n    (2, 2) ==> 4"
+        );
+        assert_eq!(
+            answer_in(&format!("subset({I}, index(1, [1, 2]), [5; 6])"), "number"),
+            "evaluation_failed: Evaluation failed: Dimension mismatch ([1, 2] > [2, 2])"
+        );
+        assert_eq!(
+            answer_in(&format!("subset({I}, index(1, 1), [5, 6])"), "number"),
+            "evaluation_failed: Evaluation failed: Scalar expected"
+        );
+    }
 }
