@@ -1,5 +1,5 @@
-//! Reading the part of a sparse matrix an index selects (`S[i, j]`, `subset(S, index(...))`), as
-//! math.js 15.2's `SparseMatrix` answers it.
+//! Reading and replacing the part of a sparse matrix an index selects (`S[i, j]`, `S[i, j] = v`,
+//! `subset(S, index(...)[, value])`), as math.js 15.2's `SparseMatrix` answers it.
 //!
 //! Hand-written because the printed result depends on math.js's storage order, which a dense
 //! selection followed by `from_dense` would lose: math.js walks each selected source column in
@@ -8,8 +8,10 @@
 //! when a row is selected twice, the other copies left unstored. So `S[[3, 1], 1]` lists row 1
 //! of the result before row 0 when the source stores row 0 first. A scalar index answers the
 //! element (an unstored one is the number 0 in every number mode); any other index answers a
-//! two-dimensional sparse matrix, even `S[1, [2, 3]]` (1 × 2). These facts were read off
-//! math.js's answers (`tests/peer/sparse.mjs` checks them).
+//! two-dimensional sparse matrix, even `S[1, [2, 3]]` (1 × 2). Writing sets the elements row by
+//! row: a non-zero value replaces a stored entry or goes to the *top* of its column, a zero
+//! removes a stored entry, so the order of a column after an assignment is not top to bottom.
+//! These facts were read off math.js's answers (`tests/peer/sparse.mjs` checks them).
 
 use crate::eval::{Evaluated, Evaluator, failed};
 use crate::index::{
