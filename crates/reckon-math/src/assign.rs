@@ -280,10 +280,7 @@ impl Evaluator {
                     .map_or(Value::Undefined, |(_, v)| v.clone()))
             }
             (Step::Property(key), _) => Err(no_access(key, at)),
-            (Step::Index(_), Value::Sparse(_)) => {
-                Err(not_implemented("indexing into a sparse matrix", at))
-            }
-            (Step::Index(index), Value::Matrix(_) | Value::Str(_)) => {
+            (Step::Index(index), Value::Matrix(_) | Value::Sparse(_) | Value::Str(_)) => {
                 self.subset(&[container.clone(), Value::Index(index.clone())], at)
             }
             (Step::Index(index), Value::Object(entries)) => match single_key(index) {
@@ -310,10 +307,7 @@ impl Evaluator {
                 Ok(Value::Object(self.with_entry(entries, key, value)?))
             }
             (Step::Property(key), _) => Err(no_access(key, at)),
-            (Step::Index(_), Value::Sparse(_)) => Err(not_implemented(
-                "indexed assignment into a sparse matrix",
-                at,
-            )),
+            (Step::Index(index), Value::Sparse(s)) => self.set_in_sparse(&s, index, &value, at),
             (Step::Index(index), Value::Matrix(m)) => {
                 self.set_in_matrix(m, index, &value, None, true, at)
             }
@@ -769,7 +763,7 @@ mod tests {
         );
         assert_eq!(
             answer("{a: typeOf(x = sparse([1, 2])), b: x[1, 1] = 7}"),
-            failed("indexed assignment into a sparse matrix is not implemented in reckon yet")
+            "Object {\"a\": \"SparseMatrix\", \"b\": 7}"
         );
     }
 

@@ -360,11 +360,12 @@ impl Evaluator {
         Ok(Value::matrix(Matrix::vector(data)))
     }
 
-    /// `value[i, j, ...]` on a matrix or a string (section 4.7): each index evaluated with
+    /// `value[i, j, ...]` on a matrix, a sparse matrix or a string (section 4.7): each index evaluated with
     /// `end` bound to its dimension's size.
     pub(crate) fn index_into(&mut self, value: Value, dimensions: &[Node], at: usize) -> Evaluated {
         let shape: Vec<usize> = match &value {
             Value::Matrix(m) => m.shape.clone(),
+            Value::Sparse(m) => m.shape.clone(),
             Value::Str(s) => vec![s.chars().count()],
             _ => return Err(failed("Cannot apply index: unsupported type of object", at)),
         };
@@ -417,6 +418,16 @@ impl Evaluator {
                 ))
             }
             Value::Matrix(m) => self.select(&m, &selections, at),
+            Value::Sparse(s) => match selections.as_slice() {
+                [rows, cols] => self.sparse_select(
+                    &s,
+                    &rows.positions,
+                    &cols.positions,
+                    !rows.keep && !cols.keep,
+                    at,
+                ),
+                _ => Err(failed("Dimension mismatch", at)),
+            },
             _ => Err(failed("Cannot apply index: unsupported type of object", at)),
         }
     }
@@ -4306,7 +4317,7 @@ mod tests {
         );
         // What reckon does not do on a sparse matrix yet says so.
         assert_eq!(
-            answer("subset(sparse([1, 0]), index(1, 1))"),
+            answer("subset(sparse([1, 0]), index(3, 1), 5, 9)"),
             "evaluation_failed: Evaluation failed: subset() of a sparse matrix is not implemented in reckon yet"
         );
     }

@@ -1334,7 +1334,7 @@ impl Evaluator {
         if optional && matches!(value, Value::Null | Value::Undefined) {
             return Ok(Value::Undefined);
         }
-        if !*dot && matches!(value, Value::Matrix(_) | Value::Str(_)) {
+        if !*dot && matches!(value, Value::Matrix(_) | Value::Sparse(_) | Value::Str(_)) {
             return self.index_into(value, dimensions, index.span.start);
         }
         let key = self.property_key(dimensions, *dot, index.span.start)?;

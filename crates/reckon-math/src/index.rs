@@ -11,6 +11,7 @@
 use crate::ast::Op;
 use crate::eval::{Evaluated, Evaluator, failed, mismatch};
 use crate::matrix::Matrix;
+use crate::sparse::SparseMatrix;
 use crate::value::Value;
 use crate::{CalculateError, Reason};
 use std::rc::Rc;
@@ -116,7 +117,11 @@ fn js_string(x: f64) -> String {
 
 /// math.js `validateIndex` for one 0-based position, reported 1-based as its error transform
 /// reports it; `length` `None` checks only that the position is a whole number ≥ 0.
-fn validate(position: &Dimension, length: Option<usize>, at: usize) -> Result<(), CalculateError> {
+pub(crate) fn validate(
+    position: &Dimension,
+    length: Option<usize>,
+    at: usize,
+) -> Result<(), CalculateError> {
     let x = match position {
         Dimension::Number(x) => *x,
         Dimension::Key(key) => {
@@ -151,7 +156,7 @@ fn validate(position: &Dimension, length: Option<usize>, at: usize) -> Result<()
 }
 
 /// The smallest and largest position of a dimension (math.js `min`/`max`).
-fn extremes(dimension: &Dimension) -> [Dimension; 2] {
+pub(crate) fn extremes(dimension: &Dimension) -> [Dimension; 2] {
     match dimension {
         Dimension::List(list) => {
             let min = list.iter().copied().fold(f64::INFINITY, f64::min);
@@ -163,7 +168,7 @@ fn extremes(dimension: &Dimension) -> [Dimension; 2] {
 }
 
 /// The positions of a dimension.
-fn positions(dimension: &Dimension) -> Vec<f64> {
+pub(crate) fn positions(dimension: &Dimension) -> Vec<f64> {
     match dimension {
         Dimension::List(list) => list.clone(),
         Dimension::Number(x) => vec![*x],
@@ -172,7 +177,7 @@ fn positions(dimension: &Dimension) -> Vec<f64> {
 }
 
 /// `Dimension mismatch (a != b)` (math.js's `DimensionError`).
-fn dimension_mismatch(
+pub(crate) fn dimension_mismatch(
     a: impl std::fmt::Display,
     b: impl std::fmt::Display,
     relation: &str,
@@ -181,12 +186,12 @@ fn dimension_mismatch(
     failed(format!("Dimension mismatch ({a} {relation} {b})"), at)
 }
 
-fn show(shape: &[usize]) -> String {
+pub(crate) fn show(shape: &[usize]) -> String {
     crate::matrix::show_shape(shape)
 }
 
 /// math.js `validateIndexSourceSize`: a boolean mask must be as long as its dimension.
-fn check_masks(index: &Index, shape: &[usize], at: usize) -> Result<(), CalculateError> {
+pub(crate) fn check_masks(index: &Index, shape: &[usize], at: usize) -> Result<(), CalculateError> {
     for (d, mask) in index.mask_sizes.iter().enumerate() {
         if let Some(mask) = mask {
             match shape.get(d) {
@@ -309,6 +314,14 @@ impl Evaluator {
         }
         match (&target, &values[2..]) {
             (Value::Matrix(m), []) => self.subset_get(m, index, at),
+            (Value::Sparse(s), []) => self.sparse_subset_get(s, index, at),
+            (Value::Sparse(s), [replacement]) => {
+                if index.is_empty() {
+                    return Ok(target.clone());
+                }
+                let replacement = self.broadcast_replacement(index, replacement, at)?;
+                self.set_in_sparse(s, index, &replacement, at)
+            }
             (Value::Str(text), []) => self.substring(text, index, at),
             (Value::Object(entries), []) => object_property(entries, index, at),
             (Value::Matrix(m), [replacement, rest @ ..]) => {
@@ -409,6 +422,38 @@ impl Evaluator {
             data,
             array: m.array,
         }))
+    }
+
+    /// The part of a sparse matrix an index selects, with `subset_get`'s checks in its order.
+    fn sparse_subset_get(&mut self, s: &SparseMatrix, index: &Index, at: usize) -> Evaluated {
+        if index.is_empty() {
+            // math.js answers an empty DenseMatrix here.
+            return Ok(Value::matrix(Matrix::vector(Vec::new())));
+        }
+        check_masks(index, &s.shape, at)?;
+        if index.dimensions.len() != s.rank() {
+            return Err(dimension_mismatch(
+                index.dimensions.len(),
+                s.rank(),
+                "!=",
+                at,
+            ));
+        }
+        let scalar = index.is_scalar();
+        for (d, size) in index.dimensions.iter().zip(&s.shape) {
+            for extreme in extremes(d) {
+                validate(&extreme, Some(*size), at)?;
+            }
+        }
+        let lists: Vec<Vec<usize>> = index
+            .dimensions
+            .iter()
+            .map(|d| positions(d).iter().map(|x| *x as usize).collect())
+            .collect();
+        match lists.as_slice() {
+            [rows, cols] => self.sparse_select(s, rows, cols, scalar, at),
+            _ => Err(dimension_mismatch(lists.len(), 2, "!=", at)),
+        }
     }
 
     /// The characters of a string an index selects.
@@ -516,10 +561,21 @@ impl Evaluator {
         if let Value::Str(_) = replacement {
             return Err(failed("can't boradcast a string", at));
         }
+        let replacement = self.broadcast_replacement(index, replacement, at)?;
+        self.set_in_matrix(Rc::clone(m), index, &replacement, default, false, at)
+    }
+
+    /// math.js's `_broadcastReplacement` of `subset(value, index, replacement)`:
+    /// `add(replacement, zeros(size))` when that works (number zeros in every mode: the size is
+    /// an array of numbers), else the replacement as it is.
+    fn broadcast_replacement(
+        &mut self,
+        index: &Index,
+        replacement: &Value,
+        at: usize,
+    ) -> Evaluated {
         let index_size = index.size();
         let scalar = index.is_scalar();
-        // math.js's `_broadcastReplacement`: `add(replacement, zeros(size))` when that works
-        // (number zeros in every mode: the size is an array of numbers).
         let mut replacement = replacement.clone();
         if !scalar && index_size.iter().all(|d| *d > 0) {
             let count = index_size
@@ -541,7 +597,7 @@ impl Evaluator {
                 Err(_) => {}
             }
         }
-        self.set_in_matrix(Rc::clone(m), index, &replacement, default, false, at)
+        Ok(replacement)
     }
 
     /// math.js's `DenseMatrix` `subset(index, replacement)` on a copy of `m`: the part `subset()`

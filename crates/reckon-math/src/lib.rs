@@ -49,6 +49,7 @@ mod reference;
 pub mod request;
 mod sparse;
 mod sparse_functions;
+mod sparse_index;
 mod sparse_products;
 mod special;
 mod value;

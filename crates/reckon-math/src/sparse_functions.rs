@@ -88,6 +88,11 @@ impl Evaluator {
         }
         match (canonical, values) {
             ("clone", [Value::Sparse(s)]) => return Some(Ok(Value::Sparse(Rc::clone(s)))),
+            // Reading or replacing a part (`sparse_index.rs`); a default value for growth is not
+            // built yet.
+            ("subset", [Value::Sparse(_), _] | [Value::Sparse(_), _, _]) => {
+                return Some(self.subset(values, at));
+            }
             ("map" | "forEach", [Value::Sparse(s), Value::Function(_)]) => {
                 // math.js calls the callback on every element (an unstored one as 0) and stores
                 // the non-zero results, top to bottom in each column.
