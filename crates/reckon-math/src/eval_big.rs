@@ -843,15 +843,10 @@ mod tests {
 mod zeta_tests {
     //! `zeta` of BigNumbers and of complex numbers: every expected value is math.js 15.2's
     //! answer (`tests/peer/evaluate.mjs`; BigNumber precision 64), all digits of it.
-    use crate::test_support::answer_in;
+    use crate::test_support::{answer_in, reason_in};
 
     fn answer(expression: &str) -> String {
         answer_in(expression, "number")
-    }
-
-    fn reason_in(expression: &str, numeric_type: &str) -> String {
-        let out = answer_in(expression, numeric_type);
-        out.split(':').next().unwrap_or_default().to_owned()
     }
 
     #[test]

@@ -1034,16 +1034,10 @@ mod tests {
     //! `tests/peer/evaluate.mjs` prints it), written next to the expression it answers; where
     //! math.js returns a non-finite value the server refuses the result (spec step 10d).
 
-    use crate::test_support::answer_in;
+    use crate::test_support::{answer_in, reason_in};
 
     fn answer(expression: &str) -> String {
         answer_in(expression, "number")
-    }
-
-    /// The reason of a refusal (or the answer, when there is none).
-    fn reason_in(expression: &str, numeric_type: &str) -> String {
-        let out = answer_in(expression, numeric_type);
-        out.split(':').next().unwrap_or_default().to_owned()
     }
 
     #[test]

@@ -1172,15 +1172,10 @@ mod containers {
     //! tool; every expected string is math.js 15.2's answer to the same expression
     //! (`tests/peer/evaluate.mjs`).
 
-    use crate::test_support::answer_in;
+    use crate::test_support::{answer_in, reason_in};
 
     fn answer(expression: &str) -> String {
         answer_in(expression, "number")
-    }
-
-    fn reason_in(expression: &str, numeric_type: &str) -> String {
-        let out = answer_in(expression, numeric_type);
-        out.split(':').next().unwrap_or_default().to_owned()
     }
 
     #[test]
