@@ -41,9 +41,15 @@ pub(crate) fn tokenize(chars: &[char]) -> Result<Vec<Token>, LexError> {
     // At most one token per character; most expressions have about one per two.
     let mut tokens: Vec<Token> = Vec::with_capacity(chars.len() / 2 + 2);
     let mut pos = 0;
+    // Open brackets: a newline inside them is whitespace (section 4.1), so it is not a token and
+    // the parser never has to step over it. A dropped newline still separates an operand from a
+    // following quote, as the token would have.
+    let mut depth = 0usize;
+    let mut newline_dropped = false;
     while pos < chars.len() {
         let c = chars[pos];
         let start = pos;
+        let after_operand = |tokens: &[Token]| !newline_dropped && ends_operand(tokens.last());
         let tok = match c {
             ' ' | '\t' | '\u{a0}' => {
                 pos += 1;
@@ -55,13 +61,18 @@ pub(crate) fn tokenize(chars: &[char]) -> Result<Vec<Token>, LexError> {
                 }
                 continue;
             }
+            '\n' if depth > 0 => {
+                pos += 1;
+                newline_dropped = true;
+                continue;
+            }
             '\n' => {
                 pos += 1;
                 Tok::Newline
             }
             // After an operand a quote cannot open a string: math.js reads it as a delimiter
             // (`"s""` is `Unexpected operator "`), and `'` is the transpose.
-            '"' if ends_operand(tokens.last()) => {
+            '"' if after_operand(&tokens) => {
                 pos += 1;
                 Tok::Punct("\"")
             }
@@ -70,7 +81,7 @@ pub(crate) fn tokenize(chars: &[char]) -> Result<Vec<Token>, LexError> {
                 pos = end;
                 Tok::Str(text, '"')
             }
-            '\'' if !ends_operand(tokens.last()) => {
+            '\'' if !after_operand(&tokens) => {
                 let (text, end) = string(chars, pos)?;
                 pos = end;
                 Tok::Str(text, '\'')
@@ -100,6 +111,11 @@ pub(crate) fn tokenize(chars: &[char]) -> Result<Vec<Token>, LexError> {
             _ => match punctuation(chars, pos) {
                 Some(p) => {
                     pos += p.len();
+                    match c {
+                        '(' | '[' | '{' => depth += 1,
+                        ')' | ']' | '}' => depth = depth.saturating_sub(1),
+                        _ => {}
+                    }
                     Tok::Punct(p)
                 }
                 None => {
@@ -112,6 +128,7 @@ pub(crate) fn tokenize(chars: &[char]) -> Result<Vec<Token>, LexError> {
                 }
             },
         };
+        newline_dropped = false;
         tokens.push(Token {
             tok,
             span: Span::new(start, pos),
@@ -426,6 +443,45 @@ mod tests {
                 Tok::Number("5".into()),
                 Tok::Punct("^|"),
                 Tok::Number("3".into())
+            ]
+        );
+    }
+
+    #[test]
+    fn newlines_inside_brackets_are_whitespace_but_still_end_an_operand() {
+        assert_eq!(
+            toks("(1\n+ 2)"),
+            [
+                Tok::Punct("("),
+                Tok::Number("1".into()),
+                Tok::Punct("+"),
+                Tok::Number("2".into()),
+                Tok::Punct(")")
+            ]
+        );
+        assert_eq!(
+            toks("1\n2"),
+            [Tok::Number("1".into()), Tok::Newline, Tok::Number("2".into())]
+        );
+        // After a newline, even a dropped one, a quote opens a string as it always did.
+        assert_eq!(
+            toks("[A\n'b']"),
+            [
+                Tok::Punct("["),
+                Tok::Name("A".into()),
+                Tok::Str("b".into(), '\''),
+                Tok::Punct("]")
+            ]
+        );
+        assert_eq!(
+            toks("[A']\n'b'"),
+            [
+                Tok::Punct("["),
+                Tok::Name("A".into()),
+                Tok::Punct("'"),
+                Tok::Punct("]"),
+                Tok::Newline,
+                Tok::Str("b".into(), '\'')
             ]
         );
     }

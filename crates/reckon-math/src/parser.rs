@@ -52,6 +52,14 @@ pub const STACK_BYTES: usize = 64 << 20;
 /// # Errors
 /// The first syntax error, by position.
 pub fn parse(expression: &str) -> Result<Node, ParseError> {
+    parse_noting_review(expression).map(|(node, _)| node)
+}
+
+/// [`parse`], also telling whether the tree may hold what the tool's static checks look for
+/// (section 3 step 8: a `toString`/`toLocaleString` string or property, a call of `evaluate`,
+/// `simplify` or `derivative`, an aliased call such as `ln(` or `arcsin(`). `false` promises the
+/// checks would find nothing, so the tool can skip walking the tree.
+pub(crate) fn parse_noting_review(expression: &str) -> Result<(Node, bool), ParseError> {
     // Sized once: `chars()` promises only a quarter of the byte length, and growing from there
     // cost more than the tokenising.
     let mut chars: Vec<char> = Vec::with_capacity(expression.len());
@@ -67,8 +75,20 @@ pub fn parse(expression: &str) -> Result<Node, ParseError> {
         conditional_level: None,
         end: chars.len(),
         depth: 0,
+        review: false,
     };
-    parser.block()
+    let tree = parser.block()?;
+    Ok((tree, parser.review))
+}
+
+/// Names whose calls the static checks look at: the operations and the aliases they rename.
+fn call_needs_review(name: &str) -> bool {
+    matches!(name, "evaluate" | "simplify" | "derivative" | "ln") || name.starts_with("arc")
+}
+
+/// Strings the stringifier guard looks for as an index or property.
+fn string_needs_review(text: &str) -> bool {
+    matches!(text, "toString" | "toLocaleString")
 }
 
 /// Named operators: never names.
@@ -84,6 +104,8 @@ struct Parser {
     conditional_level: Option<usize>,
     end: usize,
     depth: usize,
+    /// Whether a node the static checks look at was made (see [`parse_noting_review`]).
+    review: bool,
 }
 
 type Parsed = Result<Node, ParseError>;
@@ -91,41 +113,18 @@ type Parsed = Result<Node, ParseError>;
 impl Parser {
     // ----------------------------------------------------------------------------- tokens
 
-    #[inline]
-    fn skip_ignorable_newlines(&mut self) {
-        if self.nesting > 0 {
-            while matches!(
-                self.tokens.get(self.pos).map(|t| &t.tok),
-                Some(Tok::Newline)
-            ) {
-                self.pos += 1;
-            }
-        }
-    }
+    // A newline inside brackets is whitespace: the lexer drops it, so the parser sees newline
+    // tokens only at the top level, where they separate statements.
 
     #[inline]
-    fn peek(&mut self) -> Option<&Tok> {
-        self.skip_ignorable_newlines();
+    fn peek(&self) -> Option<&Tok> {
         self.tokens.get(self.pos).map(|t| &t.tok)
     }
 
-    /// The token `n` places ahead of the current one (newlines inside brackets skipped).
-    fn peek_at(&mut self, n: usize) -> Option<&Tok> {
-        self.skip_ignorable_newlines();
-        let mut index = self.pos;
-        let mut left = n;
-        while let Some(token) = self.tokens.get(index) {
-            if self.nesting > 0 && token.tok == Tok::Newline {
-                index += 1;
-                continue;
-            }
-            if left == 0 {
-                return Some(&token.tok);
-            }
-            left -= 1;
-            index += 1;
-        }
-        None
+    /// The token `n` places ahead of the current one.
+    #[inline]
+    fn peek_at(&self, n: usize) -> Option<&Tok> {
+        self.tokens.get(self.pos + n).map(|t| &t.tok)
     }
 
     /// Whether the current token is a number literal or a name (not a named operator) that a
@@ -148,6 +147,24 @@ impl Parser {
         )
     }
 
+    /// Whether the current token is a literal or a name that no level between [`Parser::climb`]
+    /// and [`Parser::primary`] would touch: not a prefix operator, and followed by nothing that
+    /// makes a postfix, call, index, property, power, `??` or percentage. Then it is its own
+    /// operand, made at once rather than through five levels that would each pass it up.
+    fn plain_leaf_here(&self) -> bool {
+        let leaf = match self.peek() {
+            Some(Tok::Number(_) | Tok::Str(..)) => true,
+            Some(Tok::Name(name)) => name != "not",
+            _ => false,
+        };
+        leaf && !matches!(
+            self.peek_at(1),
+            Some(Tok::Punct(
+                "%" | "^" | ".^" | "??" | "!" | "'" | "(" | "[" | "." | "?."
+            ))
+        )
+    }
+
     /// The operator of `ops` that the current token spells, if it is punctuation.
     #[inline]
     fn punct_among(&mut self, ops: &[(&str, Op)]) -> Option<Op> {
@@ -163,8 +180,7 @@ impl Parser {
         matches!(self.peek(), Some(Tok::Punct(q)) if *q == p)
     }
 
-    fn span_here(&mut self) -> Span {
-        self.skip_ignorable_newlines();
+    fn span_here(&self) -> Span {
         self.tokens
             .get(self.pos)
             .map_or(Span::at(self.end), |t| t.span)
@@ -430,7 +446,11 @@ impl Parser {
             let node = self.range(None)?;
             return self.climb_from(node, min, Level::Range, FactorSummary::default());
         }
-        let node = self.percent()?;
+        let node = if self.plain_leaf_here() {
+            self.primary()?
+        } else {
+            self.percent()?
+        };
         let summary = FactorSummary::of(&node);
         self.climb_from(node, min, Level::Operand, summary)
     }
@@ -800,6 +820,11 @@ impl Parser {
     }
 
     fn call(&mut self, callee: Node, optional: bool) -> Parsed {
+        if let NodeKind::Symbol(name) = &callee.kind
+            && call_needs_review(name)
+        {
+            self.review = true;
+        }
         self.bump();
         self.open();
         let args = self.list(")", "Parenthesis ) expected")?;
@@ -850,6 +875,7 @@ impl Parser {
             Some(Tok::Name(name)) => name.clone(),
             _ => return Err(self.error_here("Property name expected after dot")),
         };
+        self.review |= string_needs_review(&name);
         let name_span = self.bump();
         let key = Node {
             kind: NodeKind::Str(name),
@@ -914,7 +940,10 @@ impl Parser {
                     check_prefixed(&raw, span)?;
                     NodeKind::Number(raw)
                 }
-                Some(Tok::Str(text, _)) => NodeKind::Str(std::mem::take(text)),
+                Some(Tok::Str(text, _)) => {
+                    self.review |= string_needs_review(text);
+                    NodeKind::Str(std::mem::take(text))
+                }
                 // In operand position every name is a symbol, named operators included (`to`, `in`).
                 Some(Tok::Name(name)) => match name.as_str() {
                     "true" => NodeKind::Constant(Constant::True),

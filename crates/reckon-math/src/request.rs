@@ -4,7 +4,7 @@
 
 use crate::ast::{Node, NodeKind};
 use crate::error::{CalculateError, Reason};
-use crate::parser::parse;
+use crate::parser::{parse, parse_noting_review};
 use reckon_core::json::{Duplicates, Json, Node as JsonNode};
 
 /// The operation requested.
@@ -290,8 +290,8 @@ pub fn prepare(request: &Request) -> Result<Node, CalculateError> {
         )
         .at(position)
     };
-    let tree = match parse(&request.expression) {
-        Ok(tree) => tree,
+    let (tree, review) = match parse_noting_review(&request.expression) {
+        Ok(parsed) => parsed,
         Err(error) => {
             if request.expression.contains('\r') {
                 let unified = request.expression.replace("\r\n", "\n").replace('\r', "\n");
@@ -326,7 +326,9 @@ pub fn prepare(request: &Request) -> Result<Node, CalculateError> {
         },
         _ => tree,
     };
-    static_checks(&mut tree)?;
+    if review {
+        static_checks(&mut tree)?;
+    }
     Ok(tree)
 }
 
