@@ -162,7 +162,7 @@ pub fn calculate_into_counted(
 fn write_json_string(out: &mut Vec<u8>, text: &str) {
     // serde_json escapes only `"`, `\\` and the control characters below U+0020; text without
     // them (almost every answer) is copied as it is.
-    if !text.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+    if reckon_core::json::plain_string_run(text.as_bytes()) == text.len() {
         out.reserve(text.len() + 2);
         out.push(b'"');
         out.extend_from_slice(text.as_bytes());

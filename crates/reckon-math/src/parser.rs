@@ -266,6 +266,15 @@ impl Parser {
 
     fn block(&mut self) -> Parsed {
         let mut statements: Vec<(Node, bool)> = Vec::new();
+        if !matches!(self.peek(), None | Some(Tok::Newline | Tok::Punct(";"))) {
+            // Almost every expression is one statement with nothing after it: no list needed.
+            let node = self.assignment()?;
+            match self.peek() {
+                None => return Ok(node),
+                Some(Tok::Newline | Tok::Punct(";")) => statements.push((node, true)),
+                Some(_) => return Err(self.unexpected_part()),
+            }
+        }
         let mut first_separator: Option<usize> = None;
         loop {
             match self.peek() {
