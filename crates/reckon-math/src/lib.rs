@@ -241,16 +241,31 @@ fn used_scope(request: &request::Request) -> Vec<(String, f64)> {
     let Some(scope) = &request.scope else {
         return Vec::new();
     };
-    let words: std::collections::HashSet<&str> = request
+    // Names are made of ASCII letters, digits, `_`, `$` and some non-ASCII letters: split at
+    // everything else that is ASCII or whitespace, so every name is one of the words.
+    let words = request
         .expression
-        // Names are made of ASCII letters, digits, `_`, `$` and some non-ASCII letters: split
-        // at everything else that is ASCII or whitespace, so every name is one of the words.
         .split(|c: char| {
             c.is_whitespace()
                 || (c.is_ascii() && !(c.is_ascii_alphanumeric() || c == '_' || c == '$'))
         })
-        .filter(|word| !word.is_empty())
-        .collect();
+        .filter(|word| !word.is_empty());
+    if scope.len() <= request::SMALL_SCOPE {
+        // A few keys: mark each key a word spells, without hashing every word.
+        let mut used = [false; request::SMALL_SCOPE];
+        for word in words {
+            for (slot, (key, _)) in used.iter_mut().zip(scope) {
+                *slot |= key == word;
+            }
+        }
+        return scope
+            .iter()
+            .zip(used)
+            .filter(|(_, used)| *used)
+            .map(|(entry, _)| entry.clone())
+            .collect();
+    }
+    let words: std::collections::HashSet<&str> = words.collect();
     scope
         .iter()
         .filter(|(key, _)| words.contains(key.as_str()))

@@ -67,6 +67,10 @@ const FIELDS: [&str; 6] = [
 ];
 
 /// Reserved scope keys (section 9.2).
+/// Scopes of up to this many keys are searched directly: cheaper than hashing their keys, and
+/// linear work per key stays small. Larger scopes go through a hash map, keeping the work O(n).
+pub(crate) const SMALL_SCOPE: usize = 16;
+
 const RESERVED_SCOPE_KEYS: [&str; 13] = [
     "__proto__",
     "__defineGetter__",
@@ -143,13 +147,15 @@ pub fn decode(input: &[u8]) -> Result<Request, CalculateError> {
         None => None,
         Some(JsonNode::Object(entries)) => {
             let mut values: Vec<(String, f64)> = Vec::with_capacity(entries.len());
-            // Where each key sits in `values`: a repeated key is found in constant time, so a
-            // scope of n keys is read in O(n), not O(n²) (the keys are the client's, so the
-            // map keeps std's randomly seeded hasher).
-            let mut slots: std::collections::HashMap<String, usize> =
-                std::collections::HashMap::with_capacity(entries.len());
+            // Where each key sits in `values`, for a scope too large to search: a repeated key is
+            // found in constant time, so a scope of n keys is read in O(n), not O(n²) (the keys
+            // are the client's, so the map keeps std's randomly seeded hasher). A small scope,
+            // the usual one, is searched directly, which costs less than hashing its keys.
+            let mut slots: Option<std::collections::HashMap<String, usize>> = (entries.len()
+                > SMALL_SCOPE)
+                .then(|| std::collections::HashMap::with_capacity(entries.len()));
             for entry in entries {
-                let key = entry.name.text().to_owned();
+                let key = entry.name.text();
                 let value = match json.node(entry.value) {
                     JsonNode::Number(text) => text.parse::<f64>().ok().filter(|v| v.is_finite()),
                     _ => None,
@@ -160,11 +166,17 @@ pub fn decode(input: &[u8]) -> Result<Request, CalculateError> {
                     )));
                 };
                 // A repeated key: the last value wins, the key keeps its first position.
-                match slots.get(&key) {
-                    Some(&slot) => values[slot].1 = value,
+                let slot = match &slots {
+                    Some(slots) => slots.get(key).copied(),
+                    None => values.iter().position(|(k, _)| k == key),
+                };
+                match slot {
+                    Some(slot) => values[slot].1 = value,
                     None => {
-                        slots.insert(key.clone(), values.len());
-                        values.push((key, value));
+                        if let Some(slots) = &mut slots {
+                            slots.insert(key.to_owned(), values.len());
+                        }
+                        values.push((key.to_owned(), value));
                     }
                 }
             }
