@@ -627,11 +627,7 @@ mod tests {
                         if at < length {
                             bytes[at] = stop;
                         }
-                        assert_eq!(
-                            super::plain_string_run(&bytes),
-                            naive(&bytes),
-                            "{bytes:?}"
-                        );
+                        assert_eq!(super::plain_string_run(&bytes), naive(&bytes), "{bytes:?}");
                     }
                 }
             }

@@ -182,7 +182,7 @@ impl Evaluator {
             NodeKind::Symbol(name) => {
                 let value = self.eval(node)?;
                 let place = Place {
-                    name: Some(name.clone()),
+                    name: Some(name.to_string()),
                     steps: Vec::new(),
                 };
                 Ok((place, vec![value]))

@@ -4,6 +4,7 @@
 
 use reckon_core::Span;
 use serde_json::{Map, Value, json};
+use smol_str::SmolStr;
 
 /// A node and the characters of the expression it came from (code point offsets).
 #[derive(Clone, Debug, PartialEq)]
@@ -17,14 +18,15 @@ pub struct Node {
 /// The node kinds of math.js 15's expression trees.
 #[derive(Clone, Debug, PartialEq)]
 pub enum NodeKind {
-    /// A number literal, as written (typed by `numericType` when evaluated).
-    Number(String),
+    /// A number literal, as written (typed by `numericType` when evaluated); stored inline, as
+    /// almost every literal is short.
+    Number(SmolStr),
     /// A string literal, unescaped.
     Str(String),
     /// `true`, `false`, `null`, `undefined`, `NaN` or `Infinity`.
     Constant(Constant),
-    /// A name.
-    Symbol(String),
+    /// A name (stored inline when short, as almost every name is).
+    Symbol(SmolStr),
     /// Parentheses the user wrote.
     Parenthesis(Box<Node>),
     /// An operator applied to its operands: prefix and postfix operators have one operand,
@@ -243,7 +245,7 @@ impl Node {
                 };
                 json!({"mathjs": "ConstantNode", "value": value})
             }
-            NodeKind::Symbol(name) => json!({"mathjs": "SymbolNode", "name": name}),
+            NodeKind::Symbol(name) => json!({"mathjs": "SymbolNode", "name": name.as_str()}),
             NodeKind::Parenthesis(content) => {
                 json!({"mathjs": "ParenthesisNode", "content": content.to_mathjs_json()})
             }

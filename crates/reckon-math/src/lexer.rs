@@ -6,16 +6,17 @@
 //! error positions of the specification are.
 
 use reckon_core::Span;
+use smol_str::SmolStr;
 
 /// A token.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Tok {
     /// A number literal as written.
-    Number(String),
+    Number(SmolStr),
     /// A string literal, unescaped, and its quote character.
     Str(String, char),
     /// A name, named operator or parser constant.
-    Name(String),
+    Name(SmolStr),
     /// A delimiter or operator, such as `+`, `.*`, `>>>`, `?.`.
     Punct(&'static str),
     /// A line feed (a statement separator outside brackets and after operands).
@@ -106,7 +107,7 @@ pub(crate) fn tokenize(chars: &[char]) -> Result<Vec<Token>, LexError> {
                 {
                     pos += 1;
                 }
-                Tok::Name(text(&chars[start..pos]))
+                Tok::Name(chars[start..pos].iter().copied().collect())
             }
             _ => match punctuation(chars, pos) {
                 Some(p) => {
@@ -213,7 +214,7 @@ fn is_name_start(c: char) -> bool {
 
 /// A number literal starting at `start` (spec 4.1): decimal with optional fraction and exponent,
 /// or a prefixed integer `0x`/`0b`/`0o` with its letters, digits, radix point and `iN` suffix.
-fn number(chars: &[char], start: usize) -> Result<(String, usize), LexError> {
+fn number(chars: &[char], start: usize) -> Result<(SmolStr, usize), LexError> {
     let at = |i: usize| chars.get(i).copied();
     let digits_from = |mut i: usize| {
         while at(i).is_some_and(|c| c.is_ascii_digit()) {
@@ -234,7 +235,7 @@ fn number(chars: &[char], start: usize) -> Result<(String, usize), LexError> {
         while at(end).is_some_and(|c| c.is_ascii_alphanumeric() || c == '.') {
             end += 1;
         }
-        return Ok((text(&chars[start..end]), end));
+        return Ok((chars[start..end].iter().copied().collect(), end));
     }
     let mut end = digits_from(start);
     // A point followed by `*`, `/` or `^` starts an element-wise operator instead.
@@ -251,20 +252,13 @@ fn number(chars: &[char], start: usize) -> Result<(String, usize), LexError> {
                 end = digits_from(end + 2);
             }
             Some('.') => return Err(digit_expected(end + 1, end)),
-            _ => return Ok((text(&chars[start..end]), end)),
+            _ => return Ok((chars[start..end].iter().copied().collect(), end)),
         }
         if at(end) == Some('.') {
             return Err(digit_expected(end, start));
         }
     }
-    Ok((text(&chars[start..end]), end))
-}
-
-/// The text of a run of characters, allocated once at its final size.
-fn text(chars: &[char]) -> String {
-    let mut out = String::with_capacity(chars.iter().map(|c| c.len_utf8()).sum());
-    out.extend(chars);
-    out
+    Ok((chars[start..end].iter().copied().collect(), end))
 }
 
 /// A string literal opened by the quote at `start`; returns its text and the end offset.
@@ -461,7 +455,11 @@ mod tests {
         );
         assert_eq!(
             toks("1\n2"),
-            [Tok::Number("1".into()), Tok::Newline, Tok::Number("2".into())]
+            [
+                Tok::Number("1".into()),
+                Tok::Newline,
+                Tok::Number("2".into())
+            ]
         );
         // After a newline, even a dropped one, a quote opens a string as it always did.
         assert_eq!(

@@ -881,7 +881,7 @@ impl Parser {
 
     fn property_name(&mut self, object: Node, optional: bool) -> Parsed {
         let name = match self.peek() {
-            Some(Tok::Name(name)) => name.clone(),
+            Some(Tok::Name(name)) => name.to_string(),
             _ => return Err(self.error_here("Property name expected after dot")),
         };
         self.review |= string_needs_review(&name);
@@ -1055,9 +1055,9 @@ impl Parser {
         let mut entries = Vec::new();
         while !self.is_punct("}") {
             let key = match self.peek() {
-                Some(Tok::Name(name)) => name.clone(),
+                Some(Tok::Name(name)) => name.to_string(),
                 Some(Tok::Str(text, _)) => text.clone(),
-                Some(Tok::Number(raw)) => raw.clone(),
+                Some(Tok::Number(raw)) => raw.to_string(),
                 _ => return Err(self.error_here("Symbol or string expected as object key")),
             };
             self.bump();
@@ -1244,7 +1244,7 @@ fn is_callable(node: &Node) -> bool {
 
 fn symbol_name(node: &Node) -> Option<String> {
     match &node.kind {
-        NodeKind::Symbol(name) => Some(name.clone()),
+        NodeKind::Symbol(name) => Some(name.to_string()),
         _ => None,
     }
 }
@@ -1295,10 +1295,10 @@ mod tests {
     /// The tree printed compactly: operators by function name, so structure is visible.
     fn shape(node: &Node) -> String {
         match &node.kind {
-            NodeKind::Number(raw) => raw.clone(),
+            NodeKind::Number(raw) => raw.to_string(),
             NodeKind::Str(text) => format!("{text:?}"),
             NodeKind::Constant(c) => format!("{c:?}"),
-            NodeKind::Symbol(name) => name.clone(),
+            NodeKind::Symbol(name) => name.to_string(),
             NodeKind::Parenthesis(inner) => format!("({})", shape(inner)),
             NodeKind::Operator {
                 op,

@@ -456,7 +456,7 @@ fn rename_alias(node: &mut Node) {
             _ => None,
         };
         if let Some(renamed) = renamed {
-            *name = renamed;
+            *name = renamed.into();
         }
     }
 }
