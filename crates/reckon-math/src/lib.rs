@@ -134,12 +134,14 @@ pub fn calculate_into_counted(
     let answer = answer(&request, work_units)?;
     out.extend_from_slice(b"{\"result\":");
     write_json_string(out, &answer.result);
-    out.extend_from_slice(b",\"resultType\":");
-    write_json_string(out, answer.result_type);
-    out.extend_from_slice(b",\"expression\":");
+    // Type and operation names are fixed ASCII words: nothing to escape.
+    out.extend_from_slice(b",\"resultType\":\"");
+    out.extend_from_slice(answer.result_type.as_bytes());
+    out.extend_from_slice(b"\",\"expression\":");
     write_json_string(out, &request.expression);
-    out.extend_from_slice(b",\"operation\":");
-    write_json_string(out, request.operation.name());
+    out.extend_from_slice(b",\"operation\":\"");
+    out.extend_from_slice(request.operation.name().as_bytes());
+    out.push(b'"');
     if let Some(scope) = &request.scope {
         out.extend_from_slice(b",\"scopeVars\":[");
         for (i, (name, _)) in scope.iter().enumerate() {
