@@ -722,6 +722,7 @@ impl Parser {
 
     /// Section 4.4: `%` is a percentage when what follows does not start an operand (once: a
     /// second `%` is a modulo, as in math.js).
+    #[inline]
     fn percent(&mut self) -> Parsed {
         let mut node = self.unary()?;
         if self.is_punct("%") && !self.operand_follows_percent() {
@@ -776,6 +777,7 @@ impl Parser {
         })
     }
 
+    #[inline]
     fn power(&mut self) -> Parsed {
         let base = self.nullish()?;
         let op = match self.peek() {
@@ -788,10 +790,12 @@ impl Parser {
         Ok(operator(op, vec![base, exponent], token.start))
     }
 
+    #[inline]
     fn nullish(&mut self) -> Parsed {
         self.binary(&[("??", Op::Nullish)], Self::left_hand)
     }
 
+    #[inline]
     fn left_hand(&mut self) -> Parsed {
         let mut node = self.primary()?;
         loop {
@@ -1081,6 +1085,7 @@ impl Parser {
 
     // ----------------------------------------------------------------------------- helpers
 
+    #[inline]
     fn binary(&mut self, ops: &[(&str, Op)], next: impl Fn(&mut Self) -> Parsed) -> Parsed {
         let mut node = next(self)?;
         while let Some(op) = self.punct_among(ops) {
