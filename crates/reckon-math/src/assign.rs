@@ -307,7 +307,9 @@ impl Evaluator {
                 Ok(Value::Object(self.with_entry(entries, key, value)?))
             }
             (Step::Property(key), _) => Err(no_access(key, at)),
-            (Step::Index(index), Value::Sparse(s)) => self.set_in_sparse(&s, index, &value, at),
+            (Step::Index(index), Value::Sparse(s)) => {
+                self.set_in_sparse(&s, index, &value, None, at)
+            }
             (Step::Index(index), Value::Matrix(m)) => {
                 self.set_in_matrix(m, index, &value, None, true, at)
             }

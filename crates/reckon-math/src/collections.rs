@@ -4315,10 +4315,10 @@ mod tests {
             answer("sqrt(sparse([4, 0]))"),
             "evaluation_failed: Evaluation failed: Function 'sqrt' doesn't apply to matrices. To call it elementwise on a matrix 'M', try 'map(M, sqrt)'."
         );
-        // What reckon does not do on a sparse matrix yet says so.
+        // Growth filled with a default (more in `sparse_index.rs`).
         assert_eq!(
             answer("subset(sparse([1, 0]), index(3, 1), 5, 9)"),
-            "evaluation_failed: Evaluation failed: subset() of a sparse matrix is not implemented in reckon yet"
+            "SparseMatrix Sparse Matrix [3 x 1] density: 0.6666666666666666\n\n    (0, 0) ==> 1\n    (2, 0) ==> 5"
         );
     }
 
