@@ -386,10 +386,13 @@ impl Evaluator {
             } else {
                 0
             });
-            let mark = self.bindings_len();
-            self.bind("end", Value::Number(size as f64));
-            let index = self.eval(node);
-            self.truncate_bindings(mark);
+            // math.js's `end` is an argument of a dimension that uses it (`scope.rs`).
+            let index = if crate::assign::uses_end(node) {
+                let context = self.context.with_end(Value::Number(size as f64));
+                self.within(context, |s| s.eval(node))
+            } else {
+                self.eval(node)
+            };
             let index = index?;
             if let Value::Str(key) = &index {
                 return Err(CalculateError::new(
@@ -3191,7 +3194,7 @@ impl Evaluator {
         let mut kept = Vec::new();
         for (i, value) in m.data.iter().enumerate() {
             let args = Self::callback_arguments(f, value, &[i], m);
-            if crate::eval::truthy(&self.call_function(f, "callback", args, at)?, at)? {
+            if js_truthy(&self.call_function(f, "callback", args, at)?) {
                 kept.push(value.clone());
             }
         }
@@ -3200,6 +3203,20 @@ impl Evaluator {
             data: kept,
             array: m.array,
         }))
+    }
+}
+
+/// JavaScript's truthiness, which math.js's `filter` applies to its callback's result: a
+/// number other than 0 and NaN, a non-empty string, `true`, a bigint other than 0, and every
+/// object (a BigNumber, Fraction or Complex zero too, a matrix, a function).
+fn js_truthy(value: &Value) -> bool {
+    match value {
+        Value::Boolean(b) => *b,
+        Value::Number(x) => *x != 0.0 && !x.is_nan(),
+        Value::Str(text) => !text.is_empty(),
+        Value::Null | Value::Undefined => false,
+        Value::BigInt(n) => *n != dashu_int::IBig::ZERO,
+        _ => true,
     }
 }
 
@@ -4016,6 +4033,38 @@ mod tests {
             "evaluation_failed: Evaluation failed: Function 'sin' doesn't apply to matrices"
         ));
         assert_eq!(answer("2^[1, 2]").split(':').next(), Some("type_mismatch"));
+    }
+
+    #[test]
+    fn filter_keeps_what_its_callback_answers_truthy_as_javascript_does() {
+        // math.js 15.2's answers: every object is truthy, a BigNumber or Fraction 0 too.
+        for (callback, kept) in [
+            ("[x]", "[1, 2]"),
+            ("[]", "[1, 2]"),
+            ("sin", "[1, 2]"),
+            ("{}", "[1, 2]"),
+            ("\"a\"", "[1, 2]"),
+            ("\"0\"", "[1, 2]"),
+            ("\"\"", "[]"),
+            ("bignumber(0)", "[1, 2]"),
+            ("fraction(0)", "[1, 2]"),
+            ("complex(0, 0)", "[1, 2]"),
+            ("index(1)", "[1, 2]"),
+            ("bigint(0)", "[]"),
+            ("NaN", "[]"),
+            ("null", "[]"),
+            ("x - 1", "[2]"),
+        ] {
+            assert_eq!(
+                answer(&format!("filter([1, 2], f(x) = {callback})")),
+                format!("DenseMatrix {kept}"),
+                "{callback}"
+            );
+        }
+        assert_eq!(
+            answer_in("filter([1, 2, 3], f(x) = x - 2)", "BigNumber"),
+            "DenseMatrix [1, 2, 3]"
+        );
     }
 
     #[test]
