@@ -25,7 +25,9 @@
 //! and growth beyond the current size is a build checked against the per-call limit before
 //! anything is built (`Size limit exceeded: subset() would build ...`). The changed value
 //! replaces the name's latest binding, so a loop of assignments keeps one binding, not one per
-//! assignment.
+//! assignment. Inside a function body the target is read as math.js reads it (a parameter
+//! reads its argument) and the changed value is written where math.js's scope writes it, the
+//! expression's variable (`scope.rs`): `f(x) = (x[1] = 9)` binds the outer `x`.
 
 use crate::ast::{Node, NodeKind};
 use crate::eval::{Evaluated, Evaluator, REFUSED_PROPERTIES, failed, not_implemented};
