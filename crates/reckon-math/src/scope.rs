@@ -459,6 +459,19 @@ mod tests {
             "Object",
             "{\"a\": f(x), \"b\": 2, \"c\": 1}",
         ),
+        // An enclosing call's parameter is present but read from the scope behind a partition
+        // (the second: math.js refuses `undefined > 0` in its own words, reckon as a type
+        // mismatch).
+        (
+            "{a: x = 5, b: f(x) = (g(y) = x and y), c: h = f(0), d: h(2)}",
+            "Object",
+            "{\"a\": 5, \"b\": f(x), \"c\": g(y), \"d\": true}",
+        ),
+        (
+            "{a: f(x) = (g(y) = x > 0 and y > 0), b: h = f(1), c: h(2)}",
+            "error",
+            "Type mismatch",
+        ),
     ];
 
     #[test]
