@@ -25,7 +25,9 @@
 //! and growth beyond the current size is a build checked against the per-call limit before
 //! anything is built (`Size limit exceeded: subset() would build ...`). The changed value
 //! replaces the name's latest binding, so a loop of assignments keeps one binding, not one per
-//! assignment.
+//! assignment. Inside a function body the target is read as math.js reads it (a parameter
+//! reads its argument) and the changed value is written where math.js's scope writes it, the
+//! expression's variable (`scope.rs`): `f(x) = (x[1] = 9)` binds the outer `x`.
 
 use crate::ast::{Node, NodeKind};
 use crate::eval::{Evaluated, Evaluator, REFUSED_PROPERTIES, failed, not_implemented};
@@ -66,7 +68,7 @@ fn property_of(index: &Node) -> Option<&str> {
 }
 
 /// Whether `node` uses the name `end` anywhere (math.js resolves `end` only then).
-fn uses_end(node: &Node) -> bool {
+pub(crate) fn uses_end(node: &Node) -> bool {
     match &node.kind {
         NodeKind::Symbol(name) => name == "end",
         _ => crate::request::find_child(node, |child| uses_end(child).then_some(())).is_some(),
@@ -135,7 +137,10 @@ impl Evaluator {
         last: (Step, usize),
         value: Value,
     ) -> Evaluated {
-        if let Some(slot) = place.name.as_deref().and_then(|n| self.binding_mut(n)) {
+        if let Some(name) = place.name.as_deref()
+            && self.reads_and_writes_global(name)
+            && let Some(slot) = self.binding_mut(name)
+        {
             // The variable's old value is not needed any more (an error ends the evaluation):
             // a matrix that only the variable holds is then changed in place, not copied.
             *slot = Value::Undefined;
@@ -146,7 +151,7 @@ impl Evaluator {
             changed = self.write(container, step, changed, *at)?;
         }
         if let Some(name) = &place.name {
-            self.rebind(name, changed);
+            self.assign_name(name, changed);
         }
         Ok(value)
     }
@@ -201,7 +206,7 @@ impl Evaluator {
     /// The values along the place as they are now: an assignment inside the value may have
     /// changed the variable (math.js, which changes in place, sees that change).
     fn reread(&mut self, place: &Place, chain: Vec<Value>) -> Result<Vec<Value>, CalculateError> {
-        let Some(current) = place.name.as_deref().and_then(|n| self.lookup(n)).cloned() else {
+        let Some(current) = place.name.as_deref().and_then(|n| self.read_name(n)) else {
             return Ok(chain);
         };
         if chain
@@ -236,7 +241,7 @@ impl Evaluator {
         };
         let mut values = Vec::with_capacity(dimensions.len());
         for (d, node) in dimensions.iter().enumerate() {
-            let mark = self.bindings_len();
+            let mut context = None;
             if uses_end(node) {
                 let Some(shape) = &shape else {
                     return Err(failed(
@@ -250,10 +255,13 @@ impl Evaluator {
                 let end = shape
                     .get(d)
                     .map_or(Value::Undefined, |n| Value::Number(*n as f64));
-                self.bind("end", end);
+                // math.js's `end` is an argument of the dimension (`scope.rs`).
+                context = Some(self.context.with_end(end));
             }
-            let value = self.eval(node);
-            self.truncate_bindings(mark);
+            let value = match context {
+                Some(context) => self.within(context, |s| s.eval(node)),
+                None => self.eval(node),
+            };
             values.push(value?);
         }
         match self.make_index(&values, at)? {
@@ -307,7 +315,9 @@ impl Evaluator {
                 Ok(Value::Object(self.with_entry(entries, key, value)?))
             }
             (Step::Property(key), _) => Err(no_access(key, at)),
-            (Step::Index(index), Value::Sparse(s)) => self.set_in_sparse(&s, index, &value, at),
+            (Step::Index(index), Value::Sparse(s)) => {
+                self.set_in_sparse(&s, index, &value, None, at)
+            }
             (Step::Index(index), Value::Matrix(m)) => {
                 self.set_in_matrix(m, index, &value, None, true, at)
             }
@@ -340,15 +350,6 @@ impl Evaluator {
             None => entries.push((key.to_owned(), value)),
         }
         Ok(entries)
-    }
-
-    /// Binds `name` to `value` in place of its latest binding (a new binding when it has
-    /// none), so that repeated assignments do not pile up copies.
-    fn rebind(&mut self, name: &str, value: Value) {
-        match self.binding_mut(name) {
-            Some(slot) => *slot = value,
-            None => self.bind(name, value),
-        }
     }
 }
 

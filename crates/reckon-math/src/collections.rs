@@ -386,10 +386,13 @@ impl Evaluator {
             } else {
                 0
             });
-            let mark = self.bindings_len();
-            self.bind("end", Value::Number(size as f64));
-            let index = self.eval(node);
-            self.truncate_bindings(mark);
+            // math.js's `end` is an argument of a dimension that uses it (`scope.rs`).
+            let index = if crate::assign::uses_end(node) {
+                let context = self.context.with_end(Value::Number(size as f64));
+                self.within(context, |s| s.eval(node))
+            } else {
+                self.eval(node)
+            };
             let index = index?;
             if let Value::Str(key) = &index {
                 return Err(CalculateError::new(
@@ -3191,7 +3194,7 @@ impl Evaluator {
         let mut kept = Vec::new();
         for (i, value) in m.data.iter().enumerate() {
             let args = Self::callback_arguments(f, value, &[i], m);
-            if crate::eval::truthy(&self.call_function(f, "callback", args, at)?, at)? {
+            if js_truthy(&self.call_function(f, "callback", args, at)?) {
                 kept.push(value.clone());
             }
         }
@@ -3200,6 +3203,20 @@ impl Evaluator {
             data: kept,
             array: m.array,
         }))
+    }
+}
+
+/// JavaScript's truthiness, which math.js's `filter` applies to its callback's result: a
+/// number other than 0 and NaN, a non-empty string, `true`, a bigint other than 0, and every
+/// object (a BigNumber, Fraction or Complex zero too, a matrix, a function).
+fn js_truthy(value: &Value) -> bool {
+    match value {
+        Value::Boolean(b) => *b,
+        Value::Number(x) => *x != 0.0 && !x.is_nan(),
+        Value::Str(text) => !text.is_empty(),
+        Value::Null | Value::Undefined => false,
+        Value::BigInt(n) => *n != dashu_int::IBig::ZERO,
+        _ => true,
     }
 }
 
@@ -4019,6 +4036,38 @@ mod tests {
     }
 
     #[test]
+    fn filter_keeps_what_its_callback_answers_truthy_as_javascript_does() {
+        // math.js 15.2's answers: every object is truthy, a BigNumber or Fraction 0 too.
+        for (callback, kept) in [
+            ("[x]", "[1, 2]"),
+            ("[]", "[1, 2]"),
+            ("sin", "[1, 2]"),
+            ("{}", "[1, 2]"),
+            ("\"a\"", "[1, 2]"),
+            ("\"0\"", "[1, 2]"),
+            ("\"\"", "[]"),
+            ("bignumber(0)", "[1, 2]"),
+            ("fraction(0)", "[1, 2]"),
+            ("complex(0, 0)", "[1, 2]"),
+            ("index(1)", "[1, 2]"),
+            ("bigint(0)", "[]"),
+            ("NaN", "[]"),
+            ("null", "[]"),
+            ("x - 1", "[2]"),
+        ] {
+            assert_eq!(
+                answer(&format!("filter([1, 2], f(x) = {callback})")),
+                format!("DenseMatrix {kept}"),
+                "{callback}"
+            );
+        }
+        assert_eq!(
+            answer_in("filter([1, 2, 3], f(x) = x - 2)", "BigNumber"),
+            "DenseMatrix [1, 2, 3]"
+        );
+    }
+
+    #[test]
     fn statistics() {
         assert_eq!(answer("mean([1, 2, 3, 4])"), "number 2.5");
         assert_eq!(answer("mean([1, 2; 3, 4], 1)"), "DenseMatrix [2, 3]");
@@ -4315,10 +4364,10 @@ mod tests {
             answer("sqrt(sparse([4, 0]))"),
             "evaluation_failed: Evaluation failed: Function 'sqrt' doesn't apply to matrices. To call it elementwise on a matrix 'M', try 'map(M, sqrt)'."
         );
-        // What reckon does not do on a sparse matrix yet says so.
+        // Growth filled with a default (more in `sparse_index.rs`).
         assert_eq!(
             answer("subset(sparse([1, 0]), index(3, 1), 5, 9)"),
-            "evaluation_failed: Evaluation failed: subset() of a sparse matrix is not implemented in reckon yet"
+            "SparseMatrix Sparse Matrix [3 x 1] density: 0.6666666666666666\n\n    (0, 0) ==> 1\n    (2, 0) ==> 5"
         );
     }
 

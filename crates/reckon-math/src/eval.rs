@@ -10,6 +10,7 @@ use crate::fraction::{self, Power};
 use crate::functions::{
     Arity, DISABLED, FnError, Imp, builtin, modulo, nearly_equal, power, to_number,
 };
+use crate::scope::{Found, Target};
 use crate::value::{Function, UserFunction, Value};
 use dashu_int::ops::Abs;
 use dashu_ratio::RBig;
@@ -49,8 +50,11 @@ pub(crate) fn timed_out() -> CalculateError {
 
 /// Evaluates prepared trees.
 pub(crate) struct Evaluator {
-    /// Names bound so far: the request's scope first, then assignments, latest last.
+    /// The evaluation's variables (math.js's scope): the request's scope first, then
+    /// assignments, latest last.
     bindings: Vec<(String, Value)>,
+    /// The arguments of the calls under way and where assignments write (`scope.rs`).
+    pub(crate) context: crate::scope::Context,
     call_depth: usize,
     /// The work meter (section 11a).
     meter: Meter,
@@ -68,6 +72,15 @@ pub(crate) struct Evaluator {
 }
 
 pub(crate) type Evaluated = Result<Value, CalculateError>;
+
+/// The operators math.js evaluates from their unevaluated operands (its `rawArgs` transforms),
+/// which matters for the scope they see inside a function body (`scope.rs`).
+const RAW_OPERATORS: &[Op] = &[Op::And, Op::Or, Op::BitAnd, Op::BitOr, Op::Nullish];
+
+/// The functions math.js evaluates from their unevaluated arguments (its `rawArgs` transforms).
+const RAW_FUNCTIONS: &[&str] = &[
+    "map", "filter", "forEach", "and", "or", "bitAnd", "bitOr", "nullish",
+];
 
 pub(crate) fn not_implemented(what: &str, position: usize) -> CalculateError {
     CalculateError::new(
@@ -123,6 +136,7 @@ impl Evaluator {
                 .iter()
                 .map(|(k, v)| (k.clone(), Value::Number(*v)))
                 .collect(),
+            context: crate::scope::Context::default(),
             call_depth: 0,
             meter: Meter::new(WORK_BUDGET),
             deadline: Instant::now() + DEADLINE,
@@ -191,6 +205,7 @@ impl Evaluator {
         Ok(())
     }
 
+    /// The evaluation's variable `name` (not an argument: see [`Evaluator::read_name`]).
     pub(crate) fn lookup(&self, name: &str) -> Option<&Value> {
         self.bindings
             .iter()
@@ -212,15 +227,58 @@ impl Evaluator {
             .map(|(_, v)| v)
     }
 
-    /// How many bindings there are (to drop the ones made after, with
-    /// [`Evaluator::truncate_bindings`]).
+    /// How many variables are bound.
+    #[cfg(test)]
     pub(crate) fn bindings_len(&self) -> usize {
         self.bindings.len()
     }
 
-    /// Drops the bindings made since `mark`.
-    pub(crate) fn truncate_bindings(&mut self, mark: usize) {
-        self.bindings.truncate(mark);
+    /// The value `name` reads as a variable, as math.js resolves it (`scope.rs`): an argument
+    /// of the calls under way, else through the layer to the evaluation's variables; `None`
+    /// when it is none of them (a built-in name, or undefined).
+    pub(crate) fn read_name(&self, name: &str) -> Option<Value> {
+        if let Some(value) = self.context.argument(name) {
+            return Some(value);
+        }
+        match self.context.layer.find(name) {
+            Found::Value(value) => Some(value),
+            Found::Global => self.lookup(name).cloned(),
+            Found::GlobalOrUndefined => {
+                Some(self.lookup(name).cloned().unwrap_or(Value::Undefined))
+            }
+        }
+    }
+
+    /// `name = value` as math.js's `scope.set`: an own argument reached through a partition
+    /// is changed there, anything else is the evaluation's variable, even inside a function
+    /// body (replacing its latest binding, so repeated assignments keep one).
+    pub(crate) fn assign_name(&mut self, name: &str, value: Value) {
+        match self.context.layer.target(name) {
+            target @ Target::Frame(_) => target.write_frame(name, value),
+            Target::Global => match self.binding_mut(name) {
+                Some(slot) => *slot = value,
+                None => self.bind(name, value),
+            },
+        }
+    }
+
+    /// Whether `name` is read from and written to the same variable of the evaluation (not an
+    /// argument), so that an indexed assignment may take its value out of the binding.
+    pub(crate) fn reads_and_writes_global(&self, name: &str) -> bool {
+        self.context.argument(name).is_none()
+            && matches!(self.context.layer.target(name), Target::Global)
+    }
+
+    /// Evaluates with `context` current, then restores the one before (also on failure).
+    pub(crate) fn within<T>(
+        &mut self,
+        context: crate::scope::Context,
+        run: impl FnOnce(&mut Self) -> T,
+    ) -> T {
+        let saved = std::mem::replace(&mut self.context, context);
+        let result = run(self);
+        self.context = saved;
+        result
     }
 
     pub(crate) fn eval(&mut self, node: &Node) -> Evaluated {
@@ -252,6 +310,17 @@ impl Evaluator {
             }),
             NodeKind::Symbol(name) => self.symbol(name, at),
             NodeKind::Parenthesis(inner) => self.eval(inner),
+            NodeKind::Operator {
+                op,
+                args,
+                implicit,
+                percentage,
+                at: op_at,
+            } if !*percentage && RAW_OPERATORS.contains(op) => {
+                // math.js evaluates these operands afresh (`scope.rs`).
+                let context = self.context.for_raw_arguments();
+                self.within(context, |s| s.operator(*op, args, *implicit, false, *op_at))
+            }
             NodeKind::Operator {
                 op,
                 args,
@@ -300,7 +369,7 @@ impl Evaluator {
             } => {
                 let value = self.eval(value)?;
                 if let NodeKind::Symbol(name) = &object.kind {
-                    self.bind(name, value.clone());
+                    self.assign_name(name, value.clone());
                 }
                 Ok(value)
             }
@@ -314,8 +383,9 @@ impl Evaluator {
                     name: name.clone(),
                     params: params.clone(),
                     body: (**body).clone(),
+                    closure: self.context.clone(),
                 })));
-                self.bind(name, function.clone());
+                self.assign_name(name, function.clone());
                 Ok(function)
             }
             NodeKind::Call {
@@ -352,8 +422,8 @@ impl Evaluator {
     }
 
     fn symbol(&self, name: &str, at: usize) -> Evaluated {
-        if let Some(value) = self.lookup(name) {
-            return Ok(value.clone());
+        if let Some(value) = self.read_name(name) {
+            return Ok(value);
         }
         if self.big_mode
             && let Some(value) = crate::bignum::constant(name)
@@ -1032,7 +1102,7 @@ impl Evaluator {
             }
         };
         let position = callee.span.start;
-        if let Some(value) = self.lookup(name).cloned() {
+        if let Some(value) = self.read_name(name) {
             return match value {
                 Value::Function(function) => self.apply(&function, name, args, position),
                 Value::Null | Value::Undefined if optional => Ok(Value::Undefined),
@@ -1042,6 +1112,13 @@ impl Evaluator {
         // No disabled name and not `config` is in the table (a test checks it), so the common
         // case is found first.
         if let Some(row) = builtin(name) {
+            if RAW_FUNCTIONS.contains(&name.as_str()) {
+                // math.js evaluates these arguments afresh (`scope.rs`).
+                let context = self.context.for_raw_arguments();
+                return self.within(context, |s| {
+                    s.apply(&Function::Builtin(row.name), name, args, position)
+                });
+            }
             return self.apply(&Function::Builtin(row.name), name, args, position);
         }
         if DISABLED.contains(&name.as_str()) {
@@ -1146,12 +1223,11 @@ impl Evaluator {
                     ));
                 }
                 self.call_depth += 1;
-                let mark = self.bindings.len();
-                for (param, value) in f.params.iter().zip(values) {
-                    self.bind(param, value);
-                }
-                let result = self.eval(&f.body);
-                self.bindings.truncate(mark);
+                // The parameters are the call's arguments, in front of the ones the function
+                // captured; the body's assignments write past them (`scope.rs`).
+                let own = f.params.iter().cloned().zip(values).collect();
+                let context = f.closure.for_call(own);
+                let result = self.within(context, |s| s.eval(&f.body));
                 self.call_depth -= 1;
                 result
             }

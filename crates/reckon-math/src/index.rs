@@ -315,12 +315,15 @@ impl Evaluator {
         match (&target, &values[2..]) {
             (Value::Matrix(m), []) => self.subset_get(m, index, at),
             (Value::Sparse(s), []) => self.sparse_subset_get(s, index, at),
-            (Value::Sparse(s), [replacement]) => {
+            (Value::Sparse(s), [replacement, rest @ ..]) => {
                 if index.is_empty() {
                     return Ok(target.clone());
                 }
+                if let Value::Str(_) = replacement {
+                    return Err(failed("can't boradcast a string", at));
+                }
                 let replacement = self.broadcast_replacement(index, replacement, at)?;
-                self.set_in_sparse(s, index, &replacement, at)
+                self.set_in_sparse(s, index, &replacement, rest.first(), at)
             }
             (Value::Str(text), []) => self.substring(text, index, at),
             (Value::Object(entries), []) => object_property(entries, index, at),

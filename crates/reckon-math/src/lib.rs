@@ -47,6 +47,7 @@ mod parser;
 mod print;
 mod reference;
 pub mod request;
+mod scope;
 mod sparse;
 mod sparse_functions;
 mod sparse_index;

@@ -60,7 +60,7 @@ const AS_DENSE: &[&str] = &["det", "trace", "deepEqual", "concat", "kron", "dot"
 
 /// Functions that only move elements: math.js keeps a moved stored zero stored, so reckon runs
 /// them a second time on a matrix marking the stored positions to learn which results are.
-const MOVES_ELEMENTS: &[&str] = &["diag", "reshape", "resize", "column", "row"];
+const MOVES_ELEMENTS: &[&str] = &["diag", "reshape", "column", "row"];
 
 /// Functions whose matrix result math.js computes from the elements and then stores as a
 /// sparse matrix of the non-zero elements (a vector as one column).
@@ -88,9 +88,8 @@ impl Evaluator {
         }
         match (canonical, values) {
             ("clone", [Value::Sparse(s)]) => return Some(Ok(Value::Sparse(Rc::clone(s)))),
-            // Reading or replacing a part (`sparse_index.rs`); a default value for growth is not
-            // built yet.
-            ("subset", [Value::Sparse(_), _] | [Value::Sparse(_), _, _]) => {
+            // Reading or replacing a part, growth filled with a default (`sparse_index.rs`).
+            ("subset", [Value::Sparse(_), ..]) => {
                 return Some(self.subset(values, at));
             }
             ("map" | "forEach", [Value::Sparse(s), Value::Function(_)]) => {
@@ -105,6 +104,10 @@ impl Evaluator {
                 ));
             }
             ("diag", [Value::Sparse(s)]) => return Some(self.sparse_diagonal(s, at)),
+            ("resize", [Value::Sparse(s), size, rest @ ..]) => {
+                let s = Rc::clone(s);
+                return Some(self.sparse_resize(&s, size, rest.first(), at));
+            }
             ("reshape", [Value::Sparse(_), Value::Matrix(size)])
                 if size.data.iter().any(|v| !matches!(v, Value::Number(_))) =>
             {
@@ -238,6 +241,110 @@ impl Evaluator {
         ))))
     }
 
+    /// `resize(S, size[, default])` as math.js's `SparseMatrix.resize` answers it: the size is
+    /// two numbers (an entry of a column vector counts as its element); the default is tested
+    /// against 0 even when nothing grows; stored entries keep their order, new columns hold the
+    /// default top to bottom and new rows are appended at the end of every column (nothing is
+    /// stored for a zero default). Shrinking drops the entries outside the new size (see the
+    /// known divergence in `tests/peer/sparse.mjs`).
+    fn sparse_resize(
+        &mut self,
+        s: &SparseMatrix,
+        size: &Value,
+        default: Option<&Value>,
+        at: usize,
+    ) -> Evaluated {
+        let (rows, cols) = self.sparse_size(size, at)?;
+        let fill = crate::sparse_index::fill_value(default, at)?;
+        self.build("resize", (rows as u64).saturating_mul(cols as u64), at)?;
+        let (old_rows, old_cols) = s.dims();
+        self.charge(s.stored().len() as u64 + 1)?;
+        let mut columns: Vec<crate::sparse::Column> = s
+            .columns()
+            .into_iter()
+            .take(cols)
+            .map(|column| {
+                column
+                    .into_iter()
+                    .filter(|(r, _)| *r < rows)
+                    .map(|(r, v)| (r, v.clone()))
+                    .collect()
+            })
+            .collect();
+        let kept_rows = old_rows.min(rows);
+        let kept_cols = old_cols.min(cols);
+        self.grow_columns(
+            &mut columns,
+            (kept_rows, kept_cols),
+            (kept_rows, cols),
+            fill.as_ref(),
+        )?;
+        self.grow_columns(&mut columns, (kept_rows, cols), (rows, cols), fill.as_ref())?;
+        Ok(Value::Sparse(Rc::new(SparseMatrix::from_columns(
+            rows, columns,
+        ))))
+    }
+
+    /// The two sizes of `resize(S, size)`, checked as math.js's `SparseMatrix.resize` checks
+    /// them (BigNumbers become numbers when the first one is; Fraction mode takes whole
+    /// Fractions, spec 5.3).
+    fn sparse_size(
+        &self,
+        size: &Value,
+        at: usize,
+    ) -> Result<(usize, usize), crate::error::CalculateError> {
+        let (shape, data) = match size {
+            Value::Matrix(m) => (m.shape.clone(), m.data.clone()),
+            Value::Sparse(m) => (m.shape.clone(), m.data.clone()),
+            _ => return Err(crate::eval::mismatch("Array or Matrix expected", at)),
+        };
+        // A row of one element stands for that element; any other row stays a row.
+        let mut list: Vec<Value> = match shape.as_slice() {
+            [_] => data,
+            [_, 1] => data,
+            [n, width] => (0..*n)
+                .map(|r| {
+                    let row = data[r * width..(r + 1) * width].to_vec();
+                    Value::matrix(Matrix::new(vec![*width], row).into_array())
+                })
+                .collect(),
+            _ => vec![Value::matrix(Matrix::new(shape.clone(), data).into_array())],
+        };
+        let top_level_big = matches!(size, Value::Matrix(m) if m.rank() == 1)
+            && matches!(list.first(), Some(Value::Big(_)));
+        if top_level_big {
+            for value in &mut list {
+                if let Value::Big(x) = value {
+                    *value = Value::Number(crate::bignum::to_f64(x));
+                }
+            }
+        }
+        if list.len() != 2 {
+            return Err(failed("Only two dimensions matrix are supported", at));
+        }
+        let whole = |v: &Value| match v {
+            Value::Number(x) if x.fract() == 0.0 && *x >= 0.0 => Some(*x),
+            Value::Fraction(f) if self.fraction_mode => {
+                let x = crate::fraction::to_f64(f);
+                (x.fract() == 0.0 && x >= 0.0).then_some(x)
+            }
+            _ => None,
+        };
+        match (whole(&list[0]), whole(&list[1])) {
+            (Some(r), Some(c)) => Ok((
+                r.min(u32::MAX as f64) as usize,
+                c.min(u32::MAX as f64) as usize,
+            )),
+            _ => Err(failed(
+                format!(
+                    "Invalid size, must contain positive integers (size: {})",
+                    Value::matrix(Matrix::new(vec![2], list).into_array()).format(None)
+                ),
+                at,
+            )),
+        }
+    }
+
     /// `diag(S)`: the main diagonal as one column, keeping the entries the matrix stores there
     /// (a stored zero too), as math.js reads it.
     fn sparse_diagonal(&mut self, s: &SparseMatrix, at: usize) -> Evaluated {
@@ -292,5 +399,115 @@ impl Evaluator {
             Value::Matrix(m) => self.sparse(Some(&Value::Matrix(m)), at),
             other => Ok(other),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::test_support::answer_in;
+
+    const S: &str = "sparse([1, 0; 0, 2])";
+
+    /// `resize(S, size[, default])` in number mode, as `type result` or `reason: message`.
+    #[track_caller]
+    fn resized(arguments: &str) -> String {
+        answer_in(&format!("resize({S}, {arguments})"), "number")
+    }
+
+    const FILLED: &str = "SparseMatrix Sparse Matrix [3 x 3] density: 0.7777777777777778\n\n    (0, 0) ==> 1\n    (2, 0) ==> 9\n    (1, 1) ==> 2\n    (2, 1) ==> 9\n    (0, 2) ==> 9\n    (1, 2) ==> 9\n    (2, 2) ==> 9";
+    const UNFILLED: &str = "SparseMatrix Sparse Matrix [3 x 3] density: 0.2222222222222222\n\n    (0, 0) ==> 1\n    (1, 1) ==> 2";
+
+    #[test]
+    fn resize_stores_a_non_zero_default_and_keeps_the_stored_order() {
+        // math.js 15.2's answers.
+        assert_eq!(resized("[3, 3], 9"), FILLED);
+        assert_eq!(resized("[3; 3], 9"), FILLED);
+        assert_eq!(resized("sparse([3, 3]), 9"), FILLED);
+        assert_eq!(
+            answer_in(&format!("resize({S}, [3, 3], 9)"), "BigNumber"),
+            FILLED
+        );
+        for zero in [
+            "0",
+            "NaN",
+            "null",
+            "\"\"",
+            "\"0\"",
+            "1e-20",
+            "complex(0, 0)",
+            "false",
+        ] {
+            assert_eq!(resized(&format!("[3, 3], {zero}")), UNFILLED, "{zero}");
+        }
+        assert_eq!(resized("[3, 3]"), UNFILLED);
+        assert_eq!(
+            resized("[1, 3], 9"),
+            "SparseMatrix Sparse Matrix [1 x 3] density: 0.6666666666666666\n\n    (0, 0) ==> 1\n    (0, 2) ==> 9"
+        );
+        assert_eq!(
+            answer_in(
+                "resize(sparse([0; 1]) + sparse([1; 0]), [3, 2], 9)",
+                "number"
+            ),
+            "SparseMatrix Sparse Matrix [3 x 2] density: 1\n\n    (1, 0) ==> 1\n    (0, 0) ==> 1\n    (2, 0) ==> 9\n    (0, 1) ==> 9\n    (1, 1) ==> 9\n    (2, 1) ==> 9"
+        );
+        assert_eq!(
+            resized("[2, 0], 9"),
+            "SparseMatrix Sparse Matrix [2 x 0] density: 0\n"
+        );
+    }
+
+    #[test]
+    fn resize_tests_the_default_even_when_nothing_grows() {
+        let convert = "type_mismatch: Type mismatch: Cannot convert \"a\" to a number";
+        assert_eq!(resized("[3, 3], \"a\""), convert);
+        assert_eq!(resized("[2, 2], \"a\""), convert);
+        assert_eq!(resized("[1, 1], \"a\""), convert);
+        assert_eq!(
+            resized("[3, 3], [1, 2]"),
+            "type_mismatch: Type mismatch: Unexpected type of argument in function equalScalar (expected: number or Complex or BigNumber or bigint or Fraction or Unit or boolean or string, actual: Matrix | DenseMatrix, index: 0)"
+        );
+    }
+
+    #[test]
+    fn resize_takes_two_whole_sizes() {
+        let two = "evaluation_failed: Evaluation failed: Only two dimensions matrix are supported";
+        assert_eq!(resized("[3], 9"), two);
+        assert_eq!(resized("[3, 3, 3], 9"), two);
+        assert_eq!(resized("[], 9"), two);
+        assert_eq!(
+            resized("3, 9"),
+            "type_mismatch: Type mismatch: Array or Matrix expected"
+        );
+        let invalid = |size: &str| {
+            format!(
+                "evaluation_failed: Evaluation failed: Invalid size, must contain positive integers (size: {size})"
+            )
+        };
+        assert_eq!(resized("[3, 3.5], 9"), invalid("[3, 3.5]"));
+        assert_eq!(resized("[3, -1], 9"), invalid("[3, -1]"));
+        assert_eq!(resized("[3, \"a\"], 9"), invalid("[3, \"a\"]"));
+        assert_eq!(resized("[1, 2; 3, 4], 9"), invalid("[[1, 2], [3, 4]]"));
+        // Spec 5.3: Fraction mode takes whole Fractions as sizes.
+        assert_eq!(
+            answer_in(&format!("resize({S}, [3, 1], 1/2)"), "Fraction"),
+            "SparseMatrix Sparse Matrix [3 x 1] density: 0.6666666666666666\n\n    (0, 0) ==> 1/1\n    (2, 0) ==> 1/2"
+        );
+    }
+
+    #[test]
+    fn resize_respects_the_per_call_build_limit() {
+        assert_eq!(
+            answer_in(&format!("count(resize({S}, [999, 1000], 1))"), "number"),
+            "number 999000"
+        );
+        assert_eq!(
+            answer_in(&format!("sum(resize({S}, [1000, 1000], 1))"), "number"),
+            "number 999999"
+        );
+        assert_eq!(
+            resized("[1000, 1001], 1"),
+            "result_too_large: Size limit exceeded: resize() would build 1,001,000 elements, over the limit of 1,000,000."
+        );
     }
 }

@@ -11,9 +11,16 @@
 //! two-dimensional sparse matrix, even `S[1, [2, 3]]` (1 × 2). Writing sets the elements row by
 //! row: a non-zero value replaces a stored entry or goes to the *top* of its column, a zero
 //! removes a stored entry, so the order of a column after an assignment is not top to bottom.
+//! `subset(S, index, value, default)` grows the matrix one element at a time, as math.js's
+//! `set` does: the element that first reaches past the matrix grows it to hold that element,
+//! and a default that is not zero is stored in every grown position (new columns top to bottom,
+//! then the new rows at the end of every column), so the replacement later overwrites it in
+//! place. A zero default (or a falsy one: `NaN`, `null`, `""`, `false`) stores nothing, and a
+//! default that cannot be compared with 0 fails, but only once the matrix must grow.
 //! These facts were read off math.js's answers (`tests/peer/sparse.mjs` checks them).
 
-use crate::eval::{Evaluated, Evaluator, failed};
+use crate::error::CalculateError;
+use crate::eval::{Evaluated, Evaluator, failed, mismatch};
 use crate::index::{
     Dimension, Index, check_masks, dimension_mismatch, extremes, positions, show, validate,
 };
@@ -81,12 +88,14 @@ impl Evaluator {
     /// element set, row by row, as math.js's `SparseMatrix.set` sets it: a non-zero value
     /// replaces a stored entry or is stored at the top of its column, a zero removes a stored
     /// entry. The replacement must have the index's size once math.js has unsqueezed it (a
-    /// scalar only fits a 1 × 1 selection). Charges one unit per element of the result.
+    /// scalar only fits a 1 × 1 selection). Growth is filled with `default` (see the module
+    /// doc). Charges one unit per element of the result and per grown entry stored.
     pub(crate) fn set_in_sparse(
         &mut self,
         s: &SparseMatrix,
         index: &Index,
         replacement: &Value,
+        default: Option<&Value>,
         at: usize,
     ) -> Evaluated {
         if index.dimensions.len() != 2 {
@@ -127,18 +136,27 @@ impl Evaluator {
             .iter()
             .map(|x| *x as usize)
             .collect();
-        let (height, width) = s.dims();
-        let height = rows.iter().map(|r| r + 1).fold(height, usize::max);
-        let width = cols.iter().map(|c| c + 1).fold(width, usize::max);
-        self.build("subset", (height as u64).saturating_mul(width as u64), at)?;
+        let (mut height, mut width) = s.dims();
+        let final_height = rows.iter().map(|r| r + 1).fold(height, usize::max);
+        let final_width = cols.iter().map(|c| c + 1).fold(width, usize::max);
+        self.build(
+            "subset",
+            (final_height as u64).saturating_mul(final_width as u64),
+            at,
+        )?;
         let mut columns: Vec<Column> = s
             .columns()
             .into_iter()
             .map(|column| column.into_iter().map(|(r, v)| (r, v.clone())).collect())
             .collect();
-        columns.resize(width, Vec::new());
         for (i, &r) in rows.iter().enumerate() {
             for (j, &c) in cols.iter().enumerate() {
+                if r >= height || c >= width {
+                    let fill = fill_value(default, at)?;
+                    let grown = (height.max(r + 1), width.max(c + 1));
+                    self.grow_columns(&mut columns, (height, width), grown, fill.as_ref())?;
+                    (height, width) = grown;
+                }
                 let value = sub_data
                     .get(i * cols.len() + j)
                     .cloned()
@@ -166,6 +184,84 @@ impl Evaluator {
             height, columns,
         ))))
     }
+
+    /// math.js's growth of a sparse matrix from `from` to `to` (rows, columns), with `fill`
+    /// stored in every new position when it is given: each new column holds the old rows, top
+    /// to bottom, then every column gets the new rows at its end. Charges one unit per entry
+    /// stored.
+    pub(crate) fn grow_columns(
+        &mut self,
+        columns: &mut Vec<Column>,
+        from: (usize, usize),
+        to: (usize, usize),
+        fill: Option<&Value>,
+    ) -> Result<(), CalculateError> {
+        let ((old_rows, old_cols), (rows, cols)) = (from, to);
+        columns.resize(cols.max(old_cols), Vec::new());
+        let Some(fill) = fill else {
+            return Ok(());
+        };
+        let added = (cols.saturating_sub(old_cols) as u64)
+            .saturating_mul(old_rows as u64)
+            .saturating_add((rows.saturating_sub(old_rows) as u64).saturating_mul(cols as u64));
+        self.charge(added)?;
+        for column in columns.iter_mut().skip(old_cols) {
+            column.extend((0..old_rows).map(|r| (r, fill.clone())));
+        }
+        for column in columns.iter_mut() {
+            column.extend((old_rows..rows).map(|r| (r, fill.clone())));
+        }
+        Ok(())
+    }
+}
+
+/// The value math.js stores in the positions a sparse matrix grows into, from the default the
+/// caller gave: `None` when nothing is stored (no default, a falsy one — `0`, `NaN`, `false`,
+/// `null`, `undefined`, `""`, `0n` — or one `equalScalar` finds equal to 0, as `"0"`,
+/// `1e-20` or `bignumber(0)`).
+///
+/// # Errors
+/// `type_mismatch` for a default `equalScalar` cannot compare with 0: a string that is not a
+/// number, or a matrix, object, function, index or help value.
+pub(crate) fn fill_value(
+    default: Option<&Value>,
+    at: usize,
+) -> Result<Option<Value>, CalculateError> {
+    let Some(value) = default else {
+        return Ok(None);
+    };
+    let zero = match value {
+        Value::Number(x) => x.is_nan() || is_zero(value),
+        Value::Boolean(_) | Value::Big(_) | Value::Fraction(_) | Value::Complex(_) => {
+            is_zero(value)
+        }
+        Value::Null | Value::Undefined => true,
+        Value::BigInt(n) => *n == dashu_int::IBig::ZERO,
+        Value::Str(text) if text.is_empty() => true,
+        Value::Str(text) => match crate::functions::parse_js_number(text) {
+            Some(x) => is_zero(&Value::Number(x)),
+            None => {
+                return Err(mismatch(
+                    format!("Cannot convert \"{text}\" to a number"),
+                    at,
+                ));
+            }
+        },
+        other => {
+            let actual = match other {
+                Value::Matrix(m) if !m.array => "Matrix | DenseMatrix",
+                Value::Sparse(_) => "Matrix | SparseMatrix",
+                other => other.type_name(),
+            };
+            return Err(mismatch(
+                format!(
+                    "Unexpected type of argument in function equalScalar (expected: number or Complex or BigNumber or bigint or Fraction or Unit or boolean or string, actual: {actual}, index: 0)"
+                ),
+                at,
+            ));
+        }
+    };
+    Ok((!zero).then(|| value.clone()))
 }
 
 /// math.js's unsqueeze of a replacement's shape to the index's rank: outer singleton
@@ -525,6 +621,227 @@ mod tests {
         assert_eq!(
             answer_in(&format!("subset({I}, index(1, 1), [5, 6])"), "number"),
             "evaluation_failed: Evaluation failed: Scalar expected"
+        );
+    }
+
+    const D: &str = "sparse([1, 0; 0, 2])";
+
+    /// `subset(D, index(i), value, default)` printed in `mode` (without its result type).
+    #[track_caller]
+    fn grown(i: &str, value: &str, default: &str, mode: &str) -> String {
+        printed(
+            &format!("subset({D}, index({i}), {value}, {default})"),
+            mode,
+        )
+    }
+
+    /// `reason: message` of the refusal of `subset(D, index(i), value, default)` in number mode.
+    #[track_caller]
+    fn refused(i: &str, value: &str, default: &str) -> String {
+        answer_in(
+            &format!("subset({D}, index({i}), {value}, {default})"),
+            "number",
+        )
+    }
+
+    #[test]
+    fn a_default_is_stored_in_every_grown_position() {
+        // math.js 15.2's answers: new columns top to bottom, new rows at the end of each column,
+        // the replacement overwriting its fill in place.
+        let nine = "Sparse Matrix [3 x 3] density: 0.7777777777777778\n\n    (0, 0) ==> 1\n    (2, 0) ==> 9\n    (1, 1) ==> 2\n    (2, 1) ==> 9\n    (0, 2) ==> 9\n    (1, 2) ==> 9\n    (2, 2) ==> 5";
+        assert_eq!(grown("3, 3", "5", "9", "number"), nine);
+        assert_eq!(grown("3, 3", "5", "9", "BigNumber"), nine);
+        assert_eq!(
+            grown("1, 3", "5", "9", "number"),
+            "Sparse Matrix [2 x 3] density: 0.6666666666666666\n\n    (0, 0) ==> 1\n    (1, 1) ==> 2\n    (0, 2) ==> 5\n    (1, 2) ==> 9"
+        );
+        // A zero replacement removes the fill it lands on.
+        assert_eq!(
+            grown("3, 3", "0", "9", "number"),
+            "Sparse Matrix [3 x 3] density: 0.6666666666666666\n\n    (0, 0) ==> 1\n    (2, 0) ==> 9\n    (1, 1) ==> 2\n    (2, 1) ==> 9\n    (0, 2) ==> 9\n    (1, 2) ==> 9"
+        );
+        assert_eq!(
+            grown("[3, 1], [1, 3]", "[1, 0; 0, 5]", "9", "number"),
+            "Sparse Matrix [3 x 3] density: 0.5555555555555556\n\n    (2, 0) ==> 1\n    (1, 1) ==> 2\n    (2, 1) ==> 9\n    (0, 2) ==> 5\n    (1, 2) ==> 9"
+        );
+        // The matrix grows element by element: (3, 3) first, then (4, 3) adds one row.
+        assert_eq!(
+            grown("[3, 4], [3, 1]", "5", "9", "number"),
+            "Sparse Matrix [4 x 3] density: 0.8333333333333334\n\n    (0, 0) ==> 1\n    (2, 0) ==> 5\n    (3, 0) ==> 5\n    (1, 1) ==> 2\n    (2, 1) ==> 9\n    (3, 1) ==> 9\n    (0, 2) ==> 9\n    (1, 2) ==> 9\n    (2, 2) ==> 5\n    (3, 2) ==> 5"
+        );
+        // A column whose entries are not top to bottom keeps its order; the fill follows.
+        assert_eq!(
+            printed(
+                "subset(sparse([0; 1]) + sparse([1; 0]), index([4, 1], 2), [5; 6], 9)",
+                "number"
+            ),
+            "Sparse Matrix [4 x 2] density: 1\n\n    (1, 0) ==> 1\n    (0, 0) ==> 1\n    (2, 0) ==> 9\n    (3, 0) ==> 9\n    (0, 1) ==> 6\n    (1, 1) ==> 9\n    (2, 1) ==> 9\n    (3, 1) ==> 5"
+        );
+        assert_eq!(
+            printed("subset(sparse([]), index(2, 2), 4, 9)", "number"),
+            "Sparse Matrix [2 x 2] density: 1\n\n    (0, 0) ==> 9\n    (1, 0) ==> 9\n    (0, 1) ==> 9\n    (1, 1) ==> 4"
+        );
+    }
+
+    #[test]
+    fn a_zero_or_falsy_default_stores_nothing() {
+        let none = "Sparse Matrix [3 x 3] density: 0.3333333333333333\n\n    (0, 0) ==> 1\n    (1, 1) ==> 2\n    (2, 2) ==> 5";
+        for default in [
+            "0",
+            "-0",
+            "NaN",
+            "null",
+            "undefined",
+            "false",
+            "\"\"",
+            "\" \"",
+            "\"0\"",
+            "1e-20",
+            "\"1e-20\"",
+            "bignumber(0)",
+            "complex(0, 0)",
+            "bigint(0)",
+            "fraction(0)",
+        ] {
+            assert_eq!(grown("3, 3", "5", default, "number"), none, "{default}");
+        }
+    }
+
+    #[test]
+    fn a_default_that_is_not_zero_is_stored_as_it_is() {
+        let fill = |v: &str| {
+            format!(
+                "Sparse Matrix [3 x 3] density: 0.7777777777777778\n\n    (0, 0) ==> 1\n    (2, 0) ==> {v}\n    (1, 1) ==> 2\n    (2, 1) ==> {v}\n    (0, 2) ==> {v}\n    (1, 2) ==> {v}\n    (2, 2) ==> 5"
+            )
+        };
+        for (default, shown) in [
+            ("true", "true"),
+            ("\"5\"", "\"5\""),
+            ("\"0x10\"", "\"0x10\""),
+            ("2i", "2i"),
+            ("-3", "-3"),
+            ("bignumber(3)", "3"),
+            ("bigint(3)", "3"),
+            ("fraction(1, 3)", "1/3"),
+        ] {
+            assert_eq!(
+                grown("3, 3", "5", default, "number"),
+                fill(shown),
+                "{default}"
+            );
+        }
+        assert_eq!(
+            answer_in(
+                &format!("typeOf(subset({D}, index(3, 3), 5, 9)[3, 1])"),
+                "BigNumber"
+            ),
+            "string \"BigNumber\""
+        );
+        assert_eq!(
+            answer_in(
+                &format!("typeOf(subset({D}, index(3, 3), 5, \"5\")[3, 1])"),
+                "number"
+            ),
+            "string \"string\""
+        );
+        // Fraction mode (whole Fractions are indexes there, spec 5.3).
+        assert_eq!(
+            grown("3, 1", "5", "1/3", "Fraction"),
+            "Sparse Matrix [3 x 2] density: 0.6666666666666666\n\n    (0, 0) ==> 1/1\n    (2, 0) ==> 5/1\n    (1, 1) ==> 2/1\n    (2, 1) ==> 1/3"
+        );
+    }
+
+    #[test]
+    fn a_default_that_cannot_be_compared_with_zero_fails_only_when_the_matrix_grows() {
+        let mismatch = |detail: &str| format!("type_mismatch: Type mismatch: {detail}");
+        let equal_scalar = |actual: &str| {
+            mismatch(&format!(
+                "Unexpected type of argument in function equalScalar (expected: number or Complex or BigNumber or bigint or Fraction or Unit or boolean or string, actual: {actual}, index: 0)"
+            ))
+        };
+        assert_eq!(
+            refused("3, 3", "5", "\"a\""),
+            mismatch("Cannot convert \"a\" to a number")
+        );
+        assert_eq!(
+            answer_in(&format!("subset({D}, index(3, 3), 5, \"a\")"), "BigNumber"),
+            mismatch("Cannot convert \"a\" to a number")
+        );
+        assert_eq!(
+            refused("3, 3", "5", "[1, 2]"),
+            equal_scalar("Matrix | DenseMatrix")
+        );
+        assert_eq!(
+            refused("3, 3", "5", "sparse([1])"),
+            equal_scalar("Matrix | SparseMatrix")
+        );
+        assert_eq!(refused("3, 3", "5", "size([1])"), equal_scalar("Array"));
+        assert_eq!(refused("3, 3", "5", "{a: 1}"), equal_scalar("Object"));
+        assert_eq!(refused("3, 3", "5", "index(1)"), equal_scalar("Index"));
+        // Nothing grows: the default is never looked at.
+        assert_eq!(
+            grown("1, 1", "5", "\"a\"", "number"),
+            "Sparse Matrix [2 x 2] density: 0.5\n\n    (0, 0) ==> 5\n    (1, 1) ==> 2"
+        );
+        assert_eq!(
+            grown("1, 1", "5", "[1, 2]", "number"),
+            "Sparse Matrix [2 x 2] density: 0.5\n\n    (0, 0) ==> 5\n    (1, 1) ==> 2"
+        );
+        assert_eq!(
+            grown("[], 1", "5", "\"a\"", "number"),
+            "Sparse Matrix [2 x 2] density: 0.5\n\n    (0, 0) ==> 1\n    (1, 1) ==> 2"
+        );
+        // The first element is set before the second one grows the matrix and fails.
+        assert_eq!(
+            refused("[1, 3], 1", "[0; 5]", "\"a\""),
+            mismatch("Cannot convert \"a\" to a number")
+        );
+    }
+
+    #[test]
+    fn subset_with_a_default_keeps_the_other_checks() {
+        let failed = |m: &str| format!("evaluation_failed: Evaluation failed: {m}");
+        assert_eq!(
+            refused("3, 3", "\"b\"", "9"),
+            failed("can't boradcast a string")
+        );
+        assert_eq!(
+            refused("3, 3", "sparse([5])", "9"),
+            failed("Scalar expected")
+        );
+        assert_eq!(
+            refused("0, 3", "4", "9"),
+            failed("Index out of range (0 < 1)")
+        );
+        assert_eq!(
+            refused("3", "4", "9"),
+            failed("Dimension mismatch (1 != 2)")
+        );
+        assert_eq!(
+            refused("[1, 3], 1", "[[1, 0]; [1, 5]]", "9"),
+            failed("Dimension mismatch ([2, 1] > [2, 2, 2])")
+        );
+        assert_eq!(
+            refused("3, 3", "4", "9, 10"),
+            failed("subset() takes 2 to 4 argument(s), got 5")
+        );
+    }
+
+    #[test]
+    fn growth_with_a_default_respects_the_per_call_build_limit() {
+        // 1000 × 999, 1000 × 1000 (the limit) and 1000 × 1001 elements, every one stored.
+        let grow = |i: &str| format!("subset(sparse([1]), index({i}), 2, 3)");
+        assert_eq!(
+            answer_in(&format!("count({})", grow("1000, 999")), "number"),
+            "number 999000"
+        );
+        assert_eq!(
+            answer_in(&format!("sum({})", grow("1000, 1000")), "number"),
+            "number 2999997"
+        );
+        assert_eq!(
+            answer_in(&grow("1000, 1001"), "number"),
+            "result_too_large: Size limit exceeded: subset() would build 1,001,000 elements, over the limit of 1,000,000."
         );
     }
 }

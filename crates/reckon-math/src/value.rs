@@ -61,6 +61,9 @@ pub struct UserFunction {
     pub params: Vec<String>,
     /// The body.
     pub body: Node,
+    /// The arguments and layer current where it was defined, which its body sees
+    /// (`scope.rs`).
+    pub(crate) closure: crate::scope::Context,
 }
 
 impl Value {

@@ -28,7 +28,7 @@ mod common;
 
 use common::generators::{
     TRANSCENDENTAL, assignment_expression, bigint_expression, collection_expression,
-    fraction_scalar, index_expression, number_scalar, special_scalar,
+    fraction_scalar, function_scope_expression, index_expression, number_scalar, special_scalar,
 };
 use common::{Rng, assert_no_differences, difference, peer, run_peer};
 use serde_json::{Value, json};
@@ -249,6 +249,19 @@ fn generated() -> Vec<Case> {
     for (numeric_type, count) in [("number", 1000), ("BigNumber", 300), ("Fraction", 300)] {
         for _ in 0..count {
             add(numeric_type, assignment_expression(&mut assignments), None);
+        }
+    }
+    // Assignments inside the bodies of functions defined in the expression, from their own
+    // seed.
+    let mut functions = Rng::from_env(0xF5C0_2026_1130);
+    for (numeric_type, count) in [("number", 600), ("BigNumber", 150), ("Fraction", 150)] {
+        for _ in 0..count {
+            let logical = numeric_type != "Fraction";
+            add(
+                numeric_type,
+                function_scope_expression(&mut functions, logical),
+                None,
+            );
         }
     }
     cases

@@ -723,3 +723,63 @@ pub fn assignment_expression(rng: &mut Rng) -> String {
         _ => format!("{{t: typeOf(A = {target}), u: typeOf(A[{p}] = A[{q}] = {value}), A: A}}"),
     }
 }
+
+/// Functions defined in the expression whose bodies assign (math.js 15.2: an assignment in a
+/// body writes the evaluation's variable, also to a parameter's name, while the parameter keeps
+/// reading the argument), called directly, recursively and as `map`/`filter`/`forEach`
+/// callbacks with their index and matrix arguments, then the assigned names read after.
+///
+/// Without `logical`, no `and`/`or` (math.js's Fraction mode refuses them on Fractions, which
+/// reckon does not: not what these cases test).
+pub fn function_scope_expression(rng: &mut Rng, logical: bool) -> String {
+    let params = rng.pick(&["x", "x", "x, i", "x, i, m"]);
+    let mut body = rng.pick(&[
+        "(y = x + 1)",
+        "(x = 5)",
+        "(x = 5) + x",
+        "(y = x) * 2 + y",
+        "(s = s + x)",
+        "(g(z) = (w = z + x))",
+        "(f = 3)",
+        "(y = [x, 1])",
+        "((x = 0) or true) + x",
+        "((y = 0) or true) + y",
+        "(y = x) and (w = 2)",
+        "(null ?? (y = x)) + x",
+        "sum(map([1, 2], g(t) = (y = t + x)))",
+        "sum(map([1, 2], g(t) = (x = t) + x))",
+        "x > 1 ? (y = x) : (w = x)",
+        "(pi = x)",
+        "(i = x)",
+        "(A = x)",
+        "(A[1] = x)",
+        "y",
+    ]);
+    if !logical && (body.contains(" or ") || body.contains(" and ")) {
+        body = "(y = x + 1)";
+    }
+    let call = rng.pick(&[
+        "f(2)",
+        "f(f(1))",
+        "map([1, 2, 3], f)",
+        "map([1, 2; 3, 4], f)",
+        "filter([1, 2, 3], f)",
+        "forEach([1, 2], f)",
+        "sum(map([1, 2, 3], f))",
+        "map([2], f)[1]",
+    ]);
+    // (`size(A = ...)`: math.js changes A in place, so its first value would show the change.)
+    let before = rng.pick(&[
+        "",
+        "s: s = 10, ",
+        "y: y = 7, ",
+        "x: x = 9, ",
+        "A: size(A = [4, 5]), ",
+    ]);
+    let after = rng.pick(&["y", "x", "w", "s", "f", "i", "A", "pi", "typeOf(y)", "g(1)"]);
+    match rng.below(5) {
+        0 => format!("{{{before}d: f(n) = n <= 0 ? 0 : (c = n) + f(n - 1), r: f(3), v: c}}"),
+        1 => format!("{{{before}d: f(x) = (g(z) = z + x), h: h = f(1), r: h(10), v: {after}}}"),
+        _ => format!("{{{before}d: f({params}) = {body}, r: {call}, v: {after}}}"),
+    }
+}
