@@ -69,6 +69,10 @@ pub(crate) struct Evaluator {
     pub(crate) random_state: u64,
     /// numericType "BigNumber": literals and constants are 64-digit decimals (section 5.2).
     pub(crate) big_mode: bool,
+    /// Call frames an assignment wrote a function or a container into (through a partition,
+    /// `scope.rs`): such a value may capture a context that holds the frame itself, a cycle
+    /// that reference counting never frees. They are emptied when the evaluation ends.
+    written_frames: crate::scope::WrittenFrames,
 }
 
 pub(crate) type Evaluated = Result<Value, CalculateError>;
@@ -145,6 +149,7 @@ impl Evaluator {
             elements_built: 0,
             random_state: 0,
             big_mode: false,
+            written_frames: crate::scope::WrittenFrames::default(),
         }
     }
 
@@ -254,7 +259,14 @@ impl Evaluator {
     /// body (replacing its latest binding, so repeated assignments keep one).
     pub(crate) fn assign_name(&mut self, name: &str, value: Value) {
         match self.context.layer.target(name) {
-            target @ Target::Frame(_) => target.write_frame(name, value),
+            target @ Target::Frame(_) => {
+                if let Target::Frame(frame) = &target
+                    && !is_plain_data(&value)
+                {
+                    self.written_frames.0.push(Rc::clone(frame));
+                }
+                target.write_frame(name, value);
+            }
             Target::Global => match self.binding_mut(name) {
                 Some(slot) => *slot = value,
                 None => self.bind(name, value),
@@ -1646,6 +1658,15 @@ fn number_literal(raw: &str, at: usize) -> Evaluated {
         )
         .at(at)
     })
+}
+
+/// Whether a value can hold no function, hence no captured context (see
+/// `Evaluator::written_frames`): scalars and strings.
+fn is_plain_data(value: &Value) -> bool {
+    !matches!(
+        value,
+        Value::Function(_) | Value::Object(_) | Value::Matrix(_) | Value::Sparse(_)
+    )
 }
 
 /// The named constants of section 6.4 (number mode).

@@ -135,7 +135,12 @@ pub fn calculate_into_counted(
     let answer = answer(&request, work_units)?;
     // One allocation for the whole answer (the front ends pass an empty buffer): growing it
     // field by field cost four reallocations per request. Escapes may still grow it.
-    let scope_names: usize = request.scope.iter().flatten().map(|(k, _)| k.len() + 3).sum();
+    let scope_names: usize = request
+        .scope
+        .iter()
+        .flatten()
+        .map(|(k, _)| k.len() + 3)
+        .sum();
     out.reserve(answer.result.len() + request.expression.len() + scope_names + 112);
     out.extend_from_slice(b"{\"result\":");
     write_json_string(out, &answer.result);
