@@ -102,8 +102,9 @@ pub(crate) fn tokenize(chars: &[char]) -> Result<Vec<Token>, LexError> {
                 Tok::Number(raw)
             }
             c if is_name_start(c) => {
+                pos += 1;
                 while pos < chars.len()
-                    && (is_name_start(chars[pos]) || chars[pos].is_ascii_digit())
+                    && (chars[pos].is_ascii_alphanumeric() || is_name_start(chars[pos]))
                 {
                     pos += 1;
                 }
@@ -202,11 +203,12 @@ fn punctuation(chars: &[char], pos: usize) -> Option<&'static str> {
 
 /// Name characters: ASCII letters, `_`, `$`, Latin U+00C0–U+02AF, Greek U+0370–U+03FF,
 /// letter-like symbols U+2100–U+214F and mathematical alphanumeric symbols U+1D400–U+1D7FF.
+#[inline]
 fn is_name_start(c: char) -> bool {
-    c.is_ascii_alphabetic()
-        || c == '_'
-        || c == '$'
-        || ('\u{c0}'..='\u{2af}').contains(&c)
+    if c.is_ascii() {
+        return c.is_ascii_alphabetic() || c == '_' || c == '$';
+    }
+    ('\u{c0}'..='\u{2af}').contains(&c)
         || ('\u{370}'..='\u{3ff}').contains(&c)
         || ('\u{2100}'..='\u{214f}').contains(&c)
         || ('\u{1d400}'..='\u{1d7ff}').contains(&c)
