@@ -194,7 +194,7 @@ impl Matrix {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                out.push_str(&self.data[offset + i].format(precision));
+                self.data[offset + i].write(precision, out);
             }
         } else {
             let step: usize = self.shape[dim + 1..].iter().product();
