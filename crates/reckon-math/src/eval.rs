@@ -1632,6 +1632,9 @@ pub(crate) fn check_fraction_literals(node: &Node) -> Result<(), CalculateError>
 
 /// A number literal read as binary64 (prefixed integers and word-size suffixes included).
 fn number_literal(raw: &str, at: usize) -> Evaluated {
+    if let Some(x) = short_decimal(raw) {
+        return Ok(Value::Number(x));
+    }
     for (prefix, radix) in [("0x", 16), ("0b", 2), ("0o", 8)] {
         if let Some(digits) = raw.strip_prefix(prefix) {
             if digits.contains('.') || digits.contains('i') {
@@ -1667,6 +1670,40 @@ fn is_plain_data(value: &Value) -> bool {
         value,
         Value::Function(_) | Value::Object(_) | Value::Matrix(_) | Value::Sparse(_)
     )
+}
+
+/// The common literal, digits with at most one point and no exponent, when it has at most 15
+/// digits: its digits as an integer below 2^53 and its power of ten are both exact binary64
+/// values, so their quotient, rounded once, is the nearest binary64 to the literal, which is
+/// what `str::parse` returns. `None` sends anything else to `str::parse`.
+fn short_decimal(raw: &str) -> Option<f64> {
+    const POWERS: [f64; 16] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+    ];
+    let mut mantissa = 0u64;
+    let mut digits = 0usize;
+    let mut decimals: Option<usize> = None;
+    for byte in raw.bytes() {
+        match byte {
+            b'0'..=b'9' => {
+                if digits == 15 {
+                    return None;
+                }
+                mantissa = mantissa * 10 + u64::from(byte - b'0');
+                digits += 1;
+                if let Some(decimals) = &mut decimals {
+                    *decimals += 1;
+                }
+            }
+            b'.' if decimals.is_none() => decimals = Some(0),
+            _ => return None,
+        }
+    }
+    if digits == 0 {
+        return None;
+    }
+    // At most 15 digits: `mantissa` < 10^15 < 2^53 converts exactly, and `decimals` ≤ 15.
+    Some(mantissa as f64 / POWERS[decimals.unwrap_or(0)])
 }
 
 /// The named constants of section 6.4 (number mode).
@@ -1909,6 +1946,55 @@ mod tests {
         let request = request::decode(input.as_bytes()).expect("valid request");
         let tree = request::prepare(&request).expect("prepared");
         Evaluator::with_budget(&[], budget).eval(&tree)
+    }
+
+    #[test]
+    fn short_decimals_read_as_str_parse_reads_them() {
+        let mut raws: Vec<String> = [
+            "0",
+            "7",
+            "007",
+            "0.1",
+            "0.2",
+            "0.3",
+            ".5",
+            "5.",
+            "123456789012345",
+            "1.5",
+            ".000000000000001",
+            "99999999999999.9",
+            "3.14159265358979",
+            "9007199254740.99",
+        ]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        for _ in 0..100_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let length = 1 + (state % 15) as usize;
+            let digits = format!("{:015}", state % 1_000_000_000_000_000);
+            let mut raw = digits[..length].to_owned();
+            raw.insert((state >> 40) as usize % (length + 1), '.');
+            raws.push(raw);
+        }
+        for raw in &raws {
+            let want: f64 = raw.parse().expect("a decimal literal");
+            let got = short_decimal(raw).unwrap_or_else(|| panic!("{raw} takes the short path"));
+            assert_eq!(got.to_bits(), want.to_bits(), "{raw}");
+        }
+        for raw in [
+            "1234567890123456",
+            "0.0000000000000001",
+            "1e5",
+            "0x1F",
+            ".",
+            "1.2.3",
+        ] {
+            assert_eq!(short_decimal(raw), None, "{raw}");
+        }
     }
 
     #[test]
