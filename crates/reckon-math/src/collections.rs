@@ -246,7 +246,10 @@ impl Evaluator {
             let items = values
                 .into_iter()
                 .filter_map(|v| match v {
-                    Value::Matrix(m) => Some(Matrix::clone(&m)),
+                    // A row just built is not shared: its elements move, not copied.
+                    Value::Matrix(m) => {
+                        Some(Rc::try_unwrap(m).unwrap_or_else(|m| Matrix::clone(&m)))
+                    }
                     _ => None,
                 })
                 .collect();

@@ -68,7 +68,10 @@ impl Matrix {
         }
         let mut shape = vec![items.len()];
         shape.extend_from_slice(&inner);
-        let data = items.into_iter().flat_map(|m| m.data).collect();
+        let mut data = Vec::with_capacity(items.len() * first.data.len());
+        for item in items {
+            data.extend(item.data);
+        }
         Ok(Self::new(shape, data))
     }
 
