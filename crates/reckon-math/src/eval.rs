@@ -1856,14 +1856,15 @@ fn gcd_of_a_vector(values: Vec<Value>, at: usize) -> Result<Vec<Value>, Calculat
 
 /// A relational operator on two numbers, with math.js's tolerance (`nearly_equal`).
 pub(crate) fn compare_numbers(op: Op, x: f64, y: f64) -> bool {
-    let equal = nearly_equal(x, y);
+    // The tolerance is consulted only when the plain comparison leaves the answer open (a
+    // range's `x <= end` test, once per element, rarely needs it).
     match op {
-        Op::Equal => equal,
-        Op::Unequal => !equal,
-        Op::Smaller => x < y && !equal,
-        Op::Larger => x > y && !equal,
-        Op::SmallerEq => x < y || equal,
-        Op::LargerEq => x > y || equal,
+        Op::Equal => nearly_equal(x, y),
+        Op::Unequal => !nearly_equal(x, y),
+        Op::Smaller => x < y && !nearly_equal(x, y),
+        Op::Larger => x > y && !nearly_equal(x, y),
+        Op::SmallerEq => x < y || nearly_equal(x, y),
+        Op::LargerEq => x > y || nearly_equal(x, y),
         _ => false,
     }
 }
