@@ -1622,7 +1622,7 @@ fn fraction_literal_error(raw: &str, at: usize) -> CalculateError {
 /// be readable exactly, before anything is evaluated.
 pub(crate) fn check_fraction_literals(node: &Node) -> Result<(), CalculateError> {
     if let NodeKind::Number(raw) = &node.kind
-        && fraction::literal(raw).is_err()
+        && !fraction::is_readable(raw)
     {
         return Err(fraction_literal_error(raw, node.span.start));
     }

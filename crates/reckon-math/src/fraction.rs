@@ -46,6 +46,14 @@ pub(crate) fn literal(raw: &str) -> Result<RBig, LiteralError> {
     general_literal(raw)
 }
 
+/// Whether [`literal`] reads `raw` (Fraction mode's parse-time check): digits with at most one
+/// point always read, so only other forms are tried.
+pub(crate) fn is_readable(raw: &str) -> bool {
+    let plain = raw.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        && raw.bytes().filter(|b| *b == b'.').count() <= 1;
+    plain || literal(raw).is_ok()
+}
+
 /// [`literal`] for every form: prefixes, exponents and long mantissas.
 fn general_literal(raw: &str) -> Result<RBig, LiteralError> {
     let lower = raw.to_ascii_lowercase();
@@ -650,6 +658,24 @@ mod tests {
             literal("1234567890123456789").map(|v| text(&v)).as_deref(),
             Ok("1234567890123456789/1")
         );
+        for raw in [
+            "0",
+            ".",
+            "5.",
+            ".5",
+            "12.25",
+            "1234567890123456789012",
+            "1e5",
+            "1.5e-3",
+            "1e1000",
+            "1e1001",
+            "0x1F",
+            "0b101",
+            "1.2.3",
+            "..",
+        ] {
+            assert_eq!(is_readable(raw), literal(raw).is_ok(), "{raw}");
+        }
     }
 
     /// Values whose parts are at the edges of the machine-integer path and just past them.
