@@ -910,31 +910,43 @@ impl Evaluator {
         at: usize,
     ) -> Evaluated {
         use Op::*;
-        let x = as_fraction(left, at)?;
-        let y = as_fraction(right, at)?;
+        // A Fraction operand is borrowed; only other values are converted.
+        let (converted_x, converted_y);
+        let x = match left {
+            Value::Fraction(x) => x,
+            other => {
+                converted_x = as_fraction(other, at)?;
+                &converted_x
+            }
+        };
+        let y = match right {
+            Value::Fraction(y) => y,
+            other => {
+                converted_y = as_fraction(other, at)?;
+                &converted_y
+            }
+        };
         self.charge(if op == Pow {
-            fraction::power_cost(&x, &y)
+            fraction::power_cost(x, y)
         } else {
-            fraction::cost(&x, &y)
+            fraction::cost(x, y)
         })?;
         let error = |e: fraction::FractionError| function_error(e.into(), "", at);
         let result = match op {
-            Add if percent_of_left => fraction::mul(&x, &y).and_then(|p| fraction::add(&x, &p)),
-            Subtract if percent_of_left => {
-                fraction::mul(&x, &y).and_then(|p| fraction::sub(&x, &p))
-            }
-            Add => fraction::add(&x, &y),
-            Subtract => fraction::sub(&x, &y),
-            Multiply => fraction::mul(&x, &y),
-            Divide => fraction::div(&x, &y),
-            Mod | ModSign => fraction::modulo(&x, &y),
+            Add if percent_of_left => fraction::mul(x, y).and_then(|p| fraction::add(x, &p)),
+            Subtract if percent_of_left => fraction::mul(x, y).and_then(|p| fraction::sub(x, &p)),
+            Add => fraction::add(x, y),
+            Subtract => fraction::sub(x, y),
+            Multiply => fraction::mul(x, y),
+            Divide => fraction::div(x, y),
+            Mod | ModSign => fraction::modulo(x, y),
             Pow => {
-                return match fraction::pow(&x, &y).map_err(error)? {
+                return match fraction::pow(x, y).map_err(error)? {
                     Power::Exact(value) => Ok(Value::Fraction(value)),
                     Power::Float(value) => Ok(Value::Number(value)),
                     Power::Complex => crate::eval_complex::promote(
                         "pow",
-                        &[fraction::to_f64(&x), fraction::to_f64(&y)],
+                        &[fraction::to_f64(x), fraction::to_f64(y)],
                     )
                     .ok_or_else(|| function_error(FnError::Complex, "pow", at)),
                 };
@@ -1621,13 +1633,19 @@ fn fraction_literal_error(raw: &str, at: usize) -> CalculateError {
 /// Fraction mode's parse-time literal check (section 9.3): every number literal of the tree must
 /// be readable exactly, before anything is evaluated.
 pub(crate) fn check_fraction_literals(node: &Node) -> Result<(), CalculateError> {
-    if let NodeKind::Number(raw) = &node.kind
-        && !fraction::is_readable(raw)
-    {
-        return Err(fraction_literal_error(raw, node.span.start));
+    match unreadable_literal(node) {
+        Some((raw, at)) => Err(fraction_literal_error(raw, at)),
+        None => Ok(()),
     }
-    crate::request::find_child(node, |child| check_fraction_literals(child).err())
-        .map_or(Ok(()), Err)
+}
+
+/// The first literal of the tree, in order, that Fraction mode cannot read, and its position
+/// (the error is built once, at the top, not carried up through every level).
+fn unreadable_literal(node: &Node) -> Option<(&str, usize)> {
+    if let NodeKind::Number(raw) = &node.kind {
+        return (!fraction::is_readable(raw)).then_some((raw.as_str(), node.span.start));
+    }
+    crate::request::find_child(node, unreadable_literal)
 }
 
 /// A number literal read as binary64 (prefixed integers and word-size suffixes included).
