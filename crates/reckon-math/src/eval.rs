@@ -1115,7 +1115,7 @@ impl Evaluator {
                 // `operand?.(args)`: any value that is a function.
                 return match self.eval(callee)? {
                     Value::Function(function) => {
-                        self.apply(&function, "function", args, callee.span.start)
+                        self.apply(&function, None, "function", args, callee.span.start)
                     }
                     Value::Null | Value::Undefined if optional => Ok(Value::Undefined),
                     _ => Err(failed(
@@ -1128,7 +1128,7 @@ impl Evaluator {
         let position = callee.span.start;
         if let Some(value) = self.read_name(name) {
             return match value {
-                Value::Function(function) => self.apply(&function, name, args, position),
+                Value::Function(function) => self.apply(&function, None, name, args, position),
                 Value::Null | Value::Undefined if optional => Ok(Value::Undefined),
                 _ => Err(failed(format!("'{name}' is not a function"), position)),
             };
@@ -1140,10 +1140,22 @@ impl Evaluator {
                 // math.js evaluates these arguments afresh (`scope.rs`).
                 let context = self.context.for_raw_arguments();
                 return self.within(context, |s| {
-                    s.apply(&Function::Builtin(row.name), name, args, position)
+                    s.apply(
+                        &Function::Builtin(row.name),
+                        Some(row),
+                        name,
+                        args,
+                        position,
+                    )
                 });
             }
-            return self.apply(&Function::Builtin(row.name), name, args, position);
+            return self.apply(
+                &Function::Builtin(row.name),
+                Some(row),
+                name,
+                args,
+                position,
+            );
         }
         if DISABLED.contains(&name.as_str()) {
             return Err(CalculateError::new(
@@ -1187,7 +1199,16 @@ impl Evaluator {
         .at(position))
     }
 
-    fn apply(&mut self, function: &Function, name: &str, args: &[Node], at: usize) -> Evaluated {
+    /// Evaluates the arguments and calls `function`; `row` is its table row when the caller
+    /// has already looked it up.
+    fn apply(
+        &mut self,
+        function: &Function,
+        row: Option<&'static crate::functions::Builtin>,
+        name: &str,
+        args: &[Node],
+        at: usize,
+    ) -> Evaluated {
         if let (Function::Builtin("nullish"), [left, right]) = (function, args) {
             // math.js's nullish transform: the right side is evaluated only when it is needed.
             let left = self.eval(left)?;
@@ -1203,7 +1224,7 @@ impl Evaluator {
         for arg in args {
             values.push(self.eval(arg)?);
         }
-        self.invoke(function, name, values, Some(args), at)
+        self.invoke(function, row, name, values, Some(args), at)
     }
 
     /// Calls a function value with evaluated arguments, as `map` and `filter` call their
@@ -1215,7 +1236,7 @@ impl Evaluator {
         values: Vec<Value>,
         at: usize,
     ) -> Evaluated {
-        self.invoke(function, name, values, None, at)
+        self.invoke(function, None, name, values, None, at)
     }
 
     /// A call: the argument count, then (for built-ins that take no function arguments, when
@@ -1223,6 +1244,7 @@ impl Evaluator {
     fn invoke(
         &mut self,
         function: &Function,
+        row: Option<&'static crate::functions::Builtin>,
         name: &str,
         values: Vec<Value>,
         args: Option<&[Node]>,
@@ -1256,7 +1278,10 @@ impl Evaluator {
                 result
             }
             Function::Builtin(canonical) => {
-                let Some(row) = builtin(canonical) else {
+                // The row the caller found for this very name (the same string), else the
+                // one the name finds: the same row, as rows are found by their names.
+                let row = row.filter(|row| std::ptr::eq(row.name, *canonical));
+                let Some(row) = row.or_else(|| builtin(canonical)) else {
                     return Err(CalculateError::new(
                         Reason::ParseFailed,
                         format!(
@@ -1520,7 +1545,7 @@ impl Evaluator {
                     Function::Builtin(canonical) => canonical.to_string(),
                     Function::User(_) => key,
                 };
-                self.apply(&function, &name, args, index.span.start)
+                self.apply(&function, None, &name, args, index.span.start)
             }
             None if access_optional || call_optional => Ok(Value::Undefined),
             Some(Value::Null | Value::Undefined) if call_optional => Ok(Value::Undefined),
