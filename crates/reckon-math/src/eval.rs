@@ -753,6 +753,22 @@ impl Evaluator {
                 Op::Subtract => return Ok(Value::Number(x - y)),
                 Op::Multiply | Op::DotMultiply => return Ok(Value::Number(x * y)),
                 Op::Divide | Op::DotDivide => return Ok(Value::Number(x / y)),
+                Op::Mod | Op::ModSign => return Ok(Value::Number(modulo(*x, *y))),
+                Op::Equal
+                | Op::Unequal
+                | Op::Smaller
+                | Op::Larger
+                | Op::SmallerEq
+                | Op::LargerEq => {
+                    return Ok(Value::Boolean(compare_numbers(op, *x, *y)));
+                }
+                // A negative base with a fractional exponent (a Complex result) takes the
+                // general path.
+                Op::Pow | Op::DotPow => {
+                    if let Ok(result) = power(*x, *y) {
+                        return Ok(Value::Number(result));
+                    }
+                }
                 _ => {}
             }
         }
@@ -2038,6 +2054,59 @@ mod tests {
             "1.2.3",
         ] {
             assert_eq!(short_decimal(raw), None, "{raw}");
+        }
+    }
+
+    #[test]
+    fn the_number_shortcut_of_binary_agrees_with_the_general_path() {
+        use Op::*;
+        let numbers = [
+            0.0,
+            -0.0,
+            1.0,
+            -2.0,
+            0.5,
+            -0.5,
+            3.0,
+            7.25,
+            1e-16,
+            0.1 + 0.2,
+            0.3,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        ];
+        let mut evaluator = Evaluator::new(&[]);
+        for op in [
+            Add,
+            Subtract,
+            Multiply,
+            DotMultiply,
+            Divide,
+            DotDivide,
+            Mod,
+            ModSign,
+            Pow,
+            DotPow,
+            Equal,
+            Unequal,
+            Smaller,
+            Larger,
+            SmallerEq,
+            LargerEq,
+        ] {
+            for &x in &numbers {
+                for &y in &numbers {
+                    let (x, y) = (Value::Number(x), Value::Number(y));
+                    let fast = evaluator.binary(op, &x, &y, false, (0, 0), 0);
+                    let general = evaluator.binary_inner(op, &x, &y, false, (0, 0), 0);
+                    assert_eq!(
+                        format!("{fast:?}"),
+                        format!("{general:?}"),
+                        "{x:?} {op:?} {y:?}"
+                    );
+                }
+            }
         }
     }
 
