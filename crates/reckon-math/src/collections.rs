@@ -246,7 +246,10 @@ impl Evaluator {
             let items = values
                 .into_iter()
                 .filter_map(|v| match v {
-                    Value::Matrix(m) => Some(Matrix::clone(&m)),
+                    // A row just built is not shared: its elements move, not copied.
+                    Value::Matrix(m) => {
+                        Some(Rc::try_unwrap(m).unwrap_or_else(|m| Matrix::clone(&m)))
+                    }
                     _ => None,
                 })
                 .collect();
@@ -3160,12 +3163,18 @@ impl Evaluator {
         self.build(name, m.data.len() as u64, at)?;
         let strides = m.strides();
         let mut out = Vec::with_capacity(m.data.len());
+        // The index is an argument only of a callback that takes two parameters or more.
+        let wants_index = matches!(f, Function::User(u) if u.params.len() >= 2);
         for (offset, value) in m.data.iter().enumerate() {
-            let index: Vec<usize> = strides
-                .iter()
-                .zip(&m.shape)
-                .map(|(stride, size)| (offset / stride) % size)
-                .collect();
+            let index: Vec<usize> = if wants_index {
+                strides
+                    .iter()
+                    .zip(&m.shape)
+                    .map(|(stride, size)| (offset / stride) % size)
+                    .collect()
+            } else {
+                Vec::new()
+            };
             let args = Self::callback_arguments(f, value, &index, m);
             out.push(self.call_function(f, "callback", args, at)?);
         }

@@ -967,26 +967,35 @@ pub(crate) fn assemble(
             im = 0.0;
         }
     }
+    // The texts are joined by appending to the real part's (no formatting machinery).
     if im == 0.0 {
-        str_re
-    } else if re == 0.0 {
-        match im {
+        return str_re;
+    }
+    if re == 0.0 {
+        return match im {
             1.0 => "i".to_owned(),
             -1.0 => "-i".to_owned(),
-            _ => format!("{str_im}i"),
-        }
-    } else if im < 0.0 {
-        if im == -1.0 {
-            format!("{str_re} - i")
-        } else {
-            let magnitude = str_im.strip_prefix('-').unwrap_or(&str_im);
-            format!("{str_re} - {magnitude}i")
-        }
-    } else if im == 1.0 {
-        format!("{str_re} + i")
-    } else {
-        format!("{str_re} + {str_im}i")
+            _ => {
+                let mut out = str_im;
+                out.push('i');
+                out
+            }
+        };
     }
+    let mut out = str_re;
+    if im < 0.0 {
+        out.push_str(" - ");
+        if im != -1.0 {
+            out.push_str(str_im.strip_prefix('-').unwrap_or(&str_im));
+        }
+    } else {
+        out.push_str(" + ");
+        if im != 1.0 {
+            out.push_str(&str_im);
+        }
+    }
+    out.push('i');
+    out
 }
 
 #[cfg(test)]

@@ -753,6 +753,22 @@ impl Evaluator {
                 Op::Subtract => return Ok(Value::Number(x - y)),
                 Op::Multiply | Op::DotMultiply => return Ok(Value::Number(x * y)),
                 Op::Divide | Op::DotDivide => return Ok(Value::Number(x / y)),
+                Op::Mod | Op::ModSign => return Ok(Value::Number(modulo(*x, *y))),
+                Op::Equal
+                | Op::Unequal
+                | Op::Smaller
+                | Op::Larger
+                | Op::SmallerEq
+                | Op::LargerEq => {
+                    return Ok(Value::Boolean(compare_numbers(op, *x, *y)));
+                }
+                // A negative base with a fractional exponent (a Complex result) takes the
+                // general path.
+                Op::Pow | Op::DotPow => {
+                    if let Ok(result) = power(*x, *y) {
+                        return Ok(Value::Number(result));
+                    }
+                }
                 _ => {}
             }
         }
@@ -910,31 +926,43 @@ impl Evaluator {
         at: usize,
     ) -> Evaluated {
         use Op::*;
-        let x = as_fraction(left, at)?;
-        let y = as_fraction(right, at)?;
+        // A Fraction operand is borrowed; only other values are converted.
+        let (converted_x, converted_y);
+        let x = match left {
+            Value::Fraction(x) => x,
+            other => {
+                converted_x = as_fraction(other, at)?;
+                &converted_x
+            }
+        };
+        let y = match right {
+            Value::Fraction(y) => y,
+            other => {
+                converted_y = as_fraction(other, at)?;
+                &converted_y
+            }
+        };
         self.charge(if op == Pow {
-            fraction::power_cost(&x, &y)
+            fraction::power_cost(x, y)
         } else {
-            fraction::cost(&x, &y)
+            fraction::cost(x, y)
         })?;
         let error = |e: fraction::FractionError| function_error(e.into(), "", at);
         let result = match op {
-            Add if percent_of_left => fraction::mul(&x, &y).and_then(|p| fraction::add(&x, &p)),
-            Subtract if percent_of_left => {
-                fraction::mul(&x, &y).and_then(|p| fraction::sub(&x, &p))
-            }
-            Add => fraction::add(&x, &y),
-            Subtract => fraction::sub(&x, &y),
-            Multiply => fraction::mul(&x, &y),
-            Divide => fraction::div(&x, &y),
-            Mod | ModSign => fraction::modulo(&x, &y),
+            Add if percent_of_left => fraction::mul(x, y).and_then(|p| fraction::add(x, &p)),
+            Subtract if percent_of_left => fraction::mul(x, y).and_then(|p| fraction::sub(x, &p)),
+            Add => fraction::add(x, y),
+            Subtract => fraction::sub(x, y),
+            Multiply => fraction::mul(x, y),
+            Divide => fraction::div(x, y),
+            Mod | ModSign => fraction::modulo(x, y),
             Pow => {
-                return match fraction::pow(&x, &y).map_err(error)? {
+                return match fraction::pow(x, y).map_err(error)? {
                     Power::Exact(value) => Ok(Value::Fraction(value)),
                     Power::Float(value) => Ok(Value::Number(value)),
                     Power::Complex => crate::eval_complex::promote(
                         "pow",
-                        &[fraction::to_f64(&x), fraction::to_f64(&y)],
+                        &[fraction::to_f64(x), fraction::to_f64(y)],
                     )
                     .ok_or_else(|| function_error(FnError::Complex, "pow", at)),
                 };
@@ -1103,7 +1131,7 @@ impl Evaluator {
                 // `operand?.(args)`: any value that is a function.
                 return match self.eval(callee)? {
                     Value::Function(function) => {
-                        self.apply(&function, "function", args, callee.span.start)
+                        self.apply(&function, None, "function", args, callee.span.start)
                     }
                     Value::Null | Value::Undefined if optional => Ok(Value::Undefined),
                     _ => Err(failed(
@@ -1116,7 +1144,7 @@ impl Evaluator {
         let position = callee.span.start;
         if let Some(value) = self.read_name(name) {
             return match value {
-                Value::Function(function) => self.apply(&function, name, args, position),
+                Value::Function(function) => self.apply(&function, None, name, args, position),
                 Value::Null | Value::Undefined if optional => Ok(Value::Undefined),
                 _ => Err(failed(format!("'{name}' is not a function"), position)),
             };
@@ -1128,10 +1156,22 @@ impl Evaluator {
                 // math.js evaluates these arguments afresh (`scope.rs`).
                 let context = self.context.for_raw_arguments();
                 return self.within(context, |s| {
-                    s.apply(&Function::Builtin(row.name), name, args, position)
+                    s.apply(
+                        &Function::Builtin(row.name),
+                        Some(row),
+                        name,
+                        args,
+                        position,
+                    )
                 });
             }
-            return self.apply(&Function::Builtin(row.name), name, args, position);
+            return self.apply(
+                &Function::Builtin(row.name),
+                Some(row),
+                name,
+                args,
+                position,
+            );
         }
         if DISABLED.contains(&name.as_str()) {
             return Err(CalculateError::new(
@@ -1175,7 +1215,16 @@ impl Evaluator {
         .at(position))
     }
 
-    fn apply(&mut self, function: &Function, name: &str, args: &[Node], at: usize) -> Evaluated {
+    /// Evaluates the arguments and calls `function`; `row` is its table row when the caller
+    /// has already looked it up.
+    fn apply(
+        &mut self,
+        function: &Function,
+        row: Option<&'static crate::functions::Builtin>,
+        name: &str,
+        args: &[Node],
+        at: usize,
+    ) -> Evaluated {
         if let (Function::Builtin("nullish"), [left, right]) = (function, args) {
             // math.js's nullish transform: the right side is evaluated only when it is needed.
             let left = self.eval(left)?;
@@ -1191,7 +1240,7 @@ impl Evaluator {
         for arg in args {
             values.push(self.eval(arg)?);
         }
-        self.invoke(function, name, values, Some(args), at)
+        self.invoke(function, row, name, values, Some(args), at)
     }
 
     /// Calls a function value with evaluated arguments, as `map` and `filter` call their
@@ -1203,7 +1252,7 @@ impl Evaluator {
         values: Vec<Value>,
         at: usize,
     ) -> Evaluated {
-        self.invoke(function, name, values, None, at)
+        self.invoke(function, None, name, values, None, at)
     }
 
     /// A call: the argument count, then (for built-ins that take no function arguments, when
@@ -1211,6 +1260,7 @@ impl Evaluator {
     fn invoke(
         &mut self,
         function: &Function,
+        row: Option<&'static crate::functions::Builtin>,
         name: &str,
         values: Vec<Value>,
         args: Option<&[Node]>,
@@ -1244,7 +1294,10 @@ impl Evaluator {
                 result
             }
             Function::Builtin(canonical) => {
-                let Some(row) = builtin(canonical) else {
+                // The row the caller found for this very name (the same string), else the
+                // one the name finds: the same row, as rows are found by their names.
+                let row = row.filter(|row| std::ptr::eq(row.name, *canonical));
+                let Some(row) = row.or_else(|| builtin(canonical)) else {
                     return Err(CalculateError::new(
                         Reason::ParseFailed,
                         format!(
@@ -1508,7 +1561,7 @@ impl Evaluator {
                     Function::Builtin(canonical) => canonical.to_string(),
                     Function::User(_) => key,
                 };
-                self.apply(&function, &name, args, index.span.start)
+                self.apply(&function, None, &name, args, index.span.start)
             }
             None if access_optional || call_optional => Ok(Value::Undefined),
             Some(Value::Null | Value::Undefined) if call_optional => Ok(Value::Undefined),
@@ -1621,17 +1674,26 @@ fn fraction_literal_error(raw: &str, at: usize) -> CalculateError {
 /// Fraction mode's parse-time literal check (section 9.3): every number literal of the tree must
 /// be readable exactly, before anything is evaluated.
 pub(crate) fn check_fraction_literals(node: &Node) -> Result<(), CalculateError> {
-    if let NodeKind::Number(raw) = &node.kind
-        && fraction::literal(raw).is_err()
-    {
-        return Err(fraction_literal_error(raw, node.span.start));
+    match unreadable_literal(node) {
+        Some((raw, at)) => Err(fraction_literal_error(raw, at)),
+        None => Ok(()),
     }
-    crate::request::find_child(node, |child| check_fraction_literals(child).err())
-        .map_or(Ok(()), Err)
+}
+
+/// The first literal of the tree, in order, that Fraction mode cannot read, and its position
+/// (the error is built once, at the top, not carried up through every level).
+fn unreadable_literal(node: &Node) -> Option<(&str, usize)> {
+    if let NodeKind::Number(raw) = &node.kind {
+        return (!fraction::is_readable(raw)).then_some((raw.as_str(), node.span.start));
+    }
+    crate::request::find_child(node, unreadable_literal)
 }
 
 /// A number literal read as binary64 (prefixed integers and word-size suffixes included).
 fn number_literal(raw: &str, at: usize) -> Evaluated {
+    if let Some(x) = short_decimal(raw) {
+        return Ok(Value::Number(x));
+    }
     for (prefix, radix) in [("0x", 16), ("0b", 2), ("0o", 8)] {
         if let Some(digits) = raw.strip_prefix(prefix) {
             if digits.contains('.') || digits.contains('i') {
@@ -1667,6 +1729,40 @@ fn is_plain_data(value: &Value) -> bool {
         value,
         Value::Function(_) | Value::Object(_) | Value::Matrix(_) | Value::Sparse(_)
     )
+}
+
+/// The common literal, digits with at most one point and no exponent, when it has at most 15
+/// digits: its digits as an integer below 2^53 and its power of ten are both exact binary64
+/// values, so their quotient, rounded once, is the nearest binary64 to the literal, which is
+/// what `str::parse` returns. `None` sends anything else to `str::parse`.
+fn short_decimal(raw: &str) -> Option<f64> {
+    const POWERS: [f64; 16] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+    ];
+    let mut mantissa = 0u64;
+    let mut digits = 0usize;
+    let mut decimals: Option<usize> = None;
+    for byte in raw.bytes() {
+        match byte {
+            b'0'..=b'9' => {
+                if digits == 15 {
+                    return None;
+                }
+                mantissa = mantissa * 10 + u64::from(byte - b'0');
+                digits += 1;
+                if let Some(decimals) = &mut decimals {
+                    *decimals += 1;
+                }
+            }
+            b'.' if decimals.is_none() => decimals = Some(0),
+            _ => return None,
+        }
+    }
+    if digits == 0 {
+        return None;
+    }
+    // At most 15 digits: `mantissa` < 10^15 < 2^53 converts exactly, and `decimals` ≤ 15.
+    Some(mantissa as f64 / POWERS[decimals.unwrap_or(0)])
 }
 
 /// The named constants of section 6.4 (number mode).
@@ -1819,14 +1915,15 @@ fn gcd_of_a_vector(values: Vec<Value>, at: usize) -> Result<Vec<Value>, Calculat
 
 /// A relational operator on two numbers, with math.js's tolerance (`nearly_equal`).
 pub(crate) fn compare_numbers(op: Op, x: f64, y: f64) -> bool {
-    let equal = nearly_equal(x, y);
+    // The tolerance is consulted only when the plain comparison leaves the answer open (a
+    // range's `x <= end` test, once per element, rarely needs it).
     match op {
-        Op::Equal => equal,
-        Op::Unequal => !equal,
-        Op::Smaller => x < y && !equal,
-        Op::Larger => x > y && !equal,
-        Op::SmallerEq => x < y || equal,
-        Op::LargerEq => x > y || equal,
+        Op::Equal => nearly_equal(x, y),
+        Op::Unequal => !nearly_equal(x, y),
+        Op::Smaller => x < y && !nearly_equal(x, y),
+        Op::Larger => x > y && !nearly_equal(x, y),
+        Op::SmallerEq => x < y || nearly_equal(x, y),
+        Op::LargerEq => x > y || nearly_equal(x, y),
         _ => false,
     }
 }
@@ -1909,6 +2006,108 @@ mod tests {
         let request = request::decode(input.as_bytes()).expect("valid request");
         let tree = request::prepare(&request).expect("prepared");
         Evaluator::with_budget(&[], budget).eval(&tree)
+    }
+
+    #[test]
+    fn short_decimals_read_as_str_parse_reads_them() {
+        let mut raws: Vec<String> = [
+            "0",
+            "7",
+            "007",
+            "0.1",
+            "0.2",
+            "0.3",
+            ".5",
+            "5.",
+            "123456789012345",
+            "1.5",
+            ".000000000000001",
+            "99999999999999.9",
+            "3.14159265358979",
+            "9007199254740.99",
+        ]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        for _ in 0..100_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let length = 1 + (state % 15) as usize;
+            let digits = format!("{:015}", state % 1_000_000_000_000_000);
+            let mut raw = digits[..length].to_owned();
+            raw.insert((state >> 40) as usize % (length + 1), '.');
+            raws.push(raw);
+        }
+        for raw in &raws {
+            let want: f64 = raw.parse().expect("a decimal literal");
+            let got = short_decimal(raw).unwrap_or_else(|| panic!("{raw} takes the short path"));
+            assert_eq!(got.to_bits(), want.to_bits(), "{raw}");
+        }
+        for raw in [
+            "1234567890123456",
+            "0.0000000000000001",
+            "1e5",
+            "0x1F",
+            ".",
+            "1.2.3",
+        ] {
+            assert_eq!(short_decimal(raw), None, "{raw}");
+        }
+    }
+
+    #[test]
+    fn the_number_shortcut_of_binary_agrees_with_the_general_path() {
+        use Op::*;
+        let numbers = [
+            0.0,
+            -0.0,
+            1.0,
+            -2.0,
+            0.5,
+            -0.5,
+            3.0,
+            7.25,
+            1e-16,
+            0.1 + 0.2,
+            0.3,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        ];
+        let mut evaluator = Evaluator::new(&[]);
+        for op in [
+            Add,
+            Subtract,
+            Multiply,
+            DotMultiply,
+            Divide,
+            DotDivide,
+            Mod,
+            ModSign,
+            Pow,
+            DotPow,
+            Equal,
+            Unequal,
+            Smaller,
+            Larger,
+            SmallerEq,
+            LargerEq,
+        ] {
+            for &x in &numbers {
+                for &y in &numbers {
+                    let (x, y) = (Value::Number(x), Value::Number(y));
+                    let fast = evaluator.binary(op, &x, &y, false, (0, 0), 0);
+                    let general = evaluator.binary_inner(op, &x, &y, false, (0, 0), 0);
+                    assert_eq!(
+                        format!("{fast:?}"),
+                        format!("{general:?}"),
+                        "{x:?} {op:?} {y:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

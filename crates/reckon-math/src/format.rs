@@ -4,7 +4,71 @@
 
 /// Formats a finite number; `-0` prints as `0`.
 pub fn format_number(value: f64, precision: Option<u32>) -> String {
+    if let Some(magnitude) = integer_text(value, precision) {
+        let mut out = String::with_capacity(17);
+        push_signed(&mut out, value, magnitude);
+        return out;
+    }
     format_number_with(value, precision, -6, 21)
+}
+
+/// Below this magnitude every integral binary64 is an integer whose shortest round-trip digits
+/// are its own digits (its neighbours are at most 1 apart), so it prints as that integer.
+const EXACT_INTEGERS: f64 = 9_007_199_254_740_992.0;
+
+/// [`format_number`] appended to `out`: what a matrix or object writes for each element,
+/// without a string per element. An integer below 2^53 (the most common result) is written from
+/// its digits; everything else as [`format_number_with`] writes it.
+pub(crate) fn write_number(value: f64, precision: Option<u32>, out: &mut String) {
+    if let Some(magnitude) = integer_text(value, precision) {
+        push_signed(out, value, magnitude);
+    } else if value == 0.0 {
+        out.push('0');
+    } else if !value.is_finite() || precision.is_none() {
+        // See `format_number_with`: JavaScript's own text.
+        out.push_str(ryu_js::Buffer::new().format(value));
+    } else {
+        out.push_str(&general_format(value, precision, -6, 21));
+    }
+}
+
+/// The magnitude of `value` when it prints as a plain integer under `precision`: an integer
+/// below 2^53 (no exponent, since e ≤ 15 < 21) that the precision does not round (it has at
+/// most 16 digits, so a precision rounds only when it is below the digit count).
+fn integer_text(value: f64, precision: Option<u32>) -> Option<u64> {
+    // (A round trip through `i64` tests integrality without a call to `trunc`.)
+    if !(value.abs() < EXACT_INTEGERS && (value as i64) as f64 == value) {
+        return None;
+    }
+    let magnitude = value.abs() as u64;
+    precision
+        .is_none_or(|p| p >= 16 || magnitude < 10u64.pow(p))
+        .then_some(magnitude)
+}
+
+/// Appends `magnitude` with the sign of `value` (`-0` has none).
+fn push_signed(out: &mut String, value: f64, magnitude: u64) {
+    if value < 0.0 {
+        out.push('-');
+    }
+    push_integer(out, magnitude);
+}
+
+/// Appends the decimal digits of `n`.
+pub(crate) fn push_integer(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &digit in &digits[start..] {
+        out.push(char::from(digit));
+    }
 }
 
 /// Formats with other exponent bounds: positional notation when `lower_exp <= e < upper_exp`
@@ -139,7 +203,65 @@ pub(crate) fn positional(digits: &str, exponent: i32, out: &mut String) {
 
 #[cfg(test)]
 mod tests {
-    use super::{format_number, general_format};
+    use super::{EXACT_INTEGERS, format_number, general_format};
+
+    /// The integer shortcut of `write_number` gives what the general path gives, with and
+    /// without a precision, up to 2^53 and past it.
+    #[test]
+    fn the_integer_shortcut_agrees_with_the_general_path() {
+        let mut values = vec![1.0, 7.0, 10.0, 99.0, 100.0, 12345.0, 999_999.0];
+        for e in 0..=16 {
+            let p = 10f64.powi(e);
+            values.extend([p - 1.0, p, p + 1.0, 5.0 * p, 9.0 * p]);
+        }
+        values.extend([
+            EXACT_INTEGERS - 1.0,
+            EXACT_INTEGERS,
+            EXACT_INTEGERS + 2.0,
+            1e20,
+            1e21,
+        ]);
+        let mut state = 0x2545_F491_4F6C_DD1D_u64;
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            values.push((state >> (state % 60)) as f64);
+        }
+        // (Zero is not for `general_format`; it is checked at the end.)
+        values.retain(|v| *v != 0.0);
+        for value in values
+            .clone()
+            .into_iter()
+            .chain(values.into_iter().map(|v| -v))
+        {
+            assert_eq!(
+                format_number(value, None),
+                general_format(value, None, -6, 21),
+                "{value:e}"
+            );
+            for p in 1..=18 {
+                assert_eq!(
+                    format_number(value, Some(p)),
+                    general_format(value, Some(p), -6, 21),
+                    "{value:e} / {p}"
+                );
+            }
+        }
+        for value in [0.5, -1.25, 1e21, 1e-7, f64::INFINITY, 123.0, -0.0, 2.5e300] {
+            for precision in [None, Some(1), Some(3), Some(20)] {
+                let mut out = String::from("[");
+                super::write_number(value, precision, &mut out);
+                assert_eq!(
+                    out,
+                    format!("[{}", format_number(value, precision)),
+                    "{value}"
+                );
+            }
+        }
+        assert_eq!(format_number(-0.0, Some(3)), "0");
+        assert_eq!(format_number(0.0, None), "0");
+    }
 
     /// The shortcut of the default bounds gives what the general path gives, on every decade
     /// and on a seeded spread of bit patterns.

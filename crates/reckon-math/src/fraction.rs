@@ -8,7 +8,7 @@
 //! powers, and the size cap that keeps every operation bounded.
 
 use dashu_int::ops::{Abs, BitTest, UnsignedAbs};
-use dashu_int::{IBig, UBig};
+use dashu_int::{IBig, Sign, UBig};
 use dashu_ratio::RBig;
 
 /// The most bits a numerator or denominator may have (about 1,000,000 decimal digits, ten
@@ -40,6 +40,22 @@ const MAX_LITERAL_EXPONENT: i64 = 1000;
 
 /// Reads a number literal exactly: `0.1` = 1/10, `2e5` = 200000/1, `1.5e-3` = 3/2000.
 pub(crate) fn literal(raw: &str) -> Result<RBig, LiteralError> {
+    if let Some(value) = short_literal(raw) {
+        return Ok(value);
+    }
+    general_literal(raw)
+}
+
+/// Whether [`literal`] reads `raw` (Fraction mode's parse-time check): digits with at most one
+/// point always read, so only other forms are tried.
+pub(crate) fn is_readable(raw: &str) -> bool {
+    let plain = raw.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        && raw.bytes().filter(|b| *b == b'.').count() <= 1;
+    plain || literal(raw).is_ok()
+}
+
+/// [`literal`] for every form: prefixes, exponents and long mantissas.
+fn general_literal(raw: &str) -> Result<RBig, LiteralError> {
     let lower = raw.to_ascii_lowercase();
     if lower.starts_with("0x") || lower.starts_with("0b") || lower.starts_with("0o") {
         return Err(LiteralError::Invalid);
@@ -73,6 +89,70 @@ pub(crate) fn literal(raw: &str) -> Result<RBig, LiteralError> {
     } else {
         RBig::from_parts(IBig::from(magnitude), power)
     })
+}
+
+/// The common literal, digits with at most one point and no exponent, read with machine
+/// integers when it has at most 18 digits (so that it and its power of ten fit in a `u64`): the
+/// value [`literal`] builds, without the string copies and big-integer parsing. `None` sends
+/// anything else to the general reader.
+fn short_literal(raw: &str) -> Option<RBig> {
+    let mut mantissa = 0u64;
+    let mut digits = 0u32;
+    let mut decimals: Option<u32> = None;
+    for byte in raw.bytes() {
+        match byte {
+            b'0'..=b'9' => {
+                if digits == 18 {
+                    return None;
+                }
+                mantissa = mantissa * 10 + u64::from(byte - b'0');
+                digits += 1;
+                if let Some(decimals) = &mut decimals {
+                    *decimals += 1;
+                }
+            }
+            b'.' if decimals.is_none() => decimals = Some(0),
+            _ => return None,
+        }
+    }
+    if digits == 0 {
+        return None;
+    }
+    let denominator = 10u64.pow(decimals.unwrap_or(0));
+    Some(small(i128::from(mantissa), u128::from(denominator)))
+}
+
+/// `numerator / denominator` reduced, for parts that fit in machine integers (`denominator` is
+/// never 0 here: every caller passes a product of denominators or a power of ten).
+fn small(numerator: i128, denominator: u128) -> RBig {
+    let sign = if numerator < 0 {
+        Sign::Negative
+    } else {
+        Sign::Positive
+    };
+    RBig::from_parts_const(sign, numerator.unsigned_abs(), denominator)
+}
+
+/// The parts of `value` as machine integers, when they fit in 64 bits: the fast path of the
+/// four operations, whose products and sums of such parts fit in 128 bits.
+fn parts(value: &RBig) -> Option<(i128, u128)> {
+    let numerator = i64::try_from(value.numerator()).ok()?;
+    let denominator = u64::try_from(value.denominator()).ok()?;
+    Some((i128::from(numerator), u128::from(denominator)))
+}
+
+/// `x + y` (or `x - y` with `negate`) with machine integers, when the parts are small enough:
+/// the same reduced value dashu computes, without its general big-integer path.
+fn small_sum(x: &RBig, y: &RBig, negate: bool) -> Option<RBig> {
+    let ((a, b), (c, d)) = (parts(x)?, parts(y)?);
+    // |a|, |c| ≤ 2^63 and b, d < 2^64: each product is below 2^127 in magnitude.
+    let (left, right) = (a * d as i128, c * b as i128);
+    let numerator = if negate {
+        left.checked_sub(right)?
+    } else {
+        left.checked_add(right)?
+    };
+    Some(small(numerator, b * d))
 }
 
 fn pow10(exponent: usize) -> UBig {
@@ -177,6 +257,10 @@ fn run_length(most: u64, holds: impl Fn(u64) -> bool) -> u64 {
 }
 
 pub(crate) fn bits(value: &RBig) -> usize {
+    if let Some((numerator, denominator)) = parts(value) {
+        // The same count without copying the numerator's magnitude.
+        return (128 - numerator.unsigned_abs().max(denominator).leading_zeros()) as usize;
+    }
     value
         .numerator()
         .unsigned_abs()
@@ -220,16 +304,26 @@ pub(crate) fn power_cost(base: &RBig, exponent: &RBig) -> u64 {
 
 /// `x + y`.
 pub(crate) fn add(x: &RBig, y: &RBig) -> Result<RBig, FractionError> {
+    if let Some(sum) = small_sum(x, y, false) {
+        return Ok(sum);
+    }
     checked(x + y)
 }
 
 /// `x - y`.
 pub(crate) fn sub(x: &RBig, y: &RBig) -> Result<RBig, FractionError> {
+    if let Some(difference) = small_sum(x, y, true) {
+        return Ok(difference);
+    }
     checked(x - y)
 }
 
 /// `x * y`.
 pub(crate) fn mul(x: &RBig, y: &RBig) -> Result<RBig, FractionError> {
+    if let (Some((a, b)), Some((c, d))) = (parts(x), parts(y)) {
+        // |a·c| ≤ 2^126 and b·d < 2^128: no overflow, and far below MAX_BITS.
+        return Ok(small(a * c, b * d));
+    }
     checked(x * y)
 }
 
@@ -237,6 +331,15 @@ pub(crate) fn mul(x: &RBig, y: &RBig) -> Result<RBig, FractionError> {
 pub(crate) fn div(x: &RBig, y: &RBig) -> Result<RBig, FractionError> {
     if y.is_zero() {
         return Err(FractionError::DivisionByZero);
+    }
+    if let (Some((a, b)), Some((c, d))) = (parts(x), parts(y)) {
+        // (a/b) / (c/d) = (a·d) / (b·c), the sign moved to the numerator; c ≠ 0.
+        let numerator = if c < 0 {
+            -(a * d as i128)
+        } else {
+            a * d as i128
+        };
+        return Ok(small(numerator, b * c.unsigned_abs()));
     }
     checked(x / y)
 }
@@ -378,6 +481,18 @@ fn exact_root(n: &UBig, q: usize) -> Option<UBig> {
 
 /// `{numerator}/{denominator}`, sign on the numerator, even for integers (section 7.3).
 pub(crate) fn format(value: &RBig) -> String {
+    if let Some((numerator, denominator)) = parts(value) {
+        // Machine integers: the same digits without the formatting machinery.
+        let mut out = String::with_capacity(41);
+        if numerator < 0 {
+            out.push('-');
+        }
+        // `parts` read both from 64-bit integers: the casts are exact.
+        crate::format::push_integer(&mut out, numerator.unsigned_abs() as u64);
+        out.push('/');
+        crate::format::push_integer(&mut out, denominator as u64);
+        return out;
+    }
     format!("{}/{}", value.numerator(), value.denominator())
 }
 
@@ -504,6 +619,112 @@ mod tests {
         assert_eq!(literal("1e-1001"), Err(LiteralError::ExponentOutOfRange));
         assert_eq!(literal("0x1F"), Err(LiteralError::Invalid));
         assert_eq!(literal("1.2.3"), Err(LiteralError::Invalid));
+    }
+
+    #[test]
+    fn short_literals_match_the_general_reader() {
+        let eighteen = "123456789012345678";
+        for raw in [
+            "0",
+            "000",
+            "7",
+            "0.1",
+            "0.25",
+            ".5",
+            "5.",
+            "10.50",
+            ".000000000000000001",
+            eighteen,
+            "12345678901234567.8",
+            ".123456789012345678",
+            "999999999999999999",
+        ] {
+            let short = short_literal(raw).unwrap_or_else(|| panic!("{raw} takes the short path"));
+            assert_eq!(Ok(short), general_literal(raw), "{raw}");
+        }
+        // One digit more, exponents, prefixes and malformed text take the general reader.
+        for raw in [
+            "1234567890123456789",
+            "0.000000000000000001",
+            "1e3",
+            "0x1F",
+            "1.2.3",
+            ".",
+            "",
+        ] {
+            assert_eq!(short_literal(raw), None, "{raw}");
+        }
+        assert_eq!(
+            literal("1234567890123456789").map(|v| text(&v)).as_deref(),
+            Ok("1234567890123456789/1")
+        );
+        for raw in [
+            "0",
+            ".",
+            "5.",
+            ".5",
+            "12.25",
+            "1234567890123456789012",
+            "1e5",
+            "1.5e-3",
+            "1e1000",
+            "1e1001",
+            "0x1F",
+            "0b101",
+            "1.2.3",
+            "..",
+        ] {
+            assert_eq!(is_readable(raw), literal(raw).is_ok(), "{raw}");
+        }
+    }
+
+    /// Values whose parts are at the edges of the machine-integer path and just past them.
+    fn edge_values() -> Vec<RBig> {
+        let mut values = Vec::new();
+        for numerator in [
+            IBig::ZERO,
+            IBig::ONE,
+            IBig::from(-1),
+            IBig::from(2),
+            IBig::from(-7),
+            IBig::from(i64::MAX),
+            IBig::from(i64::MIN),
+            IBig::from(i64::MAX) + 1,
+            IBig::from(i64::MIN) - 1,
+            IBig::from(u64::MAX),
+        ] {
+            for denominator in [
+                UBig::ONE,
+                UBig::from(3u8),
+                UBig::from(12u8),
+                UBig::from(u64::MAX),
+                UBig::from(u64::MAX - 1),
+                UBig::from(u64::MAX) + 1u8,
+            ] {
+                values.push(RBig::from_parts(numerator.clone(), denominator));
+            }
+        }
+        values
+    }
+
+    #[test]
+    fn machine_integer_operations_match_dashu() {
+        let values = edge_values();
+        for x in &values {
+            assert_eq!(format(x), format!("{}/{}", x.numerator(), x.denominator()));
+            let bit_len = x.numerator().unsigned_abs().bit_len();
+            assert_eq!(bits(x), bit_len.max(x.denominator().bit_len()), "{x}");
+            for y in &values {
+                assert_eq!(add(x, y), Ok(x + y), "{x} + {y}");
+                assert_eq!(sub(x, y), Ok(x - y), "{x} - {y}");
+                assert_eq!(mul(x, y), Ok(x * y), "{x} * {y}");
+                if y.is_zero() {
+                    assert_eq!(div(x, y), Err(FractionError::DivisionByZero));
+                } else {
+                    assert_eq!(div(x, y), Ok(x / y), "{x} / {y}");
+                }
+            }
+        }
     }
 
     #[test]

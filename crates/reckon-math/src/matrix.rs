@@ -68,7 +68,10 @@ impl Matrix {
         }
         let mut shape = vec![items.len()];
         shape.extend_from_slice(&inner);
-        let data = items.into_iter().flat_map(|m| m.data).collect();
+        let mut data = Vec::with_capacity(items.len() * first.data.len());
+        for item in items {
+            data.extend(item.data);
+        }
         Ok(Self::new(shape, data))
     }
 
@@ -194,7 +197,7 @@ impl Matrix {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                out.push_str(&self.data[offset + i].format(precision));
+                self.data[offset + i].write(precision, out);
             }
         } else {
             let step: usize = self.shape[dim + 1..].iter().product();

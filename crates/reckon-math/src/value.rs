@@ -93,6 +93,14 @@ impl Value {
         }
     }
 
+    /// [`Value::format`] appended to `out` (a number without a string of its own).
+    pub fn write(&self, precision: Option<u32>, out: &mut String) {
+        match self {
+            Self::Number(n) => crate::format::write_number(*n, precision, out),
+            other => out.push_str(&other.format(precision)),
+        }
+    }
+
     /// math.js `format` with `lowerExp -6`, `upperExp 21` and the optional precision (section 7).
     pub fn format(&self, precision: Option<u32>) -> String {
         match self {
@@ -123,7 +131,7 @@ impl Value {
                     }
                     out.push_str(&quote(k));
                     out.push_str(": ");
-                    out.push_str(&v.format(precision));
+                    v.write(precision, &mut out);
                 }
                 out.push('}');
                 out
