@@ -1739,30 +1739,9 @@ fn short_decimal(raw: &str) -> Option<f64> {
     const POWERS: [f64; 16] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
     ];
-    let mut mantissa = 0u64;
-    let mut digits = 0usize;
-    let mut decimals: Option<usize> = None;
-    for byte in raw.bytes() {
-        match byte {
-            b'0'..=b'9' => {
-                if digits == 15 {
-                    return None;
-                }
-                mantissa = mantissa * 10 + u64::from(byte - b'0');
-                digits += 1;
-                if let Some(decimals) = &mut decimals {
-                    *decimals += 1;
-                }
-            }
-            b'.' if decimals.is_none() => decimals = Some(0),
-            _ => return None,
-        }
-    }
-    if digits == 0 {
-        return None;
-    }
-    // At most 15 digits: `mantissa` < 10^15 < 2^53 converts exactly, and `decimals` ≤ 15.
-    Some(mantissa as f64 / POWERS[decimals.unwrap_or(0)])
+    // At most 15 digits: the mantissa < 10^15 < 2^53 converts exactly, and decimals ≤ 15.
+    let (mantissa, decimals) = fraction::short_decimal_parts(raw, 15)?;
+    Some(mantissa as f64 / POWERS[decimals as usize])
 }
 
 /// The named constants of section 6.4 (number mode).

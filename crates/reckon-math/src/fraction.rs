@@ -91,18 +91,18 @@ fn general_literal(raw: &str) -> Result<RBig, LiteralError> {
     })
 }
 
-/// The common literal, digits with at most one point and no exponent, read with machine
-/// integers when it has at most 18 digits (so that it and its power of ten fit in a `u64`): the
-/// value [`literal`] builds, without the string copies and big-integer parsing. `None` sends
-/// anything else to the general reader.
-fn short_literal(raw: &str) -> Option<RBig> {
+/// The digits of the common literal, digits with at most one point and no exponent, when it
+/// has at most `max_digits` of them (at most 19, so that they fit in a `u64`): the digits as an
+/// integer and how many follow the point. `None` for anything else. Shared by the readers of
+/// short literals in number mode (`eval::short_decimal`) and Fraction mode ([`short_literal`]).
+pub(crate) fn short_decimal_parts(raw: &str, max_digits: u32) -> Option<(u64, u32)> {
     let mut mantissa = 0u64;
     let mut digits = 0u32;
     let mut decimals: Option<u32> = None;
     for byte in raw.bytes() {
         match byte {
             b'0'..=b'9' => {
-                if digits == 18 {
+                if digits == max_digits {
                     return None;
                 }
                 mantissa = mantissa * 10 + u64::from(byte - b'0');
@@ -115,10 +115,16 @@ fn short_literal(raw: &str) -> Option<RBig> {
             _ => return None,
         }
     }
-    if digits == 0 {
-        return None;
-    }
-    let denominator = 10u64.pow(decimals.unwrap_or(0));
+    (digits > 0).then_some((mantissa, decimals.unwrap_or(0)))
+}
+
+/// The common literal, digits with at most one point and no exponent, read with machine
+/// integers when it has at most 18 digits (so that it and its power of ten fit in a `u64`): the
+/// value [`literal`] builds, without the string copies and big-integer parsing. `None` sends
+/// anything else to the general reader.
+fn short_literal(raw: &str) -> Option<RBig> {
+    let (mantissa, decimals) = short_decimal_parts(raw, 18)?;
+    let denominator = 10u64.pow(decimals);
     Some(small(i128::from(mantissa), u128::from(denominator)))
 }
 
