@@ -229,7 +229,7 @@ enum Frame<'a> {
 }
 
 /// The length of the longest prefix of `bytes` that a JSON string holds as it is: no `"`, no
-/// `\\` and no control character below U+0020. Both the reader and the tools' answer writers
+/// `\\` and no control character below U+0020. The reader and calculate's answer writer
 /// scan every string this way, so it looks at eight bytes per step (the classic "has a byte
 /// below n" and "has a zero byte" word tests) instead of one.
 #[must_use]

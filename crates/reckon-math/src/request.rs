@@ -66,11 +66,11 @@ const FIELDS: [&str; 6] = [
     "numericType",
 ];
 
-/// Reserved scope keys (section 9.2).
 /// Scopes of up to this many keys are searched directly: cheaper than hashing their keys, and
 /// linear work per key stays small. Larger scopes go through a hash map, keeping the work O(n).
 pub(crate) const SMALL_SCOPE: usize = 16;
 
+/// Reserved scope keys (section 9.2).
 const RESERVED_SCOPE_KEYS: [&str; 13] = [
     "__proto__",
     "__defineGetter__",
