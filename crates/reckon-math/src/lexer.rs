@@ -2,8 +2,9 @@
 //!
 //! The whole expression is tokenised before parsing. The one context-dependent character, `'`,
 //! is decided here by what precedes it: after a token that ends an operand it is the transpose
-//! operator, elsewhere it opens a string. Offsets are in characters (code points), as the
-//! error positions of the specification are.
+//! operator, elsewhere it opens a string. A newline inside brackets is whitespace and yields no
+//! token (at the top level it is a `Newline` token, a statement separator). Offsets are in
+//! characters (code points), as the error positions of the specification are.
 
 use reckon_core::Span;
 use smol_str::SmolStr;

@@ -97,7 +97,8 @@ const NAMED_OPERATORS: [&str; 7] = ["mod", "to", "in", "and", "or", "xor", "not"
 struct Parser {
     tokens: Vec<Token>,
     pos: usize,
-    /// Depth of open brackets: newlines are whitespace inside them.
+    /// Depth of open brackets, for the conditional's `:` (newlines inside brackets, which are
+    /// whitespace there, never reach the parser: the lexer drops them).
     nesting: usize,
     /// The nesting level of the innermost conditional's true branch, where `:` ends the branch
     /// instead of making a range.
