@@ -38,8 +38,40 @@ pub(crate) struct LexError {
     pub(crate) position: usize,
 }
 
-/// Tokenises `chars`.
-pub(crate) fn tokenize(chars: &[char]) -> Result<Vec<Token>, LexError> {
+/// A code unit the lexer reads: a byte of an ASCII expression (where byte offsets are character
+/// offsets, so the text needs no decoding) or a decoded character of any other.
+pub(crate) trait Unit: Copy {
+    /// The unit as a character.
+    fn ch(self) -> char;
+    /// A run of units as an inline string.
+    fn text(units: &[Self]) -> SmolStr;
+}
+
+impl Unit for char {
+    #[inline]
+    fn ch(self) -> char {
+        self
+    }
+    fn text(units: &[Self]) -> SmolStr {
+        units.iter().copied().collect()
+    }
+}
+
+impl Unit for u8 {
+    #[inline]
+    fn ch(self) -> char {
+        char::from(self)
+    }
+    fn text(units: &[Self]) -> SmolStr {
+        // Collected like characters: cheaper for these short runs than validating them as UTF-8
+        // and copying.
+        units.iter().map(|&b| char::from(b)).collect()
+    }
+}
+
+/// Tokenises `units`: the bytes of an ASCII expression, or the characters of any other.
+pub(crate) fn tokenize<U: Unit>(units: &[U]) -> Result<Vec<Token>, LexError> {
+    let chars = units;
     // At most one token per character; most expressions have about one per two.
     let mut tokens: Vec<Token> = Vec::with_capacity(chars.len() / 2 + 2);
     let mut pos = 0;
@@ -49,7 +81,7 @@ pub(crate) fn tokenize(chars: &[char]) -> Result<Vec<Token>, LexError> {
     let mut depth = 0usize;
     let mut newline_dropped = false;
     while pos < chars.len() {
-        let c = chars[pos];
+        let c = chars[pos].ch();
         let start = pos;
         let after_operand = |tokens: &[Token]| !newline_dropped && ends_operand(tokens.last());
         let tok = match c {
@@ -58,7 +90,7 @@ pub(crate) fn tokenize(chars: &[char]) -> Result<Vec<Token>, LexError> {
                 continue;
             }
             '#' => {
-                while pos < chars.len() && chars[pos] != '\n' {
+                while pos < chars.len() && chars[pos].ch() != '\n' {
                     pos += 1;
                 }
                 continue;
@@ -97,7 +129,7 @@ pub(crate) fn tokenize(chars: &[char]) -> Result<Vec<Token>, LexError> {
                 pos = end;
                 Tok::Number(raw)
             }
-            '.' if chars.get(pos + 1).is_some_and(char::is_ascii_digit) => {
+            '.' if chars.get(pos + 1).is_some_and(|u| u.ch().is_ascii_digit()) => {
                 let (raw, end) = number(chars, pos)?;
                 pos = end;
                 Tok::Number(raw)
@@ -105,11 +137,11 @@ pub(crate) fn tokenize(chars: &[char]) -> Result<Vec<Token>, LexError> {
             c if is_name_start(c) => {
                 pos += 1;
                 while pos < chars.len()
-                    && (chars[pos].is_ascii_alphanumeric() || is_name_start(chars[pos]))
+                    && (chars[pos].ch().is_ascii_alphanumeric() || is_name_start(chars[pos].ch()))
                 {
                     pos += 1;
                 }
-                Tok::Name(chars[start..pos].iter().copied().collect())
+                Tok::Name(U::text(&chars[start..pos]))
             }
             _ => match punctuation(chars, pos) {
                 Some(p) => {
@@ -122,7 +154,7 @@ pub(crate) fn tokenize(chars: &[char]) -> Result<Vec<Token>, LexError> {
                     Tok::Punct(p)
                 }
                 None => {
-                    let rest: String = chars[pos..].iter().collect();
+                    let rest: String = chars[pos..].iter().map(|u| u.ch()).collect();
                     let message = format!("Syntax error in part \"{rest}\"");
                     return Err(LexError {
                         message,
@@ -157,10 +189,10 @@ fn ends_operand(token: Option<&Token>) -> bool {
 ///
 /// Every punctuator is ASCII: a match on the first character, then on the next one or two,
 /// rather than a scan of the whole table for each token.
-fn punctuation(chars: &[char], pos: usize) -> Option<&'static str> {
-    let next = chars.get(pos + 1).copied().unwrap_or('\0');
-    let after = chars.get(pos + 2).copied().unwrap_or('\0');
-    Some(match (chars[pos], next) {
+fn punctuation<U: Unit>(chars: &[U], pos: usize) -> Option<&'static str> {
+    let next = chars.get(pos + 1).map_or('\0', |u| u.ch());
+    let after = chars.get(pos + 2).map_or('\0', |u| u.ch());
+    Some(match (chars[pos].ch(), next) {
         ('>', '>') if after == '>' => ">>>",
         ('>', '>') => ">>",
         ('<', '<') => "<<",
@@ -217,8 +249,8 @@ fn is_name_start(c: char) -> bool {
 
 /// A number literal starting at `start` (spec 4.1): decimal with optional fraction and exponent,
 /// or a prefixed integer `0x`/`0b`/`0o` with its letters, digits, radix point and `iN` suffix.
-fn number(chars: &[char], start: usize) -> Result<(SmolStr, usize), LexError> {
-    let at = |i: usize| chars.get(i).copied();
+fn number<U: Unit>(chars: &[U], start: usize) -> Result<(SmolStr, usize), LexError> {
+    let at = |i: usize| chars.get(i).map(|u| u.ch());
     let digits_from = |mut i: usize| {
         while at(i).is_some_and(|c| c.is_ascii_digit()) {
             i += 1;
@@ -238,7 +270,7 @@ fn number(chars: &[char], start: usize) -> Result<(SmolStr, usize), LexError> {
         while at(end).is_some_and(|c| c.is_ascii_alphanumeric() || c == '.') {
             end += 1;
         }
-        return Ok((chars[start..end].iter().copied().collect(), end));
+        return Ok((U::text(&chars[start..end]), end));
     }
     let mut end = digits_from(start);
     // A point followed by `*`, `/` or `^` starts an element-wise operator instead.
@@ -255,22 +287,22 @@ fn number(chars: &[char], start: usize) -> Result<(SmolStr, usize), LexError> {
                 end = digits_from(end + 2);
             }
             Some('.') => return Err(digit_expected(end + 1, end)),
-            _ => return Ok((chars[start..end].iter().copied().collect(), end)),
+            _ => return Ok((U::text(&chars[start..end]), end)),
         }
         if at(end) == Some('.') {
             return Err(digit_expected(end, start));
         }
     }
-    Ok((chars[start..end].iter().copied().collect(), end))
+    Ok((U::text(&chars[start..end]), end))
 }
 
 /// A string literal opened by the quote at `start`; returns its text and the end offset.
-fn string(chars: &[char], start: usize) -> Result<(String, usize), LexError> {
-    let quote = chars[start];
+fn string<U: Unit>(chars: &[U], start: usize) -> Result<(String, usize), LexError> {
+    let quote = chars[start].ch();
     let mut out = String::new();
     let mut pos = start + 1;
     loop {
-        let Some(&c) = chars.get(pos) else {
+        let Some(c) = chars.get(pos).map(|u| u.ch()) else {
             return Err(LexError {
                 message: format!("End of string {quote} expected"),
                 position: chars.len(),
@@ -284,7 +316,7 @@ fn string(chars: &[char], start: usize) -> Result<(String, usize), LexError> {
             out.push(c);
             continue;
         }
-        let escaped = chars.get(pos).copied();
+        let escaped = chars.get(pos).map(|u| u.ch());
         pos += 1;
         let unescaped = match escaped {
             Some('"') => '"',
@@ -299,7 +331,7 @@ fn string(chars: &[char], start: usize) -> Result<(String, usize), LexError> {
             Some('u') => {
                 let hex: String = chars
                     .get(pos..pos + 4)
-                    .map(|h| h.iter().collect())
+                    .map(|h| h.iter().map(|u| u.ch()).collect())
                     .unwrap_or_default();
                 let code = u32::from_str_radix(&hex, 16)
                     .ok()
@@ -344,6 +376,33 @@ mod tests {
     fn fails(text: &str) -> usize {
         let chars: Vec<char> = text.chars().collect();
         tokenize(&chars).expect_err(text).position
+    }
+
+    #[test]
+    fn bytes_and_characters_lex_alike() {
+        // The parser lexes an ASCII expression by its bytes: every token, span and error must be
+        // what lexing its characters gives.
+        for text in [
+            "2 * (3 + 4) - sin(pi / 6)",
+            "0x1F.8i8 + 0b101 - 0o7 .^ 2.5e-3 .* x' ?.a ?? b >>> 2",
+            "[1, 2\n; 3]\n'it''s' \"a\\u0041\\n\" # comment\nf(x) = x^2",
+            "1e+ 2",
+            "\"open",
+            "'bad \\q'",
+            "a @ b",
+            "2.e5 .5 5. 1.2.3",
+        ] {
+            let chars: Vec<char> = text.chars().collect();
+            assert_eq!(tokenize(text.as_bytes()), tokenize(&chars), "{text}");
+        }
+    }
+
+    #[test]
+    fn spans_count_characters_outside_ascii() {
+        let chars: Vec<char> = "αβ + 1".chars().collect();
+        let tokens = tokenize(&chars).expect("lexes");
+        assert_eq!(tokens[0].tok, Tok::Name("αβ".into()));
+        assert_eq!(tokens[2].span, Span::new(5, 6));
     }
 
     #[test]

@@ -60,11 +60,18 @@ pub fn parse(expression: &str) -> Result<Node, ParseError> {
 /// `simplify` or `derivative`, an aliased call such as `ln(` or `arcsin(`). `false` promises the
 /// checks would find nothing, so the tool can skip walking the tree.
 pub(crate) fn parse_noting_review(expression: &str) -> Result<(Node, bool), ParseError> {
-    // Sized once: `chars()` promises only a quarter of the byte length, and growing from there
-    // cost more than the tokenising.
-    let mut chars: Vec<char> = Vec::with_capacity(expression.len());
-    chars.extend(expression.chars());
-    let tokens = tokenize(&chars).map_err(|e| ParseError {
+    // An ASCII expression (almost every one) is lexed by its bytes, whose offsets are character
+    // offsets; any other is decoded once into characters.
+    let (tokens, end) = if expression.is_ascii() {
+        (tokenize(expression.as_bytes()), expression.len())
+    } else {
+        // Sized once: `chars()` promises only a quarter of the byte length, and growing from
+        // there cost more than the tokenising.
+        let mut chars: Vec<char> = Vec::with_capacity(expression.len());
+        chars.extend(expression.chars());
+        (tokenize(&chars), chars.len())
+    };
+    let tokens = tokens.map_err(|e| ParseError {
         message: e.message,
         position: e.position,
     })?;
@@ -73,7 +80,7 @@ pub(crate) fn parse_noting_review(expression: &str) -> Result<(Node, bool), Pars
         pos: 0,
         nesting: 0,
         conditional_level: None,
-        end: chars.len(),
+        end,
         depth: 0,
         review: false,
     };
