@@ -9,7 +9,7 @@
 /// The allocator of every reckon binary (see the workspace Cargo.toml): the benchmarks measure
 /// what `reckon` runs.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: reckon_alloc::Allocator = reckon_alloc::Allocator;
 
 fn main() {
     let mut args = std::env::args().skip(1);

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 /// The allocator of every reckon binary (see the workspace Cargo.toml): the benchmark measures
 /// what `reckon` runs.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: reckon_alloc::Allocator = reckon_alloc::Allocator;
 
 struct Options {
     rounds: usize,

@@ -13,10 +13,11 @@ use clap::{Parser, Subcommand};
 use reckon_tools::Registry;
 use std::process::ExitCode;
 
-/// mimalloc rather than the platform's malloc: a calculate request makes dozens of small
+/// mimalloc rather than the platform's malloc, through reckon-alloc (whose doc says why not the
+/// `mimalloc` crate): a calculate request makes dozens of small
 /// allocations, and glibc's malloc and free were a third of its instructions (callgrind).
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: reckon_alloc::Allocator = reckon_alloc::Allocator;
 
 /// Exact calculator tools for AI agents and people.
 #[derive(Parser)]
