@@ -43,8 +43,8 @@ pub(crate) struct LexError {
 pub(crate) trait Unit: Copy {
     /// The unit as a character.
     fn ch(self) -> char;
-    /// A run of units as an inline string.
-    fn text(units: &[Self]) -> SmolStr;
+    /// Units `start..end` of `units`, which were read from `source`, as an inline string.
+    fn text(source: &str, units: &[Self], start: usize, end: usize) -> SmolStr;
 }
 
 impl Unit for char {
@@ -52,8 +52,8 @@ impl Unit for char {
     fn ch(self) -> char {
         self
     }
-    fn text(units: &[Self]) -> SmolStr {
-        units.iter().copied().collect()
+    fn text(_: &str, units: &[Self], start: usize, end: usize) -> SmolStr {
+        units[start..end].iter().copied().collect()
     }
 }
 
@@ -62,15 +62,20 @@ impl Unit for u8 {
     fn ch(self) -> char {
         char::from(self)
     }
-    fn text(units: &[Self]) -> SmolStr {
-        // Collected like characters: cheaper for these short runs than validating them as UTF-8
-        // and copying.
-        units.iter().map(|&b| char::from(b)).collect()
+    #[inline]
+    fn text(source: &str, _: &[Self], start: usize, end: usize) -> SmolStr {
+        // The bytes are the ASCII source's: slice it (no decoding, no validation) and copy the
+        // few bytes inline.
+        match source.get(start..end) {
+            Some(text) if text.len() <= 23 => SmolStr::new_inline(text),
+            Some(text) => SmolStr::new(text),
+            None => SmolStr::default(),
+        }
     }
 }
 
-/// Tokenises `units`: the bytes of an ASCII expression, or the characters of any other.
-pub(crate) fn tokenize<U: Unit>(units: &[U]) -> Result<Vec<Token>, LexError> {
+/// Tokenises `units`, read from `source`: its bytes when it is ASCII, its characters otherwise.
+pub(crate) fn tokenize<U: Unit>(source: &str, units: &[U]) -> Result<Vec<Token>, LexError> {
     let chars = units;
     // At most one token per character; most expressions have about one per two.
     let mut tokens: Vec<Token> = Vec::with_capacity(chars.len() / 2 + 2);
@@ -125,12 +130,12 @@ pub(crate) fn tokenize<U: Unit>(units: &[U]) -> Result<Vec<Token>, LexError> {
                 Tok::Punct("'")
             }
             '0'..='9' => {
-                let (raw, end) = number(chars, pos)?;
+                let (raw, end) = number(source, chars, pos)?;
                 pos = end;
                 Tok::Number(raw)
             }
             '.' if chars.get(pos + 1).is_some_and(|u| u.ch().is_ascii_digit()) => {
-                let (raw, end) = number(chars, pos)?;
+                let (raw, end) = number(source, chars, pos)?;
                 pos = end;
                 Tok::Number(raw)
             }
@@ -141,7 +146,7 @@ pub(crate) fn tokenize<U: Unit>(units: &[U]) -> Result<Vec<Token>, LexError> {
                 {
                     pos += 1;
                 }
-                Tok::Name(U::text(&chars[start..pos]))
+                Tok::Name(U::text(source, chars, start, pos))
             }
             _ => match punctuation(chars, pos) {
                 Some(p) => {
@@ -249,7 +254,7 @@ fn is_name_start(c: char) -> bool {
 
 /// A number literal starting at `start` (spec 4.1): decimal with optional fraction and exponent,
 /// or a prefixed integer `0x`/`0b`/`0o` with its letters, digits, radix point and `iN` suffix.
-fn number<U: Unit>(chars: &[U], start: usize) -> Result<(SmolStr, usize), LexError> {
+fn number<U: Unit>(source: &str, chars: &[U], start: usize) -> Result<(SmolStr, usize), LexError> {
     let at = |i: usize| chars.get(i).map(|u| u.ch());
     let digits_from = |mut i: usize| {
         while at(i).is_some_and(|c| c.is_ascii_digit()) {
@@ -270,7 +275,7 @@ fn number<U: Unit>(chars: &[U], start: usize) -> Result<(SmolStr, usize), LexErr
         while at(end).is_some_and(|c| c.is_ascii_alphanumeric() || c == '.') {
             end += 1;
         }
-        return Ok((U::text(&chars[start..end]), end));
+        return Ok((U::text(source, chars, start, end), end));
     }
     let mut end = digits_from(start);
     // A point followed by `*`, `/` or `^` starts an element-wise operator instead.
@@ -287,13 +292,13 @@ fn number<U: Unit>(chars: &[U], start: usize) -> Result<(SmolStr, usize), LexErr
                 end = digits_from(end + 2);
             }
             Some('.') => return Err(digit_expected(end + 1, end)),
-            _ => return Ok((U::text(&chars[start..end]), end)),
+            _ => return Ok((U::text(source, chars, start, end), end)),
         }
         if at(end) == Some('.') {
             return Err(digit_expected(end, start));
         }
     }
-    Ok((U::text(&chars[start..end]), end))
+    Ok((U::text(source, chars, start, end), end))
 }
 
 /// A string literal opened by the quote at `start`; returns its text and the end offset.
@@ -366,7 +371,7 @@ mod tests {
 
     fn toks(text: &str) -> Vec<Tok> {
         let chars: Vec<char> = text.chars().collect();
-        tokenize(&chars)
+        tokenize(text, &chars)
             .expect(text)
             .into_iter()
             .map(|t| t.tok)
@@ -375,7 +380,7 @@ mod tests {
 
     fn fails(text: &str) -> usize {
         let chars: Vec<char> = text.chars().collect();
-        tokenize(&chars).expect_err(text).position
+        tokenize(text, &chars).expect_err(text).position
     }
 
     #[test]
@@ -393,14 +398,19 @@ mod tests {
             "2.e5 .5 5. 1.2.3",
         ] {
             let chars: Vec<char> = text.chars().collect();
-            assert_eq!(tokenize(text.as_bytes()), tokenize(&chars), "{text}");
+            assert_eq!(
+                tokenize(text, text.as_bytes()),
+                tokenize(text, &chars),
+                "{text}"
+            );
         }
     }
 
     #[test]
     fn spans_count_characters_outside_ascii() {
-        let chars: Vec<char> = "αβ + 1".chars().collect();
-        let tokens = tokenize(&chars).expect("lexes");
+        let text = "αβ + 1";
+        let chars: Vec<char> = text.chars().collect();
+        let tokens = tokenize(text, &chars).expect("lexes");
         assert_eq!(tokens[0].tok, Tok::Name("αβ".into()));
         assert_eq!(tokens[2].span, Span::new(5, 6));
     }

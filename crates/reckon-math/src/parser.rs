@@ -63,13 +63,16 @@ pub(crate) fn parse_noting_review(expression: &str) -> Result<(Node, bool), Pars
     // An ASCII expression (almost every one) is lexed by its bytes, whose offsets are character
     // offsets; any other is decoded once into characters.
     let (tokens, end) = if expression.is_ascii() {
-        (tokenize(expression.as_bytes()), expression.len())
+        (
+            tokenize(expression, expression.as_bytes()),
+            expression.len(),
+        )
     } else {
         // Sized once: `chars()` promises only a quarter of the byte length, and growing from
         // there cost more than the tokenising.
         let mut chars: Vec<char> = Vec::with_capacity(expression.len());
         chars.extend(expression.chars());
-        (tokenize(&chars), chars.len())
+        (tokenize(expression, &chars), chars.len())
     };
     let tokens = tokens.map_err(|e| ParseError {
         message: e.message,
