@@ -2,6 +2,9 @@
 //! and units. Names this slice does not implement yet are answered "not implemented in reckon
 //! yet", never "undefined", so a caller is not told that a valid name is wrong.
 
+use std::collections::{HashMap, HashSet};
+use std::sync::LazyLock;
+
 /// The function catalogue of section 6.1 and the aliases of section 6.2.
 pub(crate) const FUNCTIONS: &str = "abs add cbrt ceil cube divide dotDivide dotMultiply dotPow exp expm1 fix floor gcd hypot invmod lcm \
 log log10 log1p log2 mod multiply norm nthRoot nthRoots pow round sign sqrt square subtract unaryMinus unaryPlus xgcd addScalar \
@@ -36,39 +39,70 @@ const UNITS: &str = include_str!("../data/mathjs-units.tsv");
 
 /// A name of the function catalogue (or an alias).
 pub(crate) fn is_catalogue_function(name: &str) -> bool {
-    FUNCTIONS.split_whitespace().any(|f| f == name)
+    CATALOGUE.contains(name)
 }
 
 /// A constant of section 6.4.
 pub(crate) fn is_constant(name: &str) -> bool {
-    CONSTANTS.split_whitespace().any(|c| c == name)
+    CONSTANT_NAMES.contains(name)
 }
+
+/// [`FUNCTIONS`] as a set, built on first use: an undefined name asks these questions, and
+/// scanning the text each time cost about 30,000 instructions.
+static CATALOGUE: LazyLock<HashSet<&'static str>> =
+    LazyLock::new(|| FUNCTIONS.split_whitespace().collect());
+
+/// [`CONSTANTS`] as a set, built on first use (as [`CATALOGUE`]).
+static CONSTANT_NAMES: LazyLock<HashSet<&'static str>> =
+    LazyLock::new(|| CONSTANTS.split_whitespace().collect());
 
 /// A unit name, with an optional prefix its unit accepts (`km`, `kilometer`, `KiB`).
 pub(crate) fn is_unit(name: &str) -> bool {
     if CUSTOM_UNITS.split_whitespace().any(|u| u == name) {
         return true;
     }
-    let prefixes = |group: &str| -> Vec<&'static str> {
-        UNITS
-            .lines()
-            .filter_map(|l| l.strip_prefix("prefixes\t"))
-            .filter_map(|l| l.split_once('\t'))
-            .find(|(g, _)| *g == group)
-            .map(|(_, p)| p.split_whitespace().collect())
-            .unwrap_or_default()
-    };
-    UNITS
-        .lines()
-        .filter_map(|l| l.strip_prefix("unit\t"))
-        .filter_map(|l| l.split_once('\t'))
-        .any(|(unit, group)| {
-            name == unit
-                || name
-                    .strip_suffix(unit)
-                    .is_some_and(|prefix| !prefix.is_empty() && prefixes(group).contains(&prefix))
-        })
+    let table = &*UNIT_TABLE;
+    if table.groups.contains_key(name) {
+        return true;
+    }
+    // A prefixed unit: some non-empty prefix of `name` that the rest's group accepts.
+    name.char_indices().skip(1).any(|(split, _)| {
+        let (prefix, unit) = name.split_at(split);
+        table
+            .groups
+            .get(unit)
+            .and_then(|group| table.prefixes.get(group))
+            .is_some_and(|prefixes| prefixes.contains(&prefix))
+    })
 }
+
+/// [`UNITS`] read once: each unit's prefix group, and each group's prefixes.
+struct UnitTable {
+    groups: HashMap<&'static str, &'static str>,
+    prefixes: HashMap<&'static str, Vec<&'static str>>,
+}
+
+/// Built on first use (only an undefined name or a conversion target asks): scanning the text
+/// table for every question cost about 100,000 instructions.
+static UNIT_TABLE: LazyLock<UnitTable> = LazyLock::new(|| {
+    let mut table = UnitTable {
+        groups: HashMap::new(),
+        prefixes: HashMap::new(),
+    };
+    for line in UNITS.lines() {
+        if let Some((unit, group)) = line.strip_prefix("unit\t").and_then(|l| l.split_once('\t')) {
+            table.groups.insert(unit, group);
+        } else if let Some((group, prefixes)) = line
+            .strip_prefix("prefixes\t")
+            .and_then(|l| l.split_once('\t'))
+        {
+            table
+                .prefixes
+                .insert(group, prefixes.split_whitespace().collect());
+        }
+    }
+    table
+});
 
 #[cfg(test)]
 mod tests {
@@ -98,5 +132,63 @@ mod tests {
         for not_unit in ["x", "foo", "kmeter", "Kim", "lyx", "kmph"] {
             assert!(!is_unit(not_unit), "{not_unit}");
         }
+    }
+
+    /// The table's answer is the plain scan's (every unit line, its group's prefixes looked up
+    /// at each match) for every unit under every prefix of every group, and for near misses.
+    #[test]
+    fn the_table_answers_as_scanning_the_text() {
+        let scan = |name: &str| {
+            let prefixes = |group: &str| -> Vec<&'static str> {
+                UNITS
+                    .lines()
+                    .filter_map(|l| l.strip_prefix("prefixes\t"))
+                    .filter_map(|l| l.split_once('\t'))
+                    .find(|(g, _)| *g == group)
+                    .map(|(_, p)| p.split_whitespace().collect())
+                    .unwrap_or_default()
+            };
+            CUSTOM_UNITS.split_whitespace().any(|u| u == name)
+                || UNITS
+                    .lines()
+                    .filter_map(|l| l.strip_prefix("unit\t"))
+                    .filter_map(|l| l.split_once('\t'))
+                    .any(|(unit, group)| {
+                        name == unit
+                            || name.strip_suffix(unit).is_some_and(|prefix| {
+                                !prefix.is_empty() && prefixes(group).contains(&prefix)
+                            })
+                    })
+        };
+        let units: Vec<&str> = UNITS
+            .lines()
+            .filter_map(|l| l.strip_prefix("unit\t"))
+            .filter_map(|l| l.split_once('\t'))
+            .map(|(unit, _)| unit)
+            .collect();
+        let mut checked = 0;
+        for unit in &units {
+            // Its group's prefixes, and prefixes of other groups or none.
+            let own = UNIT_TABLE
+                .groups
+                .get(unit)
+                .and_then(|group| UNIT_TABLE.prefixes.get(group))
+                .cloned()
+                .unwrap_or_default();
+            for prefix in own
+                .iter()
+                .chain(&["", "x", "kk", "é", "k", "Ki", "m", "mega"])
+            {
+                for name in [
+                    format!("{prefix}{unit}"),
+                    format!("{prefix}{unit}s"),
+                    format!("{prefix}{unit}x"),
+                ] {
+                    assert_eq!(is_unit(&name), scan(&name), "{name}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(units.len() > 200 && checked > 10_000, "{checked}");
     }
 }
