@@ -718,6 +718,54 @@ mod tests {
             assigned("[1, 2; 3, 4]", "A[2:1, 1:2] = 5"),
             failed("Dimension mismatch ([0, 2] > [1, 2])")
         );
+        // With an empty dimension nothing is written, but math.js's writing walk still
+        // validates the positions of the dimensions before it (integers not below 1, in the
+        // order its loops visit them, after the matrix has grown); the ones after it, never.
+        let out_of_range = |p: &str| failed(&format!("Index out of range ({p} < 1)"));
+        assert_eq!(assigned("[1, 2; 3, 4]", "A[0, []] = []"), out_of_range("0"));
+        assert_eq!(
+            assigned("[1, 2; 3, 4]", "A[-1, 2:1] = []"),
+            out_of_range("-1")
+        );
+        assert_eq!(
+            assigned("[1, 2; 3, 4]", "A[0.5, []] = []"),
+            failed("Index must be an integer (value: -0.5)")
+        );
+        assert_eq!(
+            assigned("[1, 2; 3, 4]", "A[[], 0] = []"),
+            "Object {\"x\": [2, 2], \"y\": [], \"z\": [[1, 2], [3, 4]]}"
+        );
+        assert_eq!(
+            assigned("[1, 2; 3, 4]", "A[3, []] = []"),
+            "Object {\"x\": [2, 2], \"y\": [], \"z\": [[1, 2], [3, 4], [0, 0]]}"
+        );
+        // Dimension by dimension, outermost first.
+        assert_eq!(
+            assigned("zeros(2, 2, 2)", "A[0, 0.5, []] = zeros(1, 1, 0)"),
+            out_of_range("0")
+        );
+        assert_eq!(
+            assigned("zeros(2, 2, 2)", "A[1, 0.5, []] = zeros(1, 1, 0)"),
+            failed("Index must be an integer (value: -0.5)")
+        );
+        assert_eq!(
+            assigned("[1, 2; 3, 4]", "A[[1, 2], 0, []] = zeros(2, 1, 0)"),
+            out_of_range("0")
+        );
+        // Within ranges, in the order of the nested walk: the inner dimension's 0 (met under
+        // the outer's valid 1) before the outer dimension's -1.
+        assert_eq!(
+            assigned("zeros(2, 2, 2)", "A[1:-2:-3, 1:-1:0, []] = zeros(3, 2, 0)"),
+            out_of_range("0")
+        );
+        assert_eq!(
+            assigned("zeros(2, 2, 2)", "A[1:-2:-3, 1:2, []] = zeros(3, 2, 0)"),
+            out_of_range("-1")
+        );
+        assert_eq!(
+            assigned("zeros(2, 2, 2)", "A[1, 0, 2:1] = zeros(1, 1, 0)"),
+            out_of_range("0")
+        );
         // Undefined names fail before anything else, the target first.
         assert_eq!(
             answer("X[2] = Y"),

@@ -155,6 +155,30 @@ pub(crate) fn validate(
     Ok(())
 }
 
+/// The positions math.js's writing walk (`_setSubmatrix`) validates when a dimension of the index
+/// is empty, so nothing is written: those of the dimensions before the first empty one, in the
+/// order its nested loops reach them. Going in, each dimension's first position; coming back
+/// out, the rest of the innermost, then the rest of the one outside it, and so on (by then every
+/// inner position has been seen valid, so the walk's repeats find nothing new). Integers not
+/// below 1, with no upper bound: the matrix was already grown.
+fn validate_walk_to_empty(index: &Index, at: usize) -> Result<(), CalculateError> {
+    let walked: Vec<Vec<f64>> = index
+        .dimensions
+        .iter()
+        .map(positions)
+        .take_while(|p| !p.is_empty())
+        .collect();
+    for first in walked.iter().filter_map(|p| p.first()) {
+        validate(&Dimension::Number(*first), None, at)?;
+    }
+    for rest in walked.iter().rev().filter_map(|p| p.get(1..)) {
+        for x in rest {
+            validate(&Dimension::Number(*x), None, at)?;
+        }
+    }
+    Ok(())
+}
+
 /// The smallest and largest position of a dimension (math.js `min`/`max`).
 pub(crate) fn extremes(dimension: &Dimension) -> [Dimension; 2] {
     match dimension {
@@ -738,8 +762,9 @@ impl Evaluator {
                 at,
             ));
         }
-        // Only indexed assignment gets here with an empty dimension: nothing is written, so
-        // math.js validates no position, and only resizes to the largest ones (+ 1).
+        // Only indexed assignment gets here with an empty dimension: nothing is written, and
+        // math.js resizes to the largest positions (+ 1) before any is validated; then its
+        // writing walk validates the positions it visits (below).
         let empty = index
             .dimensions
             .iter()
@@ -762,6 +787,9 @@ impl Evaluator {
             })
             .collect();
         self.fit(&mut grown, &target, default, at)?;
+        if empty {
+            validate_walk_to_empty(index, at)?;
+        }
         let lists: Vec<Vec<usize>> = index
             .dimensions
             .iter()
