@@ -7,6 +7,8 @@ use crate::error::{CalculateError, Reason};
 use crate::parser::{parse, parse_noting_review};
 use reckon_core::json::{Duplicates, Json, Node as JsonNode};
 
+mod plain;
+
 /// The operation requested.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Operation {
@@ -96,9 +98,22 @@ fn invalid(what: impl std::fmt::Display) -> CalculateError {
 
 /// Step 1: one JSON object with the tool's fields, typed as the schema says.
 ///
+/// The usual request is read by a direct decoder (`plain`); anything it does not take, every
+/// invalid input among it, goes through the general decoder, which alone reports errors.
+///
 /// # Errors
 /// `invalid_json` for text that is not JSON, `invalid_arguments` for any schema violation.
 pub fn decode(input: &[u8]) -> Result<Request, CalculateError> {
+    match plain::decode_plain(input) {
+        Some(request) => Ok(request),
+        None => decode_general(input),
+    }
+}
+
+/// Step 1 for any input: the text is parsed into a JSON document, then the fields are checked in
+/// the order of section 1 (unknown keys, expression, operation, variable, scope, precision,
+/// numericType); a repeated key counts once, with its last value, and `null` means omitted.
+fn decode_general(input: &[u8]) -> Result<Request, CalculateError> {
     let json = Json::parse_with(input, Duplicates::Keep)
         .map_err(|_| CalculateError::new(Reason::InvalidJson, "Invalid JSON input"))?;
     let root = json.root();
@@ -120,13 +135,12 @@ pub fn decode(input: &[u8]) -> Result<Request, CalculateError> {
     };
     let operation = match field("operation") {
         None => Operation::Evaluate,
-        Some(JsonNode::String(name)) => match name.text() {
-            "evaluate" => Operation::Evaluate,
-            "simplify" => Operation::Simplify,
-            "derivative" => Operation::Derivative,
-            other => {
+        Some(JsonNode::String(name)) => match operation_named(name.text()) {
+            Some(operation) => operation,
+            None => {
                 return Err(invalid(format!(
-                    "\"operation\" must be evaluate, simplify or derivative, not \"{other}\""
+                    "\"operation\" must be evaluate, simplify or derivative, not \"{}\"",
+                    name.text()
                 )));
             }
         },
@@ -195,13 +209,12 @@ pub fn decode(input: &[u8]) -> Result<Request, CalculateError> {
     };
     let numeric_type = match field("numericType") {
         None => NumericType::Number,
-        Some(JsonNode::String(name)) => match name.text() {
-            "number" => NumericType::Number,
-            "BigNumber" => NumericType::BigNumber,
-            "Fraction" => NumericType::Fraction,
-            other => {
+        Some(JsonNode::String(name)) => match numeric_type_named(name.text()) {
+            Some(numeric_type) => numeric_type,
+            None => {
                 return Err(invalid(format!(
-                    "\"numericType\" must be number, BigNumber or Fraction, not \"{other}\""
+                    "\"numericType\" must be number, BigNumber or Fraction, not \"{}\"",
+                    name.text()
                 )));
             }
         },
@@ -217,6 +230,26 @@ pub fn decode(input: &[u8]) -> Result<Request, CalculateError> {
     })
 }
 
+/// The operation a wire name means (case-sensitive).
+fn operation_named(name: &str) -> Option<Operation> {
+    match name {
+        "evaluate" => Some(Operation::Evaluate),
+        "simplify" => Some(Operation::Simplify),
+        "derivative" => Some(Operation::Derivative),
+        _ => None,
+    }
+}
+
+/// The numeric type a wire name means (case-sensitive).
+fn numeric_type_named(name: &str) -> Option<NumericType> {
+    match name {
+        "number" => Some(NumericType::Number),
+        "BigNumber" => Some(NumericType::BigNumber),
+        "Fraction" => Some(NumericType::Fraction),
+        _ => None,
+    }
+}
+
 /// `^[a-zA-Z_][a-zA-Z0-9_]*$`, at most 50 characters.
 fn is_identifier(name: &str) -> bool {
     let bytes = name.as_bytes();
@@ -230,6 +263,13 @@ fn is_identifier(name: &str) -> bool {
 
 /// JavaScript's own-key order: canonical array indices ascending, then the rest in order.
 fn javascript_key_order(values: Vec<(String, f64)>) -> Vec<(String, f64)> {
+    // Only a key of digits can be an index: with none (the usual scope), the order stands.
+    if !values
+        .iter()
+        .any(|(k, _)| k.as_bytes().first().is_some_and(u8::is_ascii_digit))
+    {
+        return values;
+    }
     let index = |key: &str| -> Option<u64> {
         let canonical = key == "0"
             || (!key.starts_with('0')
