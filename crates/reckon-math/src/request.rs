@@ -135,7 +135,7 @@ fn decode_general(input: &[u8]) -> Result<Request, CalculateError> {
     };
     let operation = match field("operation") {
         None => Operation::Evaluate,
-        Some(JsonNode::String(name)) => match operation_named(name.text()) {
+        Some(JsonNode::String(name)) => match operation_named(name.text().as_bytes()) {
             Some(operation) => operation,
             None => {
                 return Err(invalid(format!(
@@ -149,7 +149,9 @@ fn decode_general(input: &[u8]) -> Result<Request, CalculateError> {
     let variable = match field("variable") {
         None => None,
         Some(JsonNode::String(name)) if name.text().is_empty() => None,
-        Some(JsonNode::String(name)) if is_identifier(name.text()) => Some(name.text().to_owned()),
+        Some(JsonNode::String(name)) if is_identifier(name.text().as_bytes()) => {
+            Some(name.text().to_owned())
+        }
         Some(JsonNode::String(_)) => {
             return Err(invalid(
                 "\"variable\" must be an identifier of at most 50 characters",
@@ -209,7 +211,7 @@ fn decode_general(input: &[u8]) -> Result<Request, CalculateError> {
     };
     let numeric_type = match field("numericType") {
         None => NumericType::Number,
-        Some(JsonNode::String(name)) => match numeric_type_named(name.text()) {
+        Some(JsonNode::String(name)) => match numeric_type_named(name.text().as_bytes()) {
             Some(numeric_type) => numeric_type,
             None => {
                 return Err(invalid(format!(
@@ -231,28 +233,27 @@ fn decode_general(input: &[u8]) -> Result<Request, CalculateError> {
 }
 
 /// The operation a wire name means (case-sensitive).
-fn operation_named(name: &str) -> Option<Operation> {
+fn operation_named(name: &[u8]) -> Option<Operation> {
     match name {
-        "evaluate" => Some(Operation::Evaluate),
-        "simplify" => Some(Operation::Simplify),
-        "derivative" => Some(Operation::Derivative),
+        b"evaluate" => Some(Operation::Evaluate),
+        b"simplify" => Some(Operation::Simplify),
+        b"derivative" => Some(Operation::Derivative),
         _ => None,
     }
 }
 
 /// The numeric type a wire name means (case-sensitive).
-fn numeric_type_named(name: &str) -> Option<NumericType> {
+fn numeric_type_named(name: &[u8]) -> Option<NumericType> {
     match name {
-        "number" => Some(NumericType::Number),
-        "BigNumber" => Some(NumericType::BigNumber),
-        "Fraction" => Some(NumericType::Fraction),
+        b"number" => Some(NumericType::Number),
+        b"BigNumber" => Some(NumericType::BigNumber),
+        b"Fraction" => Some(NumericType::Fraction),
         _ => None,
     }
 }
 
 /// `^[a-zA-Z_][a-zA-Z0-9_]*$`, at most 50 characters.
-fn is_identifier(name: &str) -> bool {
-    let bytes = name.as_bytes();
+fn is_identifier(bytes: &[u8]) -> bool {
     !bytes.is_empty()
         && bytes.len() <= 50
         && (bytes[0].is_ascii_alphabetic() || bytes[0] == b'_')

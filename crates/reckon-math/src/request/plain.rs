@@ -26,10 +26,9 @@ use std::borrow::Cow;
 /// The request, if `input` is a valid request of the plain shape (see the module doc); `None`
 /// means "ask the general decoder", never "invalid".
 pub(super) fn decode_plain(input: &[u8]) -> Option<Request> {
-    let text = std::str::from_utf8(input).ok()?;
+    // UTF-8 is checked string by string: outside strings only ASCII can match.
     let mut reader = Reader {
-        text,
-        bytes: text.as_bytes(),
+        bytes: input,
         pos: 0,
     };
     let mut request = Request {
@@ -69,7 +68,6 @@ pub(super) fn decode_plain(input: &[u8]) -> Option<Request> {
 
 /// A position in the request text.
 struct Reader<'a> {
-    text: &'a str,
     bytes: &'a [u8],
     pos: usize,
 }
@@ -108,22 +106,20 @@ impl<'a> Reader<'a> {
     /// A member name without escapes that is one of the six fields: its index in
     /// [`super::FIELDS`] (0 is `expression`).
     fn field_name(&mut self) -> Option<u32> {
-        self.eat(b'"').then_some(())?;
-        let start = self.pos;
-        let end = start + plain_string_run(&self.bytes[start..]);
-        if self.bytes.get(end) != Some(&b'"') {
-            return None;
-        }
-        self.pos = end + 1;
-        match &self.bytes[start..end] {
-            b"expression" => Some(0),
-            b"operation" => Some(1),
-            b"variable" => Some(2),
-            b"scope" => Some(3),
-            b"precision" => Some(4),
-            b"numericType" => Some(5),
-            _ => None,
-        }
+        let rest = self.bytes.get(self.pos..)?;
+        // The letter after the quote tells which name it can be.
+        let (field, name): (u32, &[u8]) = match rest.get(1)? {
+            b'e' => (0, b"\"expression\""),
+            b'o' => (1, b"\"operation\""),
+            b'v' => (2, b"\"variable\""),
+            b's' => (3, b"\"scope\""),
+            b'p' => (4, b"\"precision\""),
+            b'n' => (5, b"\"numericType\""),
+            _ => return None,
+        };
+        rest.starts_with(name).then_some(())?;
+        self.pos += name.len();
+        Some(field)
     }
 
     /// Reads the value of field `field` into `request`, if it is one the schema allows.
@@ -136,19 +132,19 @@ impl<'a> Reader<'a> {
                 }
                 request.expression = text.into_owned();
             }
-            1 if !self.null() => request.operation = operation_named(&self.string()?)?,
+            1 if !self.null() => request.operation = operation_named(self.word()?)?,
             2 if !self.null() => {
-                let name = self.string()?;
+                let name = self.word()?;
                 if !name.is_empty() {
-                    is_identifier(&name).then_some(())?;
-                    request.variable = Some(name.into_owned());
+                    is_identifier(name).then_some(())?;
+                    request.variable = Some(std::str::from_utf8(name).ok()?.to_owned());
                 }
             }
             3 if !self.null() => request.scope = Some(self.scope()?),
             4 if !self.null() => {
                 if self.peek() == Some(b'"') {
                     // `""` means omitted; any other string is refused by the general decoder.
-                    self.string()?.is_empty().then_some(())?;
+                    self.word()?.is_empty().then_some(())?;
                 } else {
                     let p = self.number()?;
                     if p.fract() != 0.0 || !(1.0..=16.0).contains(&p) {
@@ -157,7 +153,7 @@ impl<'a> Reader<'a> {
                     request.precision = Some(p as u32);
                 }
             }
-            5 if !self.null() => request.numeric_type = numeric_type_named(&self.string()?)?,
+            5 if !self.null() => request.numeric_type = numeric_type_named(self.word()?)?,
             // `null` for an optional field: omitted.
             _ => {}
         }
@@ -235,7 +231,8 @@ impl<'a> Reader<'a> {
             let magnitude = mantissa as f64 / POWERS_OF_TEN[decimals];
             if negative { -magnitude } else { magnitude }
         } else {
-            self.text.get(start..self.pos)?.parse::<f64>().ok()?
+            let text = self.bytes.get(start..self.pos)?;
+            std::str::from_utf8(text).ok()?.parse::<f64>().ok()?
         };
         value.is_finite().then_some(value)
     }
@@ -251,6 +248,19 @@ impl<'a> Reader<'a> {
         self.pos - from
     }
 
+    /// The bytes of a string without escapes at the current position, not checked for UTF-8:
+    /// for values compared with ASCII words, where only ASCII can match.
+    fn word(&mut self) -> Option<&'a [u8]> {
+        self.eat(b'"').then_some(())?;
+        let start = self.pos;
+        let end = start + plain_string_run(self.bytes.get(start..)?);
+        if self.bytes.get(end) != Some(&b'"') {
+            return None;
+        }
+        self.pos = end + 1;
+        self.bytes.get(start..end)
+    }
+
     /// A string at the current position, unescaped; `None` for a fault, a control character or
     /// a lone surrogate (which the general decoder writes as U+FFFD).
     fn string(&mut self) -> Option<Cow<'a, str>> {
@@ -259,10 +269,10 @@ impl<'a> Reader<'a> {
         let mut end = start + plain_string_run(&self.bytes[start..]);
         if self.bytes.get(end) == Some(&b'"') {
             self.pos = end + 1;
-            return Some(Cow::Borrowed(self.text.get(start..end)?));
+            return Some(Cow::Borrowed(self.utf8(start, end)?));
         }
         let mut out = String::with_capacity(end - start + 16);
-        out.push_str(self.text.get(start..end)?);
+        out.push_str(self.utf8(start, end)?);
         loop {
             match self.bytes.get(end) {
                 Some(b'"') => {
@@ -289,9 +299,14 @@ impl<'a> Reader<'a> {
                 _ => return None,
             }
             let run = end + plain_string_run(&self.bytes[end..]);
-            out.push_str(self.text.get(end..run)?);
+            out.push_str(self.utf8(end, run)?);
             end = run;
         }
+    }
+
+    /// The bytes `start..end`, which lie between ASCII stops, if they are UTF-8.
+    fn utf8(&self, start: usize, end: usize) -> Option<&'a str> {
+        std::str::from_utf8(self.bytes.get(start..end)?).ok()
     }
 }
 
@@ -656,7 +671,6 @@ mod tests {
         }
         for text in &texts {
             let mut reader = Reader {
-                text,
                 bytes: text.as_bytes(),
                 pos: 0,
             };
@@ -686,7 +700,6 @@ mod tests {
             (r#""open\"#, None),
         ] {
             let mut reader = Reader {
-                text,
                 bytes: text.as_bytes(),
                 pos: 0,
             };
