@@ -263,21 +263,30 @@ impl<'a> Reader<'a> {
 
     /// A string at the current position, unescaped; `None` for a fault, a control character or
     /// a lone surrogate (which the general decoder writes as U+FFFD).
+    #[inline]
     fn string(&mut self) -> Option<Cow<'a, str>> {
         self.eat(b'"').then_some(())?;
         let start = self.pos;
-        let mut end = start + plain_string_run(&self.bytes[start..]);
+        let end = start + plain_string_run(self.bytes.get(start..)?);
         if self.bytes.get(end) == Some(&b'"') {
             self.pos = end + 1;
-            return Some(Cow::Borrowed(self.utf8(start, end)?));
+            return self.utf8(start, end).map(Cow::Borrowed);
         }
+        self.escaped_string(start, end).map(Cow::Owned)
+    }
+
+    /// [`Self::string`] from the first byte (at `end`) that is not plain text on: unescapes up
+    /// to the closing quote. Out of line, so that the plain path stays small.
+    #[cold]
+    #[inline(never)]
+    fn escaped_string(&mut self, start: usize, mut end: usize) -> Option<String> {
         let mut out = String::with_capacity(end - start + 16);
         out.push_str(self.utf8(start, end)?);
         loop {
             match self.bytes.get(end) {
                 Some(b'"') => {
                     self.pos = end + 1;
-                    return Some(Cow::Owned(out));
+                    return Some(out);
                 }
                 Some(b'\\') => {
                     let (c, length) = match self.bytes.get(end + 1)? {
@@ -298,7 +307,7 @@ impl<'a> Reader<'a> {
                 // A control character, or the end of the text.
                 _ => return None,
             }
-            let run = end + plain_string_run(&self.bytes[end..]);
+            let run = end + plain_string_run(self.bytes.get(end..)?);
             out.push_str(self.utf8(end, run)?);
             end = run;
         }
