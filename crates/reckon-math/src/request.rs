@@ -309,13 +309,17 @@ pub fn prepare(request: &Request) -> Result<Node, CalculateError> {
             "The 'variable' parameter is required when operation is 'derivative'.",
         ));
     }
-    if request.expression.trim_matches(is_js_space).is_empty() {
+    // Empty once trimmed: nothing but whitespace (stops at the first other character).
+    if request.expression.chars().all(is_js_space) {
         return Err(CalculateError::new(
             Reason::EmptyExpression,
             "Expression cannot be empty.",
         ));
     }
-    if request.expression.encode_utf16().count() > MAX_EXPRESSION_UNITS {
+    // A text has at most as many UTF-16 units as UTF-8 bytes: most need no counting.
+    if request.expression.len() > MAX_EXPRESSION_UNITS
+        && request.expression.encode_utf16().count() > MAX_EXPRESSION_UNITS
+    {
         return Err(CalculateError::new(
             Reason::ExpressionTooLong,
             "Expression exceeds maximum length of 1000 characters.",
