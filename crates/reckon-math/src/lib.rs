@@ -142,47 +142,90 @@ pub fn calculate_into_counted(
         .map(|(k, _)| k.len() + 3)
         .sum();
     out.reserve(answer.result.len() + request.expression.len() + scope_names + 112);
-    out.extend_from_slice(b"{\"result\":");
-    write_json_string(out, &answer.result);
+    // Each string's quotes are written with the fixed text around it, so a string without
+    // anything to escape (almost every one) is a single copy.
+    out.extend_from_slice(b"{\"result\":\"");
+    write_json_string_body(out, &answer.result);
     // Type and operation names are fixed ASCII words: nothing to escape.
-    out.extend_from_slice(b",\"resultType\":\"");
+    out.extend_from_slice(b"\",\"resultType\":\"");
     out.extend_from_slice(answer.result_type.as_bytes());
-    out.extend_from_slice(b"\",\"expression\":");
-    write_json_string(out, &request.expression);
-    out.extend_from_slice(b",\"operation\":\"");
+    out.extend_from_slice(b"\",\"expression\":\"");
+    write_json_string_body(out, &request.expression);
+    out.extend_from_slice(b"\",\"operation\":\"");
     out.extend_from_slice(request.operation.name().as_bytes());
     out.push(b'"');
     if let Some(scope) = &request.scope {
         out.extend_from_slice(b",\"scopeVars\":[");
         for (i, (name, _)) in scope.iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            write_json_string(out, name);
+            out.extend_from_slice(if i > 0 { b",\"" } else { b"\"" });
+            write_json_string_body(out, name);
+            out.push(b'"');
         }
         out.push(b']');
     }
     if let Some(precision) = request.precision {
         out.extend_from_slice(b",\"precisionUsed\":");
-        out.extend_from_slice(precision.to_string().as_bytes());
+        write_decimal(out, precision);
     }
     out.push(b'}');
     Ok(())
 }
 
-/// Appends `text` as a JSON string, escaped exactly as `serde_json` escapes it.
-fn write_json_string(out: &mut Vec<u8>, text: &str) {
-    // serde_json escapes only `"`, `\\` and the control characters below U+0020; text without
-    // them (almost every answer) is copied as it is.
-    if reckon_core::json::plain_string_run(text.as_bytes()) == text.len() {
-        out.reserve(text.len() + 2);
-        out.push(b'"');
-        out.extend_from_slice(text.as_bytes());
-        out.push(b'"');
-        return;
+/// Appends `text` escaped as the inside of a JSON string (without the quotes), exactly as
+/// `serde_json` escapes it: `"`, `\` and the control characters below U+0020, nothing else.
+#[inline]
+fn write_json_string_body(out: &mut Vec<u8>, text: &str) {
+    let bytes = text.as_bytes();
+    let plain = reckon_core::json::plain_string_run(bytes);
+    if plain == bytes.len() {
+        out.extend_from_slice(bytes);
+    } else {
+        write_escaped_body(out, bytes, plain);
     }
-    // Writing a string into a Vec cannot fail; an error here would leave `out` unchanged.
-    let _ = serde_json::to_writer(&mut *out, text);
+}
+
+/// [`write_json_string_body`] for a text whose first `plain` bytes need no escape and whose next
+/// byte does: serde_json's short escapes (`\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`), and `\u00xx`
+/// with lowercase hex digits for the other control characters.
+#[cold]
+fn write_escaped_body(out: &mut Vec<u8>, bytes: &[u8], mut plain: usize) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut rest = bytes;
+    while let Some((&byte, after)) = rest.get(plain..).and_then(<[u8]>::split_first) {
+        out.extend_from_slice(&rest[..plain]);
+        match byte {
+            b'"' => out.extend_from_slice(b"\\\""),
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            0x08 => out.extend_from_slice(b"\\b"),
+            0x0c => out.extend_from_slice(b"\\f"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            b'\t' => out.extend_from_slice(b"\\t"),
+            _ => {
+                out.extend_from_slice(b"\\u00");
+                out.push(HEX[usize::from(byte >> 4)]);
+                out.push(HEX[usize::from(byte & 0xf)]);
+            }
+        }
+        rest = after;
+        plain = reckon_core::json::plain_string_run(rest);
+    }
+    out.extend_from_slice(rest);
+}
+
+/// Appends `n` in decimal digits, without the formatting machinery (`precisionUsed`).
+fn write_decimal(out: &mut Vec<u8>, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[start..]);
 }
 
 /// What a successful evaluation answers: the formatted result and its type name.
@@ -433,6 +476,41 @@ mod tests {
         let mut text = b"kept".to_vec();
         assert!(calculate_into(br#"{"expression": "1 +"}"#, &mut text).is_err());
         assert_eq!(text, b"kept");
+    }
+
+    /// The string writer escapes as serde_json does: every ASCII character alone and between
+    /// others, runs of escapes, and non-ASCII text around them.
+    #[test]
+    fn strings_are_escaped_as_serde_json_escapes_them() {
+        let mut texts: Vec<String> = (0..0x80u8)
+            .map(char::from)
+            .flat_map(|c| [c.to_string(), format!("ab{c}cdefghij{c}{c}é😀{c}")])
+            .collect();
+        texts.extend(
+            [
+                "",
+                "plain",
+                "\"\\\"\\",
+                "\u{7f}\u{2028}\u{1f}\t",
+                "0123456789abcdef\n",
+            ]
+            .map(str::to_owned),
+        );
+        for text in texts {
+            let mut out = b"[".to_vec();
+            write_json_string_body(&mut out, &text);
+            let want = serde_json::to_string(&text).expect("a string");
+            assert_eq!(
+                String::from_utf8(out).expect("UTF-8"),
+                format!("[{}", &want[1..want.len() - 1]),
+                "{text:?}"
+            );
+        }
+        for n in [0, 1, 9, 10, 16, 99, 100, u32::MAX] {
+            let mut out = Vec::new();
+            write_decimal(&mut out, n);
+            assert_eq!(out, n.to_string().as_bytes());
+        }
     }
 }
 

@@ -7,6 +7,8 @@ use crate::error::{CalculateError, Reason};
 use crate::parser::{parse, parse_noting_review};
 use reckon_core::json::{Duplicates, Json, Node as JsonNode};
 
+mod plain;
+
 /// The operation requested.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Operation {
@@ -96,9 +98,22 @@ fn invalid(what: impl std::fmt::Display) -> CalculateError {
 
 /// Step 1: one JSON object with the tool's fields, typed as the schema says.
 ///
+/// The usual request is read by a direct decoder (`plain`); anything it does not take, every
+/// invalid input among it, goes through the general decoder, which alone reports errors.
+///
 /// # Errors
 /// `invalid_json` for text that is not JSON, `invalid_arguments` for any schema violation.
 pub fn decode(input: &[u8]) -> Result<Request, CalculateError> {
+    match plain::decode_plain(input) {
+        Some(request) => Ok(request),
+        None => decode_general(input),
+    }
+}
+
+/// Step 1 for any input: the text is parsed into a JSON document, then the fields are checked in
+/// the order of section 1 (unknown keys, expression, operation, variable, scope, precision,
+/// numericType); a repeated key counts once, with its last value, and `null` means omitted.
+fn decode_general(input: &[u8]) -> Result<Request, CalculateError> {
     let json = Json::parse_with(input, Duplicates::Keep)
         .map_err(|_| CalculateError::new(Reason::InvalidJson, "Invalid JSON input"))?;
     let root = json.root();
@@ -120,13 +135,12 @@ pub fn decode(input: &[u8]) -> Result<Request, CalculateError> {
     };
     let operation = match field("operation") {
         None => Operation::Evaluate,
-        Some(JsonNode::String(name)) => match name.text() {
-            "evaluate" => Operation::Evaluate,
-            "simplify" => Operation::Simplify,
-            "derivative" => Operation::Derivative,
-            other => {
+        Some(JsonNode::String(name)) => match operation_named(name.text().as_bytes()) {
+            Some(operation) => operation,
+            None => {
                 return Err(invalid(format!(
-                    "\"operation\" must be evaluate, simplify or derivative, not \"{other}\""
+                    "\"operation\" must be evaluate, simplify or derivative, not \"{}\"",
+                    name.text()
                 )));
             }
         },
@@ -135,7 +149,9 @@ pub fn decode(input: &[u8]) -> Result<Request, CalculateError> {
     let variable = match field("variable") {
         None => None,
         Some(JsonNode::String(name)) if name.text().is_empty() => None,
-        Some(JsonNode::String(name)) if is_identifier(name.text()) => Some(name.text().to_owned()),
+        Some(JsonNode::String(name)) if is_identifier(name.text().as_bytes()) => {
+            Some(name.text().to_owned())
+        }
         Some(JsonNode::String(_)) => {
             return Err(invalid(
                 "\"variable\" must be an identifier of at most 50 characters",
@@ -195,13 +211,12 @@ pub fn decode(input: &[u8]) -> Result<Request, CalculateError> {
     };
     let numeric_type = match field("numericType") {
         None => NumericType::Number,
-        Some(JsonNode::String(name)) => match name.text() {
-            "number" => NumericType::Number,
-            "BigNumber" => NumericType::BigNumber,
-            "Fraction" => NumericType::Fraction,
-            other => {
+        Some(JsonNode::String(name)) => match numeric_type_named(name.text().as_bytes()) {
+            Some(numeric_type) => numeric_type,
+            None => {
                 return Err(invalid(format!(
-                    "\"numericType\" must be number, BigNumber or Fraction, not \"{other}\""
+                    "\"numericType\" must be number, BigNumber or Fraction, not \"{}\"",
+                    name.text()
                 )));
             }
         },
@@ -217,9 +232,28 @@ pub fn decode(input: &[u8]) -> Result<Request, CalculateError> {
     })
 }
 
+/// The operation a wire name means (case-sensitive).
+fn operation_named(name: &[u8]) -> Option<Operation> {
+    match name {
+        b"evaluate" => Some(Operation::Evaluate),
+        b"simplify" => Some(Operation::Simplify),
+        b"derivative" => Some(Operation::Derivative),
+        _ => None,
+    }
+}
+
+/// The numeric type a wire name means (case-sensitive).
+fn numeric_type_named(name: &[u8]) -> Option<NumericType> {
+    match name {
+        b"number" => Some(NumericType::Number),
+        b"BigNumber" => Some(NumericType::BigNumber),
+        b"Fraction" => Some(NumericType::Fraction),
+        _ => None,
+    }
+}
+
 /// `^[a-zA-Z_][a-zA-Z0-9_]*$`, at most 50 characters.
-fn is_identifier(name: &str) -> bool {
-    let bytes = name.as_bytes();
+fn is_identifier(bytes: &[u8]) -> bool {
     !bytes.is_empty()
         && bytes.len() <= 50
         && (bytes[0].is_ascii_alphabetic() || bytes[0] == b'_')
@@ -230,6 +264,13 @@ fn is_identifier(name: &str) -> bool {
 
 /// JavaScript's own-key order: canonical array indices ascending, then the rest in order.
 fn javascript_key_order(values: Vec<(String, f64)>) -> Vec<(String, f64)> {
+    // Only a key of digits can be an index: with none (the usual scope), the order stands.
+    if !values
+        .iter()
+        .any(|(k, _)| k.as_bytes().first().is_some_and(u8::is_ascii_digit))
+    {
+        return values;
+    }
     let index = |key: &str| -> Option<u64> {
         let canonical = key == "0"
             || (!key.starts_with('0')
@@ -268,13 +309,17 @@ pub fn prepare(request: &Request) -> Result<Node, CalculateError> {
             "The 'variable' parameter is required when operation is 'derivative'.",
         ));
     }
-    if request.expression.trim_matches(is_js_space).is_empty() {
+    // Empty once trimmed: nothing but whitespace (stops at the first other character).
+    if request.expression.chars().all(is_js_space) {
         return Err(CalculateError::new(
             Reason::EmptyExpression,
             "Expression cannot be empty.",
         ));
     }
-    if request.expression.encode_utf16().count() > MAX_EXPRESSION_UNITS {
+    // A text has at most as many UTF-16 units as UTF-8 bytes: most need no counting.
+    if request.expression.len() > MAX_EXPRESSION_UNITS
+        && request.expression.encode_utf16().count() > MAX_EXPRESSION_UNITS
+    {
         return Err(CalculateError::new(
             Reason::ExpressionTooLong,
             "Expression exceeds maximum length of 1000 characters.",
