@@ -309,7 +309,11 @@ mod tests {
             state ^= state << 17;
             values.push(f64::from_bits(state));
         }
-        for value in values.iter().copied().filter(|v| v.is_finite() && *v != 0.0) {
+        for value in values
+            .iter()
+            .copied()
+            .filter(|v| v.is_finite() && *v != 0.0)
+        {
             assert_eq!(
                 format_number(value, None),
                 general_format(value, None, -6, 21),
@@ -323,7 +327,15 @@ mod tests {
     /// Integers around every power of ten and 2^53, signed zeros, infinities and a few
     /// fractions: the cases where `append_number` takes one of its branches.
     fn values_for_append() -> Vec<f64> {
-        let mut values = vec![0.0, -0.0, f64::INFINITY, f64::NEG_INFINITY, 0.5, -1.25, 1e-7];
+        let mut values = vec![
+            0.0,
+            -0.0,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            0.5,
+            -1.25,
+            1e-7,
+        ];
         for e in 0..=22 {
             let p = 10f64.powi(e);
             values.extend([p - 1.0, p, p + 1.0, -p, p / 3.0, -p / 7.0]);
@@ -337,7 +349,15 @@ mod tests {
     #[track_caller]
     fn assert_appends_as_formatted(values: &[f64]) {
         for &value in values {
-            for precision in [None, Some(1), Some(3), Some(15), Some(16), Some(17), Some(20)] {
+            for precision in [
+                None,
+                Some(1),
+                Some(3),
+                Some(15),
+                Some(16),
+                Some(17),
+                Some(20),
+            ] {
                 let mut out = b"{".to_vec();
                 super::append_number(value, precision, &mut out);
                 assert_eq!(
