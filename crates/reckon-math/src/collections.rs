@@ -343,9 +343,18 @@ impl Evaluator {
         // `count` is at most MAX_BUILD, checked above; the loops may add one value more.
         let mut data = Vec::with_capacity(count as usize + 1);
         if let (Value::Number(a), Value::Number(s), Value::Number(b)) = (&start, &step, &end) {
-            let mut x = *a;
+            let (mut x, b) = (*a, *b);
+            // Where the plain comparison holds, `<=` and `>=` hold without the tolerance:
+            // `compare_numbers` is asked only at the end (and for `<` and `>`).
+            let surely = |x: f64| match ongoing {
+                Op::SmallerEq => x < b,
+                Op::LargerEq => x > b,
+                _ => false,
+            };
             // Plain numbers (every range of number mode): the loop below without the dispatch.
-            while (data.len() as u64) <= count && crate::eval::compare_numbers(ongoing, x, *b) {
+            while (data.len() as u64) <= count
+                && (surely(x) || crate::eval::compare_numbers(ongoing, x, b))
+            {
                 data.push(Value::Number(x));
                 x += s;
             }
@@ -637,6 +646,53 @@ impl Evaluator {
     /// scalar operand pairs with every element), counted against the build limits first; a
     /// matrix result unless both operands are plain arrays or scalars.
     fn broadcast(
+        &mut self,
+        name: &str,
+        left: &Value,
+        right: &Value,
+        at: usize,
+        mut f: impl FnMut(&mut Self, &Value, &Value) -> Evaluated,
+    ) -> Evaluated {
+        let (left_shape, right_shape) = (shape_of(left), shape_of(right));
+        if left_shape == right_shape || left_shape.is_empty() || right_shape.is_empty() {
+            // The common cases (operands of one shape, or a scalar and a matrix) pair the
+            // elements in order, or the scalar with each: what the general path below computes
+            // through its position lists, without building them.
+            let shape = if left_shape.is_empty() {
+                right_shape
+            } else {
+                left_shape
+            };
+            let (a, b) = (elements(left), elements(right));
+            let count = a.len().max(b.len());
+            let pairs = |n: usize| n == count || n == 1;
+            if pairs(a.len())
+                && pairs(b.len())
+                && count as u64 == shape.iter().map(|&n| n as u64).product::<u64>()
+            {
+                self.build(name, count as u64, at)?;
+                let mut data = Vec::with_capacity(count);
+                for i in 0..count {
+                    let (x, y) = match (a, b) {
+                        ([x], [y]) => (x, y),
+                        ([x], b) => (x, &b[i]),
+                        (a, [y]) => (&a[i], y),
+                        (a, b) => (&a[i], &b[i]),
+                    };
+                    data.push(f(self, x, y)?);
+                }
+                return Ok(Value::matrix(Matrix {
+                    shape: shape.to_vec(),
+                    data,
+                    array: array_result(&[left, right]),
+                }));
+            }
+        }
+        self.broadcast_general(name, left, right, at, f)
+    }
+
+    /// [`Evaluator::broadcast`] through position lists, for any two shapes.
+    fn broadcast_general(
         &mut self,
         name: &str,
         left: &Value,
@@ -3958,6 +4014,58 @@ mod tests {
 
     fn answer(expression: &str) -> String {
         answer_in(expression, "number")
+    }
+
+    /// The value of `expression` in number mode.
+    fn value_of(expression: &str) -> crate::value::Value {
+        let input = serde_json::json!({ "expression": expression }).to_string();
+        let request = crate::request::decode(input.as_bytes()).expect("valid request");
+        let tree = crate::request::prepare(&request).expect("prepared");
+        crate::eval::Evaluator::new(&[])
+            .eval(&tree)
+            .expect(expression)
+    }
+
+    /// `broadcast`'s path for operands of one shape or a scalar operand gives what the general
+    /// path gives (value or error, work and elements counted), for every pairing, and shapes
+    /// it does not take (broadcasting a size-1 dimension, mismatches) reach the general one.
+    #[test]
+    fn the_same_shape_broadcast_agrees_with_the_general_path() {
+        let operands = [
+            "2",
+            "true",
+            "[1, 2, 3]",
+            "[4, 5, 6]",
+            "[5]",
+            "[1, 2; 3, 4]",
+            "[1, 2]",
+            "[[1], [2]]",
+            "[]",
+            "[[]]",
+            "zeros(2, 0)",
+            "matrix([1, 2])",
+            "[\"a\", 2]",
+            "[1, 2] == [1, 3]",
+            "[1, 2; 3, 4] < 3",
+        ];
+        for op in [crate::ast::Op::Add, crate::ast::Op::Divide] {
+            for left in operands {
+                for right in operands {
+                    let (x, y) = (value_of(left), value_of(right));
+                    let mut fast = crate::eval::Evaluator::new(&[]);
+                    let mut general = crate::eval::Evaluator::new(&[]);
+                    let add = |this: &mut crate::eval::Evaluator, p: &_, q: &_| {
+                        this.binary(op, p, q, false, (0, 0), 0)
+                    };
+                    let a = fast.broadcast("add", &x, &y, 0, add);
+                    let b = general.broadcast_general("add", &x, &y, 0, add);
+                    let case = format!("{left} {op:?} {right}");
+                    assert_eq!(format!("{a:?}"), format!("{b:?}"), "{case}");
+                    assert_eq!(fast.work_used(), general.work_used(), "{case}");
+                    assert_eq!(fast.elements_built, general.elements_built, "{case}");
+                }
+            }
+        }
     }
 
     #[test]

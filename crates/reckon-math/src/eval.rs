@@ -1935,6 +1935,7 @@ fn gcd_of_a_vector(values: Vec<Value>, at: usize) -> Result<Vec<Value>, Calculat
 }
 
 /// A relational operator on two numbers, with math.js's tolerance (`nearly_equal`).
+#[inline]
 pub(crate) fn compare_numbers(op: Op, x: f64, y: f64) -> bool {
     // The tolerance is consulted only when the plain comparison leaves the answer open (a
     // range's `x <= end` test, once per element, rarely needs it).

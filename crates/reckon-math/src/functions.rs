@@ -720,6 +720,7 @@ pub(crate) fn modulo(x: f64, y: f64) -> f64 {
 }
 
 /// math.js's tolerance: equal within relative 1e-12 or absolute 1e-15.
+#[inline]
 pub(crate) fn nearly_equal(x: f64, y: f64) -> bool {
     if x == y {
         return true;
