@@ -393,7 +393,7 @@ impl Evaluator {
             NodeKind::FunctionAssignment { name, params, body } => {
                 let function = Value::Function(Function::User(Rc::new(UserFunction {
                     name: name.clone(),
-                    params: params.clone(),
+                    params: params.as_slice().into(),
                     body: (**body).clone(),
                     closure: self.context.clone(),
                 })));
@@ -1334,8 +1334,7 @@ impl Evaluator {
                 self.call_depth += 1;
                 // The parameters are the call's arguments, in front of the ones the function
                 // captured; the body's assignments write past them (`scope.rs`).
-                let own = f.params.iter().cloned().zip(values).collect();
-                let context = f.closure.for_call(own);
+                let context = f.closure.for_call(&f.params, values);
                 let result = self.within(context, |s| s.eval(&f.body));
                 self.call_depth -= 1;
                 result
