@@ -4079,7 +4079,9 @@ mod tests {
             let a = fast.variance_of(&items, "uncorrected", 0);
             let mut general = crate::eval::Evaluator::new(&[]);
             let b = (|| {
-                let total = general.fold(Op::Add, &items, 0)?.unwrap_or(Value::Number(0.0));
+                let total = general
+                    .fold(Op::Add, &items, 0)?
+                    .unwrap_or(Value::Number(0.0));
                 let n = Value::Number(items.len() as f64);
                 let mean = general.binary(Op::Divide, &total, &n, false, (0, 0), 0)?;
                 let mut sum = None;

@@ -41,6 +41,7 @@ const DEADLINE_STRIDE: u64 = 4096;
 
 /// The timeout error of section 9, reported the same way whether the work meter or a deadline
 /// stopped the evaluation.
+#[cold]
 pub(crate) fn timed_out() -> CalculateError {
     CalculateError::new(
         Reason::EvaluationTimeout,
@@ -201,10 +202,24 @@ impl Evaluator {
     }
 
     /// Spends `units` of the work meter, or fails as the timeout does.
+    /// Inlined where it is called (once per node): the refusals are built out of line.
+    #[inline]
     pub(crate) fn charge(&mut self, units: u64) -> Result<(), CalculateError> {
-        self.meter.charge(units).map_err(|_| timed_out())?;
+        if self.meter.charge(units).is_err() {
+            return Err(timed_out());
+        }
         self.charges += 1;
-        if self.charges.is_multiple_of(DEADLINE_STRIDE) && Instant::now() > self.deadline {
+        if self.charges.is_multiple_of(DEADLINE_STRIDE) {
+            return self.check_deadline();
+        }
+        Ok(())
+    }
+
+    /// The wall-clock backstop, read every [`DEADLINE_STRIDE`] charges.
+    #[cold]
+    #[inline(never)]
+    fn check_deadline(&self) -> Result<(), CalculateError> {
+        if Instant::now() > self.deadline {
             return Err(timed_out());
         }
         Ok(())
@@ -293,7 +308,24 @@ impl Evaluator {
         result
     }
 
+    /// Evaluates a node: a number literal of number mode here, the most common node and a
+    /// leaf, without entering [`Evaluator::eval_node`] (a large function, costly to enter).
     pub(crate) fn eval(&mut self, node: &Node) -> Evaluated {
+        if let NodeKind::Number(raw) = &node.kind
+            && !self.fraction_mode
+            && !self.big_mode
+        {
+            self.charge(1)?;
+            if let Some(x) = short_decimal(raw) {
+                return Ok(Value::Number(x));
+            }
+            return number_literal(raw, node.span.start);
+        }
+        self.eval_node(node)
+    }
+
+    /// [`Evaluator::eval`] of any node.
+    fn eval_node(&mut self, node: &Node) -> Evaluated {
         self.charge(1)?;
         let at = node.span.start;
         match &node.kind {
@@ -1776,6 +1808,7 @@ fn is_plain_data(value: &Value) -> bool {
 /// digits: its digits as an integer below 2^53 and its power of ten are both exact binary64
 /// values, so their quotient, rounded once, is the nearest binary64 to the literal, which is
 /// what `str::parse` returns. `None` sends anything else to `str::parse`.
+#[inline]
 fn short_decimal(raw: &str) -> Option<f64> {
     const POWERS: [f64; 16] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
