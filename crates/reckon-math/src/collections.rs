@@ -4050,7 +4050,7 @@ mod tests {
         let input = serde_json::json!({ "expression": expression }).to_string();
         let request = crate::request::decode(input.as_bytes()).expect("valid request");
         let tree = crate::request::prepare(&request).expect("prepared");
-        crate::eval::Evaluator::new(&[])
+        crate::eval::Evaluator::new(Vec::new())
             .eval(&tree)
             .expect(expression)
     }
@@ -4075,9 +4075,9 @@ mod tests {
         ];
         for list in lists {
             let items: Vec<Value> = list.iter().map(|&x| Value::Number(x)).collect();
-            let mut fast = crate::eval::Evaluator::new(&[]);
+            let mut fast = crate::eval::Evaluator::new(Vec::new());
             let a = fast.variance_of(&items, "uncorrected", 0);
-            let mut general = crate::eval::Evaluator::new(&[]);
+            let mut general = crate::eval::Evaluator::new(Vec::new());
             let b = (|| {
                 let total = general
                     .fold(Op::Add, &items, 0)?
@@ -4123,8 +4123,8 @@ mod tests {
             for left in operands {
                 for right in operands {
                     let (x, y) = (value_of(left), value_of(right));
-                    let mut fast = crate::eval::Evaluator::new(&[]);
-                    let mut general = crate::eval::Evaluator::new(&[]);
+                    let mut fast = crate::eval::Evaluator::new(Vec::new());
+                    let mut general = crate::eval::Evaluator::new(Vec::new());
                     let add = |this: &mut crate::eval::Evaluator, p: &_, q: &_| {
                         this.binary(op, p, q, false, (0, 0), 0)
                     };

@@ -134,12 +134,13 @@ pub(crate) fn function_as_value(name: Option<&str>, position: usize) -> Calculat
 }
 
 impl Evaluator {
-    /// An evaluator in number mode whose scope holds `scope` (as numbers, in order).
-    pub(crate) fn new(scope: &[(String, f64)]) -> Self {
+    /// An evaluator in number mode whose scope holds `scope` (as numbers, in order). The
+    /// names are moved into the bindings, not copied.
+    pub(crate) fn new(scope: Vec<(String, f64)>) -> Self {
         Self {
             bindings: scope
-                .iter()
-                .map(|(k, v)| (k.clone(), Value::Number(*v)))
+                .into_iter()
+                .map(|(k, v)| (k, Value::Number(v)))
                 .collect(),
             context: crate::scope::Context::default(),
             call_depth: 0,
@@ -156,23 +157,23 @@ impl Evaluator {
 
     /// An evaluator in Fraction mode: scope numbers are bound as Fractions when the conversion
     /// of section 5.3 is exact (0.5 → 1/2), else as numbers (section 5.4).
-    pub(crate) fn fraction(scope: &[(String, f64)]) -> Self {
+    pub(crate) fn fraction(scope: Vec<(String, f64)>) -> Self {
         Self {
             bindings: scope
-                .iter()
+                .into_iter()
                 .map(|(k, v)| {
                     let value =
-                        fraction::from_f64_exact(*v).map_or(Value::Number(*v), Value::Fraction);
-                    (k.clone(), value)
+                        fraction::from_f64_exact(v).map_or(Value::Number(v), Value::Fraction);
+                    (k, value)
                 })
                 .collect(),
             fraction_mode: true,
-            ..Self::new(&[])
+            ..Self::new(Vec::new())
         }
     }
 
     /// An evaluator in BigNumber mode: scope numbers stay binary64 numbers (section 5.4).
-    pub(crate) fn big(scope: &[(String, f64)]) -> Self {
+    pub(crate) fn big(scope: Vec<(String, f64)>) -> Self {
         Self {
             big_mode: true,
             ..Self::new(scope)
@@ -184,7 +185,7 @@ impl Evaluator {
     pub(crate) fn with_budget(scope: &[(String, f64)], budget: u64) -> Self {
         Self {
             meter: Meter::new(budget),
-            ..Self::new(scope)
+            ..Self::new(scope.to_vec())
         }
     }
 
@@ -2168,9 +2169,9 @@ mod tests {
             }
             for arguments in argument_lists {
                 let args = call_arguments(arguments);
-                let mut plain = Evaluator::new(&[]);
+                let mut plain = Evaluator::new(Vec::new());
                 let fast = plain.call_plain(row, row.name, &args, 3);
-                let mut general = Evaluator::new(&[]);
+                let mut general = Evaluator::new(Vec::new());
                 let slow =
                     general.apply(&Function::Builtin(row.name), Some(row), row.name, &args, 3);
                 assert_eq!(
@@ -2213,7 +2214,7 @@ mod tests {
             f64::INFINITY,
             f64::NEG_INFINITY,
         ];
-        let mut evaluator = Evaluator::new(&[]);
+        let mut evaluator = Evaluator::new(Vec::new());
         for op in [
             Add,
             Subtract,
@@ -2266,7 +2267,7 @@ mod tests {
                     continue;
                 }
                 taken += 1;
-                let mut evaluator = Evaluator::new(&[]);
+                let mut evaluator = Evaluator::new(Vec::new());
                 if evaluator
                     .evaluator_function(row.name, &numbers[..count], 0)
                     .is_some()

@@ -236,7 +236,6 @@ fn checked_value(
     }
     let fraction_mode = request.numeric_type == NumericType::Fraction;
     let scope = used_scope(request);
-    let scope = scope.as_slice();
     let mut evaluator = if fraction_mode {
         // Literals Fraction mode cannot read are parse-time failures (section 9.3).
         eval::check_fraction_literals(&tree)?;
