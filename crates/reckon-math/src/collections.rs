@@ -1028,7 +1028,6 @@ impl Evaluator {
     fn determinant(&mut self, m: &Matrix, at: usize) -> Evaluated {
         let n = m.shape[0];
         self.charge((n * n * n) as u64)?;
-        let cell = |a: &[Vec<Value>], i: usize, j: usize| a[i][j].clone();
         match n {
             0 => Ok(Value::Number(1.0)),
             1 => Ok(m.data[0].clone()),
@@ -1037,66 +1036,59 @@ impl Evaluator {
                 let q = self.binary(Op::Multiply, &m.data[2], &m.data[1], false, (at, at), at)?;
                 self.binary(Op::Subtract, &p, &q, false, (at, at), at)
             }
-            _ => {
-                let mut a: Vec<Vec<Value>> = m.data.chunks(n).map(<[Value]>::to_vec).collect();
-                let mut rows: Vec<usize> = (0..n).collect();
-                let mut negated = false;
-                for k in 0..n {
-                    let mut kr = rows[k];
-                    if self.is_zero_value(&a[kr][k]) {
-                        let mut found = false;
-                        for swap in k + 1..n {
-                            if !self.is_zero_value(&a[rows[swap]][k]) {
-                                kr = rows[swap];
-                                rows[swap] = rows[k];
-                                rows[k] = kr;
-                                negated = !negated;
-                                found = true;
-                                break;
-                            }
-                        }
-                        if !found {
-                            return Ok(cell(&a, kr, k));
-                        }
-                    }
-                    let pivot = cell(&a, kr, k);
-                    let previous = if k == 0 {
-                        Value::Number(1.0)
-                    } else {
-                        cell(&a, rows[k - 1], k - 1)
-                    };
-                    for &ir in &rows[k + 1..] {
-                        for j in k + 1..n {
-                            let p =
-                                self.binary(Op::Multiply, &a[ir][j], &pivot, false, (at, at), at)?;
-                            let q = self.binary(
-                                Op::Multiply,
-                                &a[ir][k],
-                                &a[kr][j],
-                                false,
-                                (at, at),
-                                at,
-                            )?;
-                            let difference =
-                                self.binary(Op::Subtract, &p, &q, false, (at, at), at)?;
-                            a[ir][j] = self.binary(
-                                Op::Divide,
-                                &difference,
-                                &previous,
-                                false,
-                                (at, at),
-                                at,
-                            )?;
-                        }
+            _ => match number_determinant(&m.data, n) {
+                Some(det) => Ok(Value::Number(det)),
+                None => self.determinant_general(m, n, at),
+            },
+        }
+    }
+
+    /// [`Evaluator::determinant`] of a matrix of three rows or more, by fraction-free
+    /// elimination (Bareiss) through the operators, for any entries.
+    fn determinant_general(&mut self, m: &Matrix, n: usize, at: usize) -> Evaluated {
+        let cell = |a: &[Vec<Value>], i: usize, j: usize| a[i][j].clone();
+        let mut a: Vec<Vec<Value>> = m.data.chunks(n).map(<[Value]>::to_vec).collect();
+        let mut rows: Vec<usize> = (0..n).collect();
+        let mut negated = false;
+        for k in 0..n {
+            let mut kr = rows[k];
+            if self.is_zero_value(&a[kr][k]) {
+                let mut found = false;
+                for swap in k + 1..n {
+                    if !self.is_zero_value(&a[rows[swap]][k]) {
+                        kr = rows[swap];
+                        rows[swap] = rows[k];
+                        rows[k] = kr;
+                        negated = !negated;
+                        found = true;
+                        break;
                     }
                 }
-                let det = cell(&a, rows[n - 1], n - 1);
-                if negated {
-                    self.unary(Op::UnaryMinus, det, at, at)
-                } else {
-                    Ok(det)
+                if !found {
+                    return Ok(cell(&a, kr, k));
                 }
             }
+            let pivot = cell(&a, kr, k);
+            let previous = if k == 0 {
+                Value::Number(1.0)
+            } else {
+                cell(&a, rows[k - 1], k - 1)
+            };
+            for &ir in &rows[k + 1..] {
+                for j in k + 1..n {
+                    let p = self.binary(Op::Multiply, &a[ir][j], &pivot, false, (at, at), at)?;
+                    let q = self.binary(Op::Multiply, &a[ir][k], &a[kr][j], false, (at, at), at)?;
+                    let difference = self.binary(Op::Subtract, &p, &q, false, (at, at), at)?;
+                    a[ir][j] =
+                        self.binary(Op::Divide, &difference, &previous, false, (at, at), at)?;
+                }
+            }
+        }
+        let det = cell(&a, rows[n - 1], n - 1);
+        if negated {
+            self.unary(Op::UnaryMinus, det, at, at)
+        } else {
+            Ok(det)
         }
     }
 
@@ -4037,6 +4029,54 @@ fn matrix_function(values: &[Value], at: usize) -> Evaluated {
     }
 }
 
+/// [`Evaluator::determinant_general`] of an `n`×`n` matrix (n ≥ 3) whose entries are all
+/// numbers, in `f64`: the same elimination with the same operations in the same order, which on
+/// numbers are the operators' own arithmetic (a test compares the two). `None` when an entry is
+/// not a number.
+fn number_determinant(data: &[Value], n: usize) -> Option<f64> {
+    if data.len() != n * n {
+        return None;
+    }
+    let mut a = Vec::with_capacity(data.len());
+    for value in data {
+        let Value::Number(x) = value else {
+            return None;
+        };
+        a.push(*x);
+    }
+    let mut rows: Vec<usize> = (0..n).collect();
+    let mut negated = false;
+    for k in 0..n {
+        let mut kr = rows[k];
+        if crate::functions::nearly_equal(a[kr * n + k], 0.0) {
+            let swap =
+                (k + 1..n).find(|&s| !crate::functions::nearly_equal(a[rows[s] * n + k], 0.0));
+            let Some(swap) = swap else {
+                return Some(a[kr * n + k]);
+            };
+            kr = rows[swap];
+            rows[swap] = rows[k];
+            rows[k] = kr;
+            negated = !negated;
+        }
+        let pivot = a[kr * n + k];
+        let previous = if k == 0 {
+            1.0
+        } else {
+            a[rows[k - 1] * n + k - 1]
+        };
+        for &ir in &rows[k + 1..] {
+            for j in k + 1..n {
+                let p = a[ir * n + j] * pivot;
+                let q = a[ir * n + k] * a[kr * n + j];
+                a[ir * n + j] = (p - q) / previous;
+            }
+        }
+    }
+    let det = a[rows[n - 1] * n + n - 1];
+    Some(if negated { -det } else { det })
+}
+
 #[cfg(test)]
 mod tests {
     use crate::test_support::answer_in;
@@ -4053,6 +4093,79 @@ mod tests {
         crate::eval::Evaluator::new(Vec::new())
             .eval(&tree)
             .expect(expression)
+    }
+
+    /// The determinant of a matrix of numbers in `f64` is the one the elimination through the
+    /// operators computes, bit for bit: integer and fractional entries, zero pivots (row swaps,
+    /// a singular matrix), tiny pivots within the tolerance, NaN and infinities, sizes 3 to 6.
+    #[test]
+    fn the_number_determinant_agrees_with_the_general_path() {
+        use crate::matrix::Matrix;
+        use crate::value::Value;
+        let mut state = 0x2545_F491_4F6C_DD1D_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut cases: Vec<(usize, Vec<f64>)> = vec![
+            (3, vec![2.0, 1.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 10.0]),
+            (3, vec![0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 9.0]),
+            (3, vec![1.0, 2.0, 3.0, 2.0, 4.0, 6.0, 7.0, 8.0, 9.0]),
+            (3, vec![0.0; 9]),
+            (3, vec![1e-16, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 9.0]),
+            (3, vec![f64::NAN, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 9.0]),
+            (
+                3,
+                vec![f64::INFINITY, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 9.0],
+            ),
+            (
+                4,
+                vec![
+                    0.0, 0.0, 1.0, 2.0, 0.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 1.0, 0.0, 0.0, 2.0,
+                ],
+            ),
+        ];
+        for n in 3..=6 {
+            for round in 0..40 {
+                let entries = (0..n * n)
+                    .map(|_| {
+                        let r = next();
+                        match round % 4 {
+                            0 => (r % 21) as f64 - 10.0,
+                            1 => ((r % 2001) as f64 - 1000.0) / 7.0,
+                            2 => [0.0, 1.0, -1.0][(r % 3) as usize],
+                            _ => f64::from_bits(0x3FF0_0000_0000_0000 | (r >> 12)) * 1e3,
+                        }
+                    })
+                    .collect();
+                cases.push((n, entries));
+            }
+        }
+        for (n, entries) in cases {
+            let data: Vec<Value> = entries.iter().map(|&x| Value::Number(x)).collect();
+            let fast = super::number_determinant(&data, n).map(Value::Number);
+            let matrix = Matrix {
+                shape: vec![n, n],
+                data,
+                array: false,
+            };
+            let general =
+                crate::eval::Evaluator::new(Vec::new()).determinant_general(&matrix, n, 0);
+            assert_eq!(
+                format!("{fast:?}"),
+                format!("{:?}", general.ok()),
+                "{n}: {entries:?}"
+            );
+        }
+        // Any entry that is not a number leaves the whole matrix to the general path.
+        let mixed = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]
+            .map(Value::Number)
+            .into_iter()
+            .chain([Value::Boolean(true)])
+            .collect::<Vec<_>>();
+        assert!(super::number_determinant(&mixed, 3).is_none());
     }
 
     /// The plain-number loop of `variance_of` gives what the loop through the operators
