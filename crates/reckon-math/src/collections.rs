@@ -215,9 +215,78 @@ impl Evaluator {
     /// dimension (`[[1, 2], [3, 4]]`, `[1:3, 4:6]`).
     pub(crate) fn array_literal(&mut self, items: &[Node], at: usize) -> Evaluated {
         let mut values = Vec::with_capacity(items.len());
+        if !items.is_empty()
+            && items
+                .iter()
+                .all(|item| matches!(item.kind, crate::ast::NodeKind::Array(_)))
+        {
+            // `[1, 2; 3, 4]`: rows of scalars are stacked straight into one matrix, without a
+            // matrix per row. Anything else (a row holding a matrix, rows of different
+            // lengths) continues below with what was evaluated so far.
+            let mut data = Vec::new();
+            let mut width = None;
+            for (i, item) in items.iter().enumerate() {
+                let crate::ast::NodeKind::Array(row) = &item.kind else {
+                    break;
+                };
+                // What `eval` does for the row node: one unit, then the row's literal.
+                self.charge(1)?;
+                let mut row_values = Vec::with_capacity(row.len());
+                for element in row {
+                    row_values.push(self.eval(element)?);
+                }
+                let flat = !row_values.iter().any(|v| matches!(v, Value::Matrix(_)));
+                if flat && width.is_none_or(|w| w == row_values.len()) {
+                    self.build("matrix", row_values.len() as u64, item.span.start)?;
+                    width = Some(row_values.len());
+                    data.append(&mut row_values);
+                    continue;
+                }
+                // Back to the general path: the rows so far as the vectors they are.
+                if let Some(w) = width.filter(|&w| w > 0) {
+                    values.extend(
+                        data.chunks(w)
+                            .map(|r| Value::matrix(Matrix::vector(r.to_vec()))),
+                    );
+                } else {
+                    values.extend((0..i).map(|_| Value::matrix(Matrix::vector(Vec::new()))));
+                }
+                values.push(if flat {
+                    self.build("matrix", row_values.len() as u64, item.span.start)?;
+                    Value::matrix(Matrix::vector(row_values))
+                } else {
+                    self.array_of_values(row_values, item.span.start)?
+                });
+                for item in &items[i + 1..] {
+                    values.push(self.eval(item)?);
+                }
+                return self.array_of_values(values, at);
+            }
+            let width = width.unwrap_or(0);
+            let result = Matrix::new(vec![items.len(), width], data);
+            self.build("matrix", result.data.len() as u64, at)?;
+            return Ok(Value::matrix(result));
+        }
         for item in items {
             values.push(self.eval(item)?);
         }
+        self.array_of_values(values, at)
+    }
+
+    /// [`Evaluator::array_literal`] without its path for rows of scalars: for the test that
+    /// compares the two.
+    #[cfg(test)]
+    pub(crate) fn array_literal_general(&mut self, items: &[Node], at: usize) -> Evaluated {
+        let mut values = Vec::with_capacity(items.len());
+        for item in items {
+            values.push(self.eval(item)?);
+        }
+        self.array_of_values(values, at)
+    }
+
+    /// An array literal from its evaluated items: a vector of scalars, or the stack of
+    /// matrices of one shape.
+    fn array_of_values(&mut self, values: Vec<Value>, at: usize) -> Evaluated {
         let matrices = values
             .iter()
             .filter(|v| matches!(v, Value::Matrix(_)))
@@ -4166,6 +4235,65 @@ mod tests {
             .chain([Value::Boolean(true)])
             .collect::<Vec<_>>();
         assert!(super::number_determinant(&mixed, 3).is_none());
+    }
+
+    /// The array literal's path for rows of scalars gives what evaluating each row and
+    /// stacking the rows gives: value or error, elements counted, and the same work, also when
+    /// the budget runs out at, before or after the last unit.
+    #[test]
+    fn the_row_literal_path_agrees_with_the_general_path() {
+        let literals = [
+            "[1, 2; 3, 4]",
+            "[[1, 2], [3, 4]]",
+            "[1, 2, 3; 4, 5, 6; 7, 8, 10]",
+            "[5; 6]",
+            "[[1, 2], [3]]",
+            "[[1], [2, 3]]",
+            "[[], []]",
+            "[[]]",
+            "[[], [1]]",
+            "[[1], []]",
+            "[[1, [2]], [3, 4]]",
+            "[[1, 2], [[3], [4]]]",
+            "[[[1]], [[2]]]",
+            "[[true, \"a\"], [null, 1/0]]",
+            "[[1, 2], [3, x]]",
+            "[[1:3], [4:6]]",
+            "[[1, 2], [3, 4]] + 1",
+        ];
+        for literal in literals {
+            let input = serde_json::json!({ "expression": literal }).to_string();
+            let request = crate::request::decode(input.as_bytes()).expect("valid request");
+            let tree = crate::request::prepare(&request).expect("prepared");
+            let crate::ast::NodeKind::Array(items) = &tree.kind else {
+                continue;
+            };
+            let mut general = crate::eval::Evaluator::new(Vec::new());
+            let expected = general.array_literal_general(items, 0);
+            let work = general.work_used();
+            for budget in [
+                work.saturating_sub(1),
+                work,
+                work + 1,
+                crate::eval::WORK_BUDGET,
+            ] {
+                let mut fast = crate::eval::Evaluator::with_budget(&[], budget);
+                let mut slow = crate::eval::Evaluator::with_budget(&[], budget);
+                let a = fast.array_literal(items, 0);
+                let b = slow.array_literal_general(items, 0);
+                assert_eq!(format!("{a:?}"), format!("{b:?}"), "{literal} / {budget}");
+                assert_eq!(fast.work_used(), slow.work_used(), "{literal} / {budget}");
+                assert_eq!(fast.elements_built, slow.elements_built, "{literal}");
+            }
+            assert_eq!(
+                format!(
+                    "{:?}",
+                    crate::eval::Evaluator::new(Vec::new()).array_literal(items, 0)
+                ),
+                format!("{expected:?}"),
+                "{literal}"
+            );
+        }
     }
 
     /// The plain-number loop of `variance_of` gives what the loop through the operators
