@@ -1136,7 +1136,7 @@ mod tests {
         .to_string();
         let request = request::decode(input.as_bytes()).expect("valid request");
         let tree = request::prepare(&request).expect("prepared");
-        let mut evaluator = Evaluator::new(&[]);
+        let mut evaluator = Evaluator::new(Vec::new());
         assert!(evaluator.eval(&tree).is_ok());
         // `A` and `f`, not one `A` per assignment.
         assert_eq!(evaluator.bindings_len(), 2);

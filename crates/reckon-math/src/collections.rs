@@ -215,9 +215,78 @@ impl Evaluator {
     /// dimension (`[[1, 2], [3, 4]]`, `[1:3, 4:6]`).
     pub(crate) fn array_literal(&mut self, items: &[Node], at: usize) -> Evaluated {
         let mut values = Vec::with_capacity(items.len());
+        if !items.is_empty()
+            && items
+                .iter()
+                .all(|item| matches!(item.kind, crate::ast::NodeKind::Array(_)))
+        {
+            // `[1, 2; 3, 4]`: rows of scalars are stacked straight into one matrix, without a
+            // matrix per row. Anything else (a row holding a matrix, rows of different
+            // lengths) continues below with what was evaluated so far.
+            let mut data = Vec::new();
+            let mut width = None;
+            for (i, item) in items.iter().enumerate() {
+                let crate::ast::NodeKind::Array(row) = &item.kind else {
+                    break;
+                };
+                // What `eval` does for the row node: one unit, then the row's literal.
+                self.charge(1)?;
+                let mut row_values = Vec::with_capacity(row.len());
+                for element in row {
+                    row_values.push(self.eval(element)?);
+                }
+                let flat = !row_values.iter().any(|v| matches!(v, Value::Matrix(_)));
+                if flat && width.is_none_or(|w| w == row_values.len()) {
+                    self.build("matrix", row_values.len() as u64, item.span.start)?;
+                    width = Some(row_values.len());
+                    data.append(&mut row_values);
+                    continue;
+                }
+                // Back to the general path: the rows so far as the vectors they are.
+                if let Some(w) = width.filter(|&w| w > 0) {
+                    values.extend(
+                        data.chunks(w)
+                            .map(|r| Value::matrix(Matrix::vector(r.to_vec()))),
+                    );
+                } else {
+                    values.extend((0..i).map(|_| Value::matrix(Matrix::vector(Vec::new()))));
+                }
+                values.push(if flat {
+                    self.build("matrix", row_values.len() as u64, item.span.start)?;
+                    Value::matrix(Matrix::vector(row_values))
+                } else {
+                    self.array_of_values(row_values, item.span.start)?
+                });
+                for item in &items[i + 1..] {
+                    values.push(self.eval(item)?);
+                }
+                return self.array_of_values(values, at);
+            }
+            let width = width.unwrap_or(0);
+            let result = Matrix::new(vec![items.len(), width], data);
+            self.build("matrix", result.data.len() as u64, at)?;
+            return Ok(Value::matrix(result));
+        }
         for item in items {
             values.push(self.eval(item)?);
         }
+        self.array_of_values(values, at)
+    }
+
+    /// [`Evaluator::array_literal`] without its path for rows of scalars: for the test that
+    /// compares the two.
+    #[cfg(test)]
+    pub(crate) fn array_literal_general(&mut self, items: &[Node], at: usize) -> Evaluated {
+        let mut values = Vec::with_capacity(items.len());
+        for item in items {
+            values.push(self.eval(item)?);
+        }
+        self.array_of_values(values, at)
+    }
+
+    /// An array literal from its evaluated items: a vector of scalars, or the stack of
+    /// matrices of one shape.
+    fn array_of_values(&mut self, values: Vec<Value>, at: usize) -> Evaluated {
         let matrices = values
             .iter()
             .filter(|v| matches!(v, Value::Matrix(_)))
@@ -343,9 +412,18 @@ impl Evaluator {
         // `count` is at most MAX_BUILD, checked above; the loops may add one value more.
         let mut data = Vec::with_capacity(count as usize + 1);
         if let (Value::Number(a), Value::Number(s), Value::Number(b)) = (&start, &step, &end) {
-            let mut x = *a;
+            let (mut x, b) = (*a, *b);
+            // Where the plain comparison holds, `<=` and `>=` hold without the tolerance:
+            // `compare_numbers` is asked only at the end (and for `<` and `>`).
+            let surely = |x: f64| match ongoing {
+                Op::SmallerEq => x < b,
+                Op::LargerEq => x > b,
+                _ => false,
+            };
             // Plain numbers (every range of number mode): the loop below without the dispatch.
-            while (data.len() as u64) <= count && crate::eval::compare_numbers(ongoing, x, *b) {
+            while (data.len() as u64) <= count
+                && (surely(x) || crate::eval::compare_numbers(ongoing, x, b))
+            {
                 data.push(Value::Number(x));
                 x += s;
             }
@@ -637,6 +715,53 @@ impl Evaluator {
     /// scalar operand pairs with every element), counted against the build limits first; a
     /// matrix result unless both operands are plain arrays or scalars.
     fn broadcast(
+        &mut self,
+        name: &str,
+        left: &Value,
+        right: &Value,
+        at: usize,
+        mut f: impl FnMut(&mut Self, &Value, &Value) -> Evaluated,
+    ) -> Evaluated {
+        let (left_shape, right_shape) = (shape_of(left), shape_of(right));
+        if left_shape == right_shape || left_shape.is_empty() || right_shape.is_empty() {
+            // The common cases (operands of one shape, or a scalar and a matrix) pair the
+            // elements in order, or the scalar with each: what the general path below computes
+            // through its position lists, without building them.
+            let shape = if left_shape.is_empty() {
+                right_shape
+            } else {
+                left_shape
+            };
+            let (a, b) = (elements(left), elements(right));
+            let count = a.len().max(b.len());
+            let pairs = |n: usize| n == count || n == 1;
+            if pairs(a.len())
+                && pairs(b.len())
+                && count as u64 == shape.iter().map(|&n| n as u64).product::<u64>()
+            {
+                self.build(name, count as u64, at)?;
+                let mut data = Vec::with_capacity(count);
+                for i in 0..count {
+                    let (x, y) = match (a, b) {
+                        ([x], [y]) => (x, y),
+                        ([x], b) => (x, &b[i]),
+                        (a, [y]) => (&a[i], y),
+                        (a, b) => (&a[i], &b[i]),
+                    };
+                    data.push(f(self, x, y)?);
+                }
+                return Ok(Value::matrix(Matrix {
+                    shape: shape.to_vec(),
+                    data,
+                    array: array_result(&[left, right]),
+                }));
+            }
+        }
+        self.broadcast_general(name, left, right, at, f)
+    }
+
+    /// [`Evaluator::broadcast`] through position lists, for any two shapes.
+    fn broadcast_general(
         &mut self,
         name: &str,
         left: &Value,
@@ -972,7 +1097,6 @@ impl Evaluator {
     fn determinant(&mut self, m: &Matrix, at: usize) -> Evaluated {
         let n = m.shape[0];
         self.charge((n * n * n) as u64)?;
-        let cell = |a: &[Vec<Value>], i: usize, j: usize| a[i][j].clone();
         match n {
             0 => Ok(Value::Number(1.0)),
             1 => Ok(m.data[0].clone()),
@@ -981,66 +1105,59 @@ impl Evaluator {
                 let q = self.binary(Op::Multiply, &m.data[2], &m.data[1], false, (at, at), at)?;
                 self.binary(Op::Subtract, &p, &q, false, (at, at), at)
             }
-            _ => {
-                let mut a: Vec<Vec<Value>> = m.data.chunks(n).map(<[Value]>::to_vec).collect();
-                let mut rows: Vec<usize> = (0..n).collect();
-                let mut negated = false;
-                for k in 0..n {
-                    let mut kr = rows[k];
-                    if self.is_zero_value(&a[kr][k]) {
-                        let mut found = false;
-                        for swap in k + 1..n {
-                            if !self.is_zero_value(&a[rows[swap]][k]) {
-                                kr = rows[swap];
-                                rows[swap] = rows[k];
-                                rows[k] = kr;
-                                negated = !negated;
-                                found = true;
-                                break;
-                            }
-                        }
-                        if !found {
-                            return Ok(cell(&a, kr, k));
-                        }
-                    }
-                    let pivot = cell(&a, kr, k);
-                    let previous = if k == 0 {
-                        Value::Number(1.0)
-                    } else {
-                        cell(&a, rows[k - 1], k - 1)
-                    };
-                    for &ir in &rows[k + 1..] {
-                        for j in k + 1..n {
-                            let p =
-                                self.binary(Op::Multiply, &a[ir][j], &pivot, false, (at, at), at)?;
-                            let q = self.binary(
-                                Op::Multiply,
-                                &a[ir][k],
-                                &a[kr][j],
-                                false,
-                                (at, at),
-                                at,
-                            )?;
-                            let difference =
-                                self.binary(Op::Subtract, &p, &q, false, (at, at), at)?;
-                            a[ir][j] = self.binary(
-                                Op::Divide,
-                                &difference,
-                                &previous,
-                                false,
-                                (at, at),
-                                at,
-                            )?;
-                        }
+            _ => match number_determinant(&m.data, n) {
+                Some(det) => Ok(Value::Number(det)),
+                None => self.determinant_general(m, n, at),
+            },
+        }
+    }
+
+    /// [`Evaluator::determinant`] of a matrix of three rows or more, by fraction-free
+    /// elimination (Bareiss) through the operators, for any entries.
+    fn determinant_general(&mut self, m: &Matrix, n: usize, at: usize) -> Evaluated {
+        let cell = |a: &[Vec<Value>], i: usize, j: usize| a[i][j].clone();
+        let mut a: Vec<Vec<Value>> = m.data.chunks(n).map(<[Value]>::to_vec).collect();
+        let mut rows: Vec<usize> = (0..n).collect();
+        let mut negated = false;
+        for k in 0..n {
+            let mut kr = rows[k];
+            if self.is_zero_value(&a[kr][k]) {
+                let mut found = false;
+                for swap in k + 1..n {
+                    if !self.is_zero_value(&a[rows[swap]][k]) {
+                        kr = rows[swap];
+                        rows[swap] = rows[k];
+                        rows[k] = kr;
+                        negated = !negated;
+                        found = true;
+                        break;
                     }
                 }
-                let det = cell(&a, rows[n - 1], n - 1);
-                if negated {
-                    self.unary(Op::UnaryMinus, det, at, at)
-                } else {
-                    Ok(det)
+                if !found {
+                    return Ok(cell(&a, kr, k));
                 }
             }
+            let pivot = cell(&a, kr, k);
+            let previous = if k == 0 {
+                Value::Number(1.0)
+            } else {
+                cell(&a, rows[k - 1], k - 1)
+            };
+            for &ir in &rows[k + 1..] {
+                for j in k + 1..n {
+                    let p = self.binary(Op::Multiply, &a[ir][j], &pivot, false, (at, at), at)?;
+                    let q = self.binary(Op::Multiply, &a[ir][k], &a[kr][j], false, (at, at), at)?;
+                    let difference = self.binary(Op::Subtract, &p, &q, false, (at, at), at)?;
+                    a[ir][j] =
+                        self.binary(Op::Divide, &difference, &previous, false, (at, at), at)?;
+                }
+            }
+        }
+        let det = cell(&a, rows[n - 1], n - 1);
+        if negated {
+            self.unary(Op::UnaryMinus, det, at, at)
+        } else {
+            Ok(det)
         }
     }
 
@@ -1647,14 +1764,22 @@ impl Evaluator {
             at,
         )?;
         let mut sum: Option<Value> = None;
-        for item in items {
-            let difference = self.binary(Op::Subtract, item, &mean, false, (at, at), at)?;
-            let square =
-                self.binary(Op::Multiply, &difference, &difference, false, (at, at), at)?;
-            sum = Some(match sum {
-                None => square,
-                Some(s) => self.binary(Op::Add, &s, &square, false, (at, at), at)?,
-            });
+        if let Value::Number(mean) = mean
+            && items.iter().all(|v| matches!(v, Value::Number(_)))
+        {
+            // Plain numbers: the loop below with `binary`'s number arithmetic, which charges
+            // nothing, in the same order (a test compares the two).
+            let mut total: Option<f64> = None;
+            for item in items {
+                if let Value::Number(x) = item {
+                    let difference = x - mean;
+                    let square = difference * difference;
+                    total = Some(total.map_or(square, |s| s + square));
+                }
+            }
+            sum = total.map(Value::Number);
+        } else {
+            self.squared_deviations(items, &mean, &mut sum, at)?;
         }
         let sum = sum.unwrap_or(Value::Number(0.0));
         if matches!(sum, Value::Number(x) if x.is_nan()) {
@@ -1680,6 +1805,27 @@ impl Evaluator {
             (at, at),
             at,
         )
+    }
+
+    /// The sum of the squared differences of `items` from `mean`, through the operators (any
+    /// values), first square first; `None` for no items.
+    fn squared_deviations(
+        &mut self,
+        items: &[Value],
+        mean: &Value,
+        sum: &mut Option<Value>,
+        at: usize,
+    ) -> Result<(), CalculateError> {
+        for item in items {
+            let difference = self.binary(Op::Subtract, item, mean, false, (at, at), at)?;
+            let square =
+                self.binary(Op::Multiply, &difference, &difference, false, (at, at), at)?;
+            *sum = Some(match sum.take() {
+                None => square,
+                Some(s) => self.binary(Op::Add, &s, &square, false, (at, at), at)?,
+            });
+        }
+        Ok(())
     }
 
     /// `min`/`max` over a collection, or along a dimension: the first extreme value (NaN wins).
@@ -3952,12 +4098,286 @@ fn matrix_function(values: &[Value], at: usize) -> Evaluated {
     }
 }
 
+/// [`Evaluator::determinant_general`] of an `n`×`n` matrix (n ≥ 3) whose entries are all
+/// numbers, in `f64`: the same elimination with the same operations in the same order, which on
+/// numbers are the operators' own arithmetic (a test compares the two). `None` when an entry is
+/// not a number.
+fn number_determinant(data: &[Value], n: usize) -> Option<f64> {
+    if data.len() != n * n {
+        return None;
+    }
+    let mut a = Vec::with_capacity(data.len());
+    for value in data {
+        let Value::Number(x) = value else {
+            return None;
+        };
+        a.push(*x);
+    }
+    let mut rows: Vec<usize> = (0..n).collect();
+    let mut negated = false;
+    for k in 0..n {
+        let mut kr = rows[k];
+        if crate::functions::nearly_equal(a[kr * n + k], 0.0) {
+            let swap =
+                (k + 1..n).find(|&s| !crate::functions::nearly_equal(a[rows[s] * n + k], 0.0));
+            let Some(swap) = swap else {
+                return Some(a[kr * n + k]);
+            };
+            kr = rows[swap];
+            rows[swap] = rows[k];
+            rows[k] = kr;
+            negated = !negated;
+        }
+        let pivot = a[kr * n + k];
+        let previous = if k == 0 {
+            1.0
+        } else {
+            a[rows[k - 1] * n + k - 1]
+        };
+        for &ir in &rows[k + 1..] {
+            for j in k + 1..n {
+                let p = a[ir * n + j] * pivot;
+                let q = a[ir * n + k] * a[kr * n + j];
+                a[ir * n + j] = (p - q) / previous;
+            }
+        }
+    }
+    let det = a[rows[n - 1] * n + n - 1];
+    Some(if negated { -det } else { det })
+}
+
 #[cfg(test)]
 mod tests {
     use crate::test_support::answer_in;
 
     fn answer(expression: &str) -> String {
         answer_in(expression, "number")
+    }
+
+    /// The value of `expression` in number mode.
+    fn value_of(expression: &str) -> crate::value::Value {
+        let input = serde_json::json!({ "expression": expression }).to_string();
+        let request = crate::request::decode(input.as_bytes()).expect("valid request");
+        let tree = crate::request::prepare(&request).expect("prepared");
+        crate::eval::Evaluator::new(Vec::new())
+            .eval(&tree)
+            .expect(expression)
+    }
+
+    /// The determinant of a matrix of numbers in `f64` is the one the elimination through the
+    /// operators computes, bit for bit: integer and fractional entries, zero pivots (row swaps,
+    /// a singular matrix), tiny pivots within the tolerance, NaN and infinities, sizes 3 to 6.
+    #[test]
+    fn the_number_determinant_agrees_with_the_general_path() {
+        use crate::matrix::Matrix;
+        use crate::value::Value;
+        let mut state = 0x2545_F491_4F6C_DD1D_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut cases: Vec<(usize, Vec<f64>)> = vec![
+            (3, vec![2.0, 1.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 10.0]),
+            (3, vec![0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 9.0]),
+            (3, vec![1.0, 2.0, 3.0, 2.0, 4.0, 6.0, 7.0, 8.0, 9.0]),
+            (3, vec![0.0; 9]),
+            (3, vec![1e-16, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 9.0]),
+            (3, vec![f64::NAN, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 9.0]),
+            (
+                3,
+                vec![f64::INFINITY, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 9.0],
+            ),
+            (
+                4,
+                vec![
+                    0.0, 0.0, 1.0, 2.0, 0.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 1.0, 0.0, 0.0, 2.0,
+                ],
+            ),
+        ];
+        for n in 3..=6 {
+            for round in 0..40 {
+                let entries = (0..n * n)
+                    .map(|_| {
+                        let r = next();
+                        match round % 4 {
+                            0 => (r % 21) as f64 - 10.0,
+                            1 => ((r % 2001) as f64 - 1000.0) / 7.0,
+                            2 => [0.0, 1.0, -1.0][(r % 3) as usize],
+                            _ => f64::from_bits(0x3FF0_0000_0000_0000 | (r >> 12)) * 1e3,
+                        }
+                    })
+                    .collect();
+                cases.push((n, entries));
+            }
+        }
+        for (n, entries) in cases {
+            let data: Vec<Value> = entries.iter().map(|&x| Value::Number(x)).collect();
+            let fast = super::number_determinant(&data, n).map(Value::Number);
+            let matrix = Matrix {
+                shape: vec![n, n],
+                data,
+                array: false,
+            };
+            let general =
+                crate::eval::Evaluator::new(Vec::new()).determinant_general(&matrix, n, 0);
+            assert_eq!(
+                format!("{fast:?}"),
+                format!("{:?}", general.ok()),
+                "{n}: {entries:?}"
+            );
+        }
+        // Any entry that is not a number leaves the whole matrix to the general path.
+        let mixed = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]
+            .map(Value::Number)
+            .into_iter()
+            .chain([Value::Boolean(true)])
+            .collect::<Vec<_>>();
+        assert!(super::number_determinant(&mixed, 3).is_none());
+    }
+
+    /// The array literal's path for rows of scalars gives what evaluating each row and
+    /// stacking the rows gives: value or error, elements counted, and the same work, also when
+    /// the budget runs out at, before or after the last unit.
+    #[test]
+    fn the_row_literal_path_agrees_with_the_general_path() {
+        let literals = [
+            "[1, 2; 3, 4]",
+            "[[1, 2], [3, 4]]",
+            "[1, 2, 3; 4, 5, 6; 7, 8, 10]",
+            "[5; 6]",
+            "[[1, 2], [3]]",
+            "[[1], [2, 3]]",
+            "[[], []]",
+            "[[]]",
+            "[[], [1]]",
+            "[[1], []]",
+            "[[1, [2]], [3, 4]]",
+            "[[1, 2], [[3], [4]]]",
+            "[[[1]], [[2]]]",
+            "[[true, \"a\"], [null, 1/0]]",
+            "[[1, 2], [3, x]]",
+            "[[1:3], [4:6]]",
+            "[[1, 2], [3, 4]] + 1",
+        ];
+        for literal in literals {
+            let input = serde_json::json!({ "expression": literal }).to_string();
+            let request = crate::request::decode(input.as_bytes()).expect("valid request");
+            let tree = crate::request::prepare(&request).expect("prepared");
+            let crate::ast::NodeKind::Array(items) = &tree.kind else {
+                continue;
+            };
+            let mut general = crate::eval::Evaluator::new(Vec::new());
+            let expected = general.array_literal_general(items, 0);
+            let work = general.work_used();
+            for budget in [
+                work.saturating_sub(1),
+                work,
+                work + 1,
+                crate::eval::WORK_BUDGET,
+            ] {
+                let mut fast = crate::eval::Evaluator::with_budget(&[], budget);
+                let mut slow = crate::eval::Evaluator::with_budget(&[], budget);
+                let a = fast.array_literal(items, 0);
+                let b = slow.array_literal_general(items, 0);
+                assert_eq!(format!("{a:?}"), format!("{b:?}"), "{literal} / {budget}");
+                assert_eq!(fast.work_used(), slow.work_used(), "{literal} / {budget}");
+                assert_eq!(fast.elements_built, slow.elements_built, "{literal}");
+            }
+            assert_eq!(
+                format!(
+                    "{:?}",
+                    crate::eval::Evaluator::new(Vec::new()).array_literal(items, 0)
+                ),
+                format!("{expected:?}"),
+                "{literal}"
+            );
+        }
+    }
+
+    /// The plain-number loop of `variance_of` gives what the loop through the operators
+    /// (`squared_deviations`) gives, and spends the same work, on ordinary, tiny, huge, infinite and
+    /// NaN data, one item and many.
+    #[test]
+    fn the_number_variance_agrees_with_the_general_path() {
+        use crate::ast::Op;
+        use crate::value::Value;
+        let lists: [&[f64]; 9] = [
+            &[1.0, 2.0, 3.0],
+            &[2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0],
+            &[0.1, 0.2, 0.3, 0.7, 1.1, 1.3, 2.9],
+            &[1e308, -1e308, 1e308],
+            &[f64::NAN, 1.0],
+            &[f64::INFINITY, 1.0],
+            &[5.0],
+            &[1e-320, 3e-320, -2e-320],
+            &[1e16, 1.0, -1e16, 3.0],
+        ];
+        for list in lists {
+            let items: Vec<Value> = list.iter().map(|&x| Value::Number(x)).collect();
+            let mut fast = crate::eval::Evaluator::new(Vec::new());
+            let a = fast.variance_of(&items, "uncorrected", 0);
+            let mut general = crate::eval::Evaluator::new(Vec::new());
+            let b = (|| {
+                let total = general
+                    .fold(Op::Add, &items, 0)?
+                    .unwrap_or(Value::Number(0.0));
+                let n = Value::Number(items.len() as f64);
+                let mean = general.binary(Op::Divide, &total, &n, false, (0, 0), 0)?;
+                let mut sum = None;
+                general.squared_deviations(&items, &mean, &mut sum, 0)?;
+                let sum = sum.unwrap_or(Value::Number(0.0));
+                if matches!(sum, Value::Number(x) if x.is_nan()) {
+                    return Ok(sum);
+                }
+                general.binary(Op::Divide, &sum, &n, false, (0, 0), 0)
+            })();
+            assert_eq!(format!("{a:?}"), format!("{b:?}"), "{list:?}");
+            assert_eq!(fast.work_used(), general.work_used(), "{list:?}");
+        }
+    }
+
+    /// `broadcast`'s path for operands of one shape or a scalar operand gives what the general
+    /// path gives (value or error, work and elements counted), for every pairing, and shapes
+    /// it does not take (broadcasting a size-1 dimension, mismatches) reach the general one.
+    #[test]
+    fn the_same_shape_broadcast_agrees_with_the_general_path() {
+        let operands = [
+            "2",
+            "true",
+            "[1, 2, 3]",
+            "[4, 5, 6]",
+            "[5]",
+            "[1, 2; 3, 4]",
+            "[1, 2]",
+            "[[1], [2]]",
+            "[]",
+            "[[]]",
+            "zeros(2, 0)",
+            "matrix([1, 2])",
+            "[\"a\", 2]",
+            "[1, 2] == [1, 3]",
+            "[1, 2; 3, 4] < 3",
+        ];
+        for op in [crate::ast::Op::Add, crate::ast::Op::Divide] {
+            for left in operands {
+                for right in operands {
+                    let (x, y) = (value_of(left), value_of(right));
+                    let mut fast = crate::eval::Evaluator::new(Vec::new());
+                    let mut general = crate::eval::Evaluator::new(Vec::new());
+                    let add = |this: &mut crate::eval::Evaluator, p: &_, q: &_| {
+                        this.binary(op, p, q, false, (0, 0), 0)
+                    };
+                    let a = fast.broadcast("add", &x, &y, 0, add);
+                    let b = general.broadcast_general("add", &x, &y, 0, add);
+                    let case = format!("{left} {op:?} {right}");
+                    assert_eq!(format!("{a:?}"), format!("{b:?}"), "{case}");
+                    assert_eq!(fast.work_used(), general.work_used(), "{case}");
+                    assert_eq!(fast.elements_built, general.elements_built, "{case}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -8,7 +8,7 @@ use crate::ast::{Constant, Node, NodeKind, Op};
 use crate::error::{CalculateError, Reason};
 use crate::fraction::{self, Power};
 use crate::functions::{
-    Arity, DISABLED, FnError, Imp, builtin, modulo, nearly_equal, power, to_number,
+    Arity, DISABLED, FnError, Imp, builtin, builtin_entry, modulo, nearly_equal, power, to_number,
 };
 use crate::scope::{Found, Target};
 use crate::value::{Function, UserFunction, Value};
@@ -41,6 +41,7 @@ const DEADLINE_STRIDE: u64 = 4096;
 
 /// The timeout error of section 9, reported the same way whether the work meter or a deadline
 /// stopped the evaluation.
+#[cold]
 pub(crate) fn timed_out() -> CalculateError {
     CalculateError::new(
         Reason::EvaluationTimeout,
@@ -133,12 +134,13 @@ pub(crate) fn function_as_value(name: Option<&str>, position: usize) -> Calculat
 }
 
 impl Evaluator {
-    /// An evaluator in number mode whose scope holds `scope` (as numbers, in order).
-    pub(crate) fn new(scope: &[(String, f64)]) -> Self {
+    /// An evaluator in number mode whose scope holds `scope` (as numbers, in order). The
+    /// names are moved into the bindings, not copied.
+    pub(crate) fn new(scope: Vec<(String, f64)>) -> Self {
         Self {
             bindings: scope
-                .iter()
-                .map(|(k, v)| (k.clone(), Value::Number(*v)))
+                .into_iter()
+                .map(|(k, v)| (k, Value::Number(v)))
                 .collect(),
             context: crate::scope::Context::default(),
             call_depth: 0,
@@ -155,23 +157,23 @@ impl Evaluator {
 
     /// An evaluator in Fraction mode: scope numbers are bound as Fractions when the conversion
     /// of section 5.3 is exact (0.5 → 1/2), else as numbers (section 5.4).
-    pub(crate) fn fraction(scope: &[(String, f64)]) -> Self {
+    pub(crate) fn fraction(scope: Vec<(String, f64)>) -> Self {
         Self {
             bindings: scope
-                .iter()
+                .into_iter()
                 .map(|(k, v)| {
                     let value =
-                        fraction::from_f64_exact(*v).map_or(Value::Number(*v), Value::Fraction);
-                    (k.clone(), value)
+                        fraction::from_f64_exact(v).map_or(Value::Number(v), Value::Fraction);
+                    (k, value)
                 })
                 .collect(),
             fraction_mode: true,
-            ..Self::new(&[])
+            ..Self::new(Vec::new())
         }
     }
 
     /// An evaluator in BigNumber mode: scope numbers stay binary64 numbers (section 5.4).
-    pub(crate) fn big(scope: &[(String, f64)]) -> Self {
+    pub(crate) fn big(scope: Vec<(String, f64)>) -> Self {
         Self {
             big_mode: true,
             ..Self::new(scope)
@@ -183,7 +185,7 @@ impl Evaluator {
     pub(crate) fn with_budget(scope: &[(String, f64)], budget: u64) -> Self {
         Self {
             meter: Meter::new(budget),
-            ..Self::new(scope)
+            ..Self::new(scope.to_vec())
         }
     }
 
@@ -201,10 +203,24 @@ impl Evaluator {
     }
 
     /// Spends `units` of the work meter, or fails as the timeout does.
+    /// Inlined where it is called (once per node): the refusals are built out of line.
+    #[inline]
     pub(crate) fn charge(&mut self, units: u64) -> Result<(), CalculateError> {
-        self.meter.charge(units).map_err(|_| timed_out())?;
+        if self.meter.charge(units).is_err() {
+            return Err(timed_out());
+        }
         self.charges += 1;
-        if self.charges.is_multiple_of(DEADLINE_STRIDE) && Instant::now() > self.deadline {
+        if self.charges.is_multiple_of(DEADLINE_STRIDE) {
+            return self.check_deadline();
+        }
+        Ok(())
+    }
+
+    /// The wall-clock backstop, read every [`DEADLINE_STRIDE`] charges.
+    #[cold]
+    #[inline(never)]
+    fn check_deadline(&self) -> Result<(), CalculateError> {
+        if Instant::now() > self.deadline {
             return Err(timed_out());
         }
         Ok(())
@@ -293,7 +309,24 @@ impl Evaluator {
         result
     }
 
+    /// Evaluates a node: a number literal of number mode here, the most common node and a
+    /// leaf, without entering [`Evaluator::eval_node`] (a large function, costly to enter).
     pub(crate) fn eval(&mut self, node: &Node) -> Evaluated {
+        if let NodeKind::Number(raw) = &node.kind
+            && !self.fraction_mode
+            && !self.big_mode
+        {
+            self.charge(1)?;
+            if let Some(x) = short_decimal(raw) {
+                return Ok(Value::Number(x));
+            }
+            return number_literal(raw, node.span.start);
+        }
+        self.eval_node(node)
+    }
+
+    /// [`Evaluator::eval`] of any node.
+    fn eval_node(&mut self, node: &Node) -> Evaluated {
         self.charge(1)?;
         let at = node.span.start;
         match &node.kind {
@@ -393,7 +426,7 @@ impl Evaluator {
             NodeKind::FunctionAssignment { name, params, body } => {
                 let function = Value::Function(Function::User(Rc::new(UserFunction {
                     name: name.clone(),
-                    params: params.clone(),
+                    params: params.as_slice().into(),
                     body: (**body).clone(),
                     closure: self.context.clone(),
                 })));
@@ -1151,7 +1184,10 @@ impl Evaluator {
         }
         // No disabled name and not `config` is in the table (a test checks it), so the common
         // case is found first.
-        if let Some(row) = builtin(name) {
+        if let Some((row, plain)) = builtin_entry(name) {
+            if plain {
+                return self.call_plain(row, name, args, position);
+            }
             if RAW_FUNCTIONS.contains(&name.as_str()) {
                 // math.js evaluates these arguments afresh (`scope.rs`).
                 let context = self.context.for_raw_arguments();
@@ -1213,6 +1249,50 @@ impl Evaluator {
             format!("Invalid expression: Undefined function {name}"),
         )
         .at(position))
+    }
+
+    /// [`Evaluator::apply`] of a row that [`takes_plain_numbers`], for the common call on
+    /// numbers (`sin(pi / 6)`): while the arguments are numbers (at most four) they stay on the
+    /// stack, and once they are all in, the row's number implementation is called as
+    /// [`plain_number_call`] calls it after [`Evaluator::invoke`]'s checks, which numbers of the
+    /// right count pass. Any other argument, or a wrong count, takes the general path with the
+    /// values evaluated so far (nothing is evaluated twice). A unit test holds both paths equal.
+    fn call_plain(
+        &mut self,
+        row: &'static crate::functions::Builtin,
+        name: &str,
+        args: &[Node],
+        at: usize,
+    ) -> Evaluated {
+        let mut numbers = [0.0; 4];
+        if args.len() > numbers.len() {
+            return self.apply(&Function::Builtin(row.name), Some(row), name, args, at);
+        }
+        for (i, arg) in args.iter().enumerate() {
+            match self.eval(arg)? {
+                Value::Number(x) => numbers[i] = x,
+                other => {
+                    let mut values = Vec::with_capacity(args.len());
+                    values.extend(numbers[..i].iter().map(|&x| Value::Number(x)));
+                    values.push(other);
+                    for arg in &args[i + 1..] {
+                        values.push(self.eval(arg)?);
+                    }
+                    let function = Function::Builtin(row.name);
+                    return self.invoke(&function, Some(row), name, values, Some(args), at);
+                }
+            }
+        }
+        let numbers = &numbers[..args.len()];
+        if row.arity.admits(numbers.len())
+            && let Some(result) = plain_numbers(row, numbers)
+        {
+            let result = result.map_err(|e| function_error(e, name, at));
+            return self.outside_fraction_mode(result);
+        }
+        let values = numbers.iter().map(|&x| Value::Number(x)).collect();
+        let function = Function::Builtin(row.name);
+        self.invoke(&function, Some(row), name, values, Some(args), at)
     }
 
     /// Evaluates the arguments and calls `function`; `row` is its table row when the caller
@@ -1287,8 +1367,7 @@ impl Evaluator {
                 self.call_depth += 1;
                 // The parameters are the call's arguments, in front of the ones the function
                 // captured; the body's assignments write past them (`scope.rs`).
-                let own = f.params.iter().cloned().zip(values).collect();
-                let context = f.closure.for_call(own);
+                let context = f.closure.for_call(&f.params, values);
                 let result = self.within(context, |s| s.eval(&f.body));
                 self.call_depth -= 1;
                 result
@@ -1312,12 +1391,7 @@ impl Evaluator {
                     values
                 };
                 let count = values.len();
-                let fits = match row.arity {
-                    Arity::Exactly(n) => count == n,
-                    Arity::Between(lo, hi) => (lo..=hi).contains(&count),
-                    Arity::AtLeast(n) => count >= n,
-                };
-                if !fits {
+                if !row.arity.admits(count) {
                     let expected = match row.arity {
                         Arity::Exactly(n) => format!("{n}"),
                         Arity::Between(lo, hi) => format!("{lo} to {hi}"),
@@ -1735,6 +1809,7 @@ fn is_plain_data(value: &Value) -> bool {
 /// digits: its digits as an integer below 2^53 and its power of ten are both exact binary64
 /// values, so their quotient, rounded once, is the nearest binary64 to the literal, which is
 /// what `str::parse` returns. `None` sends anything else to `str::parse`.
+#[inline]
 fn short_decimal(raw: &str) -> Option<f64> {
     const POWERS: [f64; 16] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
@@ -1893,6 +1968,7 @@ fn gcd_of_a_vector(values: Vec<Value>, at: usize) -> Result<Vec<Value>, Calculat
 }
 
 /// A relational operator on two numbers, with math.js's tolerance (`nearly_equal`).
+#[inline]
 pub(crate) fn compare_numbers(op: Op, x: f64, y: f64) -> bool {
     // The tolerance is consulted only when the plain comparison leaves the answer open (a
     // range's `x <= end` test, once per element, rarely needs it).
@@ -1929,47 +2005,62 @@ pub(crate) fn bitwise(op: Op, x: f64, y: f64, at: usize) -> Result<f64, Calculat
     })
 }
 
-/// The common call of a table function on plain numbers (`sin(0.5)`, `max(1, 2)`): straight to
-/// its number implementation, past the evaluator's checks for sparse matrices, complex numbers,
-/// BigNumbers, bigints, Fractions and matrices, none of which apply. `None` when the call needs
-/// them: another value type, a function the evaluator implements by name, or one of the names
-/// `re im conj arg complex`, which answer complex-aware results for numbers too. A unit test
-/// checks that every row this path takes gives what the general path gives.
+/// Whether the common call of `row` on plain numbers (`sin(0.5)`, `max(1, 2)`) may go straight
+/// to its number implementation, past the evaluator's checks for sparse matrices, complex
+/// numbers, BigNumbers, bigints, Fractions and matrices, none of which apply: a row with a
+/// number implementation, that is no function the evaluator implements by name (an operator
+/// called as a function, or one whose arguments it evaluates itself), nor one of the names
+/// `re im conj arg complex`, which answer complex-aware results for numbers too. Decided once
+/// per row, in the function table's index (`functions::builtin_entry`).
+pub(crate) fn takes_plain_numbers(row: &crate::functions::Builtin) -> bool {
+    matches!(row.imp, Imp::Unary(_) | Imp::Binary(_) | Imp::Numbers(_))
+        && !matches!(
+            row.name,
+            "re" | "im" | "conj" | "arg" | "complex" | "nullish"
+        )
+        && !RAW_FUNCTIONS.contains(&row.name)
+        && crate::collections::operator_of(row.name).is_none()
+}
+
+/// [`plain_numbers`] of `values` when the row [`takes_plain_numbers`] and they are at most four
+/// numbers; `None` when the call needs the general path. A unit test checks that every row this
+/// path takes gives what the general path gives.
 fn plain_number_call(
     row: &'static crate::functions::Builtin,
     values: &[Value],
 ) -> Option<Result<Value, FnError>> {
-    if matches!(row.name, "re" | "im" | "conj" | "arg" | "complex")
-        || crate::collections::operator_of(row.name).is_some()
-    {
+    if !takes_plain_numbers(row) {
         return None;
     }
-    let result = match (row.imp, values) {
-        (Imp::Unary(f), [Value::Number(x)]) => f(*x),
-        (Imp::Binary(f), [Value::Number(x), Value::Number(y)]) => f(*x, *y),
-        (Imp::Numbers(f), _) if values.len() <= 4 => {
-            let mut numbers = [0.0; 4];
-            for (slot, value) in numbers.iter_mut().zip(values) {
-                let Value::Number(x) = value else {
-                    return None;
-                };
-                *slot = *x;
-            }
-            f(&numbers[..values.len()])
-        }
+    let mut numbers = [0.0; 4];
+    if values.len() > numbers.len() {
+        return None;
+    }
+    for (slot, value) in numbers.iter_mut().zip(values) {
+        let Value::Number(x) = value else {
+            return None;
+        };
+        *slot = *x;
+    }
+    plain_numbers(row, &numbers[..values.len()])
+}
+
+/// The number implementation of a row that [`takes_plain_numbers`], on at most four numbers
+/// its arity admits; outside the real domain, math.js's Complex (spec 5.1). `None` for a count
+/// the implementation does not take.
+fn plain_numbers(
+    row: &'static crate::functions::Builtin,
+    numbers: &[f64],
+) -> Option<Result<Value, FnError>> {
+    let result = match (row.imp, numbers) {
+        (Imp::Unary(f), [x]) => f(*x),
+        (Imp::Binary(f), [x, y]) => f(*x, *y),
+        (Imp::Numbers(f), _) if numbers.len() <= 4 => f(numbers),
         _ => return None,
     };
     Some(match result {
-        // Outside the real domain math.js answers a Complex (spec 5.1).
         Err(FnError::Complex) => {
-            let numbers: Vec<f64> = values
-                .iter()
-                .filter_map(|v| match v {
-                    Value::Number(x) => Some(*x),
-                    _ => None,
-                })
-                .collect();
-            crate::eval_complex::promote(row.name, &numbers).ok_or(FnError::Complex)
+            crate::eval_complex::promote(row.name, numbers).ok_or(FnError::Complex)
         }
         other => other.map(Value::Number),
     })
@@ -2036,6 +2127,74 @@ mod tests {
         }
     }
 
+    /// The arguments of the call `name(arguments)`, as the parser builds them.
+    fn call_arguments(arguments: &str) -> Vec<Node> {
+        let input = serde_json::json!({ "expression": format!("f({arguments})") }).to_string();
+        let request = request::decode(input.as_bytes()).expect("valid request");
+        match request::prepare(&request).expect("prepared").kind {
+            NodeKind::Call { args, .. } => args,
+            other => panic!("not a call: {other:?}"),
+        }
+    }
+
+    /// `call_plain` (the stack path of table functions on numbers) answers what `apply` (the
+    /// general path) answers, value or error, and spends the same work, for every row it takes,
+    /// at every argument count up to past its limit of four, with numbers inside and outside
+    /// the real domain, and with arguments that are not numbers (which leave the stack path
+    /// part-way).
+    #[test]
+    fn the_plain_call_path_agrees_with_the_general_path() {
+        let argument_lists = [
+            "",
+            "0.5",
+            "-4",
+            "0.5, -2",
+            "-8, 3",
+            "2, 0",
+            "1e300, 1e300",
+            "0.5, -2, 3",
+            "0.5, -2, 3, 7",
+            "6, 4, 2, 8, 10",
+            "true",
+            "0.5, \"3\"",
+            "2, [1, 2]",
+            "[4, 9]",
+            "0.5, -2, sin",
+            "NaN, 1",
+        ];
+        let mut compared = 0;
+        for row in crate::functions::BUILTINS {
+            if !takes_plain_numbers(row) {
+                continue;
+            }
+            for arguments in argument_lists {
+                let args = call_arguments(arguments);
+                let mut plain = Evaluator::new(Vec::new());
+                let fast = plain.call_plain(row, row.name, &args, 3);
+                let mut general = Evaluator::new(Vec::new());
+                let slow =
+                    general.apply(&Function::Builtin(row.name), Some(row), row.name, &args, 3);
+                assert_eq!(
+                    format!("{fast:?}"),
+                    format!("{slow:?}"),
+                    "{}({arguments})",
+                    row.name
+                );
+                assert_eq!(
+                    plain.work_used(),
+                    general.work_used(),
+                    "{}({arguments})",
+                    row.name
+                );
+                compared += 1;
+            }
+        }
+        assert!(
+            compared > 60 * argument_lists.len(),
+            "only {compared} calls compared"
+        );
+    }
+
     #[test]
     fn the_number_shortcut_of_binary_agrees_with_the_general_path() {
         use Op::*;
@@ -2055,7 +2214,7 @@ mod tests {
             f64::INFINITY,
             f64::NEG_INFINITY,
         ];
-        let mut evaluator = Evaluator::new(&[]);
+        let mut evaluator = Evaluator::new(Vec::new());
         for op in [
             Add,
             Subtract,
@@ -2108,7 +2267,7 @@ mod tests {
                     continue;
                 }
                 taken += 1;
-                let mut evaluator = Evaluator::new(&[]);
+                let mut evaluator = Evaluator::new(Vec::new());
                 if evaluator
                     .evaluator_function(row.name, &numbers[..count], 0)
                     .is_some()

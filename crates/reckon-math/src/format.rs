@@ -54,6 +54,34 @@ fn push_signed(out: &mut String, value: f64, magnitude: u64) {
     push_integer(out, magnitude);
 }
 
+/// [`format_number`] appended to a byte buffer: the answer writer's path for a number result,
+/// which needs no string of its own and no JSON escaping (the text is ASCII without quotes).
+pub(crate) fn append_number(value: f64, precision: Option<u32>, out: &mut Vec<u8>) {
+    if let Some(mut magnitude) = integer_text(value, precision) {
+        if value < 0.0 {
+            out.push(b'-');
+        }
+        let mut digits = [0u8; 20];
+        let mut start = digits.len();
+        loop {
+            start -= 1;
+            digits[start] = b'0' + (magnitude % 10) as u8;
+            magnitude /= 10;
+            if magnitude == 0 {
+                break;
+            }
+        }
+        out.extend_from_slice(&digits[start..]);
+    } else if value == 0.0 {
+        out.push(b'0');
+    } else if !value.is_finite() || precision.is_none() {
+        // See `format_number_with`: JavaScript's own text.
+        out.extend_from_slice(ryu_js::Buffer::new().format(value).as_bytes());
+    } else {
+        out.extend_from_slice(general_format(value, precision, -6, 21).as_bytes());
+    }
+}
+
 /// Appends the decimal digits of `n`.
 pub(crate) fn push_integer(out: &mut String, mut n: u64) {
     let mut digits = [0u8; 20];
@@ -259,6 +287,7 @@ mod tests {
                 );
             }
         }
+        assert_appends_as_formatted(&values_for_append());
         assert_eq!(format_number(-0.0, Some(3)), "0");
         assert_eq!(format_number(0.0, None), "0");
     }
@@ -280,12 +309,63 @@ mod tests {
             state ^= state << 17;
             values.push(f64::from_bits(state));
         }
-        for value in values.into_iter().filter(|v| v.is_finite() && *v != 0.0) {
+        for value in values
+            .iter()
+            .copied()
+            .filter(|v| v.is_finite() && *v != 0.0)
+        {
             assert_eq!(
                 format_number(value, None),
                 general_format(value, None, -6, 21),
                 "{value:e}"
             );
+        }
+        // Every decade and the first of the spread (each value is written eight ways).
+        assert_appends_as_formatted(&values[..20_000]);
+    }
+
+    /// Integers around every power of ten and 2^53, signed zeros, infinities and a few
+    /// fractions: the cases where `append_number` takes one of its branches.
+    fn values_for_append() -> Vec<f64> {
+        let mut values = vec![
+            0.0,
+            -0.0,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            0.5,
+            -1.25,
+            1e-7,
+        ];
+        for e in 0..=22 {
+            let p = 10f64.powi(e);
+            values.extend([p - 1.0, p, p + 1.0, -p, p / 3.0, -p / 7.0]);
+        }
+        values.extend([EXACT_INTEGERS - 1.0, EXACT_INTEGERS, EXACT_INTEGERS + 2.0]);
+        values
+    }
+
+    /// `append_number` writes exactly what `format_number` returns, with and without a
+    /// precision, after whatever the buffer held.
+    #[track_caller]
+    fn assert_appends_as_formatted(values: &[f64]) {
+        for &value in values {
+            for precision in [
+                None,
+                Some(1),
+                Some(3),
+                Some(15),
+                Some(16),
+                Some(17),
+                Some(20),
+            ] {
+                let mut out = b"{".to_vec();
+                super::append_number(value, precision, &mut out);
+                assert_eq!(
+                    String::from_utf8(out).ok(),
+                    Some(format!("{{{}", format_number(value, precision))),
+                    "{value:e} / {precision:?}"
+                );
+            }
         }
     }
 

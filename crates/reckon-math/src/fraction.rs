@@ -95,6 +95,7 @@ fn general_literal(raw: &str) -> Result<RBig, LiteralError> {
 /// has at most `max_digits` of them (at most 19, so that they fit in a `u64`): the digits as an
 /// integer and how many follow the point. `None` for anything else. Shared by the readers of
 /// short literals in number mode (`eval::short_decimal`) and Fraction mode ([`short_literal`]).
+#[inline]
 pub(crate) fn short_decimal_parts(raw: &str, max_digits: u32) -> Option<(u64, u32)> {
     let mut mantissa = 0u64;
     let mut digits = 0u32;

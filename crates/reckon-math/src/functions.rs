@@ -16,6 +16,17 @@ pub(crate) enum Arity {
     AtLeast(usize),
 }
 
+impl Arity {
+    /// Whether a call with `count` arguments fits.
+    pub(crate) fn admits(self, count: usize) -> bool {
+        match self {
+            Arity::Exactly(n) => count == n,
+            Arity::Between(lo, hi) => (lo..=hi).contains(&count),
+            Arity::AtLeast(n) => count >= n,
+        }
+    }
+}
+
 /// Why a function refused its arguments.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum FnError {
@@ -476,23 +487,70 @@ pub(crate) static BUILTINS: &[Builtin] = &[
 
 /// The row called `name`.
 pub(crate) fn builtin(name: &str) -> Option<&'static Builtin> {
-    BUILTIN_INDEX.get(name).and_then(|&row| BUILTINS.get(row))
+    builtin_entry(name).map(|(row, _)| row)
 }
 
-/// [`BUILTINS`] by name: every call looks its function up, and a scan of the table cost more
-/// than many functions do. The table is fixed, so a fast unkeyed hash is safe.
-type NameIndex = std::collections::HashMap<&'static str, usize, foldhash::fast::FixedState>;
+/// The row called `name`, and whether the evaluator may call it with plain numbers straight
+/// away (`eval::takes_plain_numbers`, decided once per row rather than at every call).
+pub(crate) fn builtin_entry(name: &str) -> Option<(&'static Builtin, bool)> {
+    let index = &*BUILTIN_INDEX;
+    let mut slot = name_slot(name.as_bytes());
+    // The table is never full (see `INDEX_BITS`), so an empty slot ends every probe.
+    loop {
+        let &(row, plain) = index.get(slot & INDEX_MASK)?;
+        let row = BUILTINS.get(usize::from(row.checked_sub(1)?))?;
+        if row.name == name {
+            return Some((row, plain));
+        }
+        slot += 1;
+    }
+}
 
-/// See [`NameIndex`].
-static BUILTIN_INDEX: std::sync::LazyLock<NameIndex> = std::sync::LazyLock::new(|| {
-    let mut index =
-        NameIndex::with_capacity_and_hasher(BUILTINS.len(), foldhash::fast::FixedState::default());
+/// [`BUILTINS`] by name: every call looks its function up, and a scan of the table, or a
+/// general-purpose hash map (about 130 instructions a lookup), cost more than many functions
+/// do. An open-addressed table with linear probing over a hash of a few bytes of the name:
+/// `(row + 1, plain)` per slot, `(0, _)` for an empty one.
+static BUILTIN_INDEX: std::sync::LazyLock<Vec<(u16, bool)>> = std::sync::LazyLock::new(|| {
+    let mut index = vec![(0u16, false); INDEX_MASK + 1];
     for (row, b) in BUILTINS.iter().enumerate() {
-        // The first row of a name wins, as the scan it replaces found it.
-        index.entry(b.name).or_insert(row);
+        let mut slot = name_slot(b.name.as_bytes());
+        loop {
+            let entry = &mut index[slot & INDEX_MASK];
+            match entry.0.checked_sub(1) {
+                // The first row of a name wins, as the scan this replaced found it.
+                Some(other) if BUILTINS[usize::from(other)].name == b.name => break,
+                Some(_) => slot += 1,
+                None => {
+                    // (The table has a few hundred rows: a test finds every one.)
+                    if let Ok(row) = u16::try_from(row + 1) {
+                        *entry = (row, crate::eval::takes_plain_numbers(b));
+                    }
+                    break;
+                }
+            }
+        }
     }
     index
 });
+
+/// Slots of [`BUILTIN_INDEX`], as a power of two: well over twice the number of rows, so
+/// probes are short and the table always has empty slots.
+const INDEX_BITS: u32 = 10;
+const INDEX_MASK: usize = (1 << INDEX_BITS) - 1;
+
+/// Where the probe for `name` starts: its length and the bytes at five places (the first two,
+/// the middle one, the last two), mixed by a multiplication. No loop: this runs at every call.
+fn name_slot(name: &[u8]) -> usize {
+    let n = name.len();
+    let at = |i: usize| u64::from(name.get(i).copied().unwrap_or(0));
+    let h = n as u64
+        | at(0) << 8
+        | at(1) << 16
+        | at(n / 2) << 24
+        | at(n.wrapping_sub(1)) << 32
+        | at(n.wrapping_sub(2)) << 40;
+    (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - INDEX_BITS)) as usize
+}
 
 /// Names math.js has but which are refused for security (section 6.5).
 pub(crate) const DISABLED: [&str; 15] = [
@@ -662,6 +720,7 @@ pub(crate) fn modulo(x: f64, y: f64) -> f64 {
 }
 
 /// math.js's tolerance: equal within relative 1e-12 or absolute 1e-15.
+#[inline]
 pub(crate) fn nearly_equal(x: f64, y: f64) -> bool {
     if x == y {
         return true;
@@ -1017,7 +1076,56 @@ fn is_prime(x: f64) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{gcd, hypot, is_prime, lcm};
+    use super::{BUILTINS, builtin, builtin_entry, gcd, hypot, is_prime, lcm};
+
+    /// The index finds every row by its name (the first row of a repeated name, as a scan
+    /// would), with the plain-number flag of that row, and nothing for other names: prefixes,
+    /// extensions, other cases, names of other lengths sharing the sampled bytes.
+    #[test]
+    fn the_index_finds_every_row_and_nothing_else() {
+        for (i, row) in BUILTINS.iter().enumerate() {
+            let first = BUILTINS.iter().position(|b| b.name == row.name);
+            let (found, plain) = builtin_entry(row.name).expect(row.name);
+            assert!(
+                std::ptr::eq(found, &BUILTINS[first.unwrap_or(i)]),
+                "{}",
+                row.name
+            );
+            assert_eq!(
+                plain,
+                crate::eval::takes_plain_numbers(found),
+                "{}",
+                row.name
+            );
+        }
+        for name in [
+            "",
+            "s",
+            "si",
+            "sinh2",
+            "Sin",
+            "SIN",
+            "sin ",
+            "xsin",
+            "maxx",
+            "ma",
+            "config",
+            "import",
+            "evaluate",
+            "undefinedName",
+            "log11",
+            "log1q",
+            "a\u{e9}b",
+            "\u{e9}",
+            "sqrtm_",
+            "n",
+        ] {
+            if BUILTINS.iter().any(|b| b.name == name) {
+                continue;
+            }
+            assert!(builtin(name).is_none(), "{name:?} was found");
+        }
+    }
 
     /// The fast small-number witnesses agree with trial division up to 2^20, and around 2^32
     /// where the two witness sets meet.

@@ -132,7 +132,14 @@ pub fn calculate_into_counted(
 ) -> Result<(), CalculateError> {
     *work_units = 0;
     let request = request::decode(input)?;
-    let answer = answer(&request, work_units)?;
+    let value = checked_value(&request, work_units)?;
+    // A number (most answers) is written straight into `out` below, without a string of its
+    // own: its text is ASCII without quotes or escapes, at most 25 bytes. Anything else is
+    // formatted first, as its length may still refuse it.
+    let text = match value {
+        value::Value::Number(_) => None,
+        ref other => Some(formatted(other, request.precision)?),
+    };
     // One allocation for the whole answer (the front ends pass an empty buffer): growing it
     // field by field cost four reallocations per request. Escapes may still grow it.
     let scope_names: usize = request
@@ -141,14 +148,20 @@ pub fn calculate_into_counted(
         .flatten()
         .map(|(k, _)| k.len() + 3)
         .sum();
-    out.reserve(answer.result.len() + request.expression.len() + scope_names + 112);
+    let result_len = text.as_ref().map_or(25, String::len);
+    out.reserve(result_len + request.expression.len() + scope_names + 112);
     // Each string's quotes are written with the fixed text around it, so a string without
     // anything to escape (almost every one) is a single copy.
     out.extend_from_slice(b"{\"result\":\"");
-    write_json_string_body(out, &answer.result);
+    match (&text, &value) {
+        (Some(text), _) => write_json_string_body(out, text),
+        (None, value::Value::Number(x)) => format::append_number(*x, request.precision, out),
+        // (`text` is `None` for numbers alone.)
+        (None, _) => {}
+    }
     // Type and operation names are fixed ASCII words: nothing to escape.
     out.extend_from_slice(b"\",\"resultType\":\"");
-    out.extend_from_slice(answer.result_type.as_bytes());
+    out.extend_from_slice(value.type_name().as_bytes());
     out.extend_from_slice(b"\",\"expression\":\"");
     write_json_string_body(out, &request.expression);
     out.extend_from_slice(b"\",\"operation\":\"");
@@ -237,6 +250,19 @@ struct Answer {
 /// Section 3 steps 2–11 for a decoded request: checks, evaluation, result checks, formatting.
 /// `work_units` receives what the evaluation spent of its work meter.
 fn answer(request: &request::Request, work_units: &mut u64) -> Result<Answer, CalculateError> {
+    let value = checked_value(request, work_units)?;
+    Ok(Answer {
+        result: formatted(&value, request.precision)?,
+        result_type: value.type_name(),
+    })
+}
+
+/// Section 3 steps 2–10 for a decoded request: checks, evaluation and the result checks, up to
+/// the text of the result ([`formatted`]).
+fn checked_value(
+    request: &request::Request,
+    work_units: &mut u64,
+) -> Result<value::Value, CalculateError> {
     let tree = request::prepare(request)?;
     if request.operation != Operation::Evaluate {
         return Err(CalculateError::new(
@@ -249,7 +275,6 @@ fn answer(request: &request::Request, work_units: &mut u64) -> Result<Answer, Ca
     }
     let fraction_mode = request.numeric_type == NumericType::Fraction;
     let scope = used_scope(request);
-    let scope = scope.as_slice();
     let mut evaluator = if fraction_mode {
         // Literals Fraction mode cannot read are parse-time failures (section 9.3).
         eval::check_fraction_literals(&tree)?;
@@ -274,15 +299,17 @@ fn answer(request: &request::Request, work_units: &mut u64) -> Result<Answer, Ca
         // More digits than a result may have: refused before writing them out.
         return Err(result_too_large());
     }
-    let result = value.format(request.precision);
+    Ok(value)
+}
+
+/// Section 3 step 11: the result's text, refused when it is longer than a result may be.
+fn formatted(value: &value::Value, precision: Option<u32>) -> Result<String, CalculateError> {
+    let result = value.format(precision);
     // UTF-16 units: one per byte for ASCII, which almost every result is.
     if result.len() > MAX_RESULT_UNITS && result.encode_utf16().count() > MAX_RESULT_UNITS {
         return Err(result_too_large());
     }
-    Ok(Answer {
-        result,
-        result_type: value.type_name(),
-    })
+    Ok(result)
 }
 
 /// The scope entries the expression can name: those whose key occurs in it as a whole word.
@@ -462,6 +489,16 @@ mod tests {
             r#"{"expression": "{a: \"</script>\", b: [1, 2]}"}"#,
             r#"{"expression": "sqrt(-4)", "operation": "evaluate"}"#,
             r#"{"expression": "\"\u007f\u2028\u001f\t\"", "scope": {"\u0007": 1}}"#,
+            // Numbers are written straight into the buffer: every branch of that writer.
+            r#"{"expression": "-0"}"#,
+            r#"{"expression": "-12345"}"#,
+            r#"{"expression": "2^53 + 2"}"#,
+            r#"{"expression": "1e21 / 3"}"#,
+            r#"{"expression": "-1e-7"}"#,
+            r#"{"expression": "-1/3", "precision": 4}"#,
+            r#"{"expression": "123456", "precision": 3}"#,
+            r#"{"expression": "2/3", "precision": 16}"#,
+            r#"{"expression": "1e300 * 3", "precision": 2}"#,
         ];
         for request in requests {
             let object = calculate(request.as_bytes()).expect(request);

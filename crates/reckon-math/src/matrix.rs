@@ -181,7 +181,10 @@ impl Matrix {
             // Never built (every constructor gives at least one dimension); printed as empty.
             return "[]".to_owned();
         }
-        let mut out = String::new();
+        // Room for short elements (`12, `) up front: growing from empty reallocated the text
+        // several times for every small matrix. Longer elements grow it as before.
+        let guess = self.data.len().saturating_mul(4).saturating_add(8);
+        let mut out = String::with_capacity(guess.min(FORMAT_CAP_BYTES));
         self.write(0, 0, precision, &mut out);
         out
     }

@@ -30,19 +30,48 @@ use std::rc::Rc;
 
 /// The arguments of one call (math.js's `args` object): its parameters, then, through
 /// `parent`, the arguments current where the function was defined.
+///
+/// The names are shared with the function (`Rc<[String]>`) and the values are the call's own
+/// vector of arguments, so a call allocates the frame and nothing else for it.
 #[derive(Debug)]
 pub(crate) struct Frame {
-    own: RefCell<Vec<(String, Value)>>,
+    names: FrameNames,
+    /// One value per name, in order (empty once [`Frame::clear`]ed).
+    values: RefCell<Vec<Value>>,
     parent: Option<Rc<Frame>>,
 }
 
+/// The parameter names of a [`Frame`].
+#[derive(Debug)]
+pub(crate) enum FrameNames {
+    /// A function's parameters, shared with its definition.
+    Params(Rc<[String]>),
+    /// The one name `end` of an index dimension.
+    End,
+}
+
+impl FrameNames {
+    /// Where `name` stands among the names.
+    fn position(&self, name: &str) -> Option<usize> {
+        match self {
+            FrameNames::Params(names) => names.iter().position(|n| n == name),
+            FrameNames::End => (name == "end").then_some(0),
+        }
+    }
+}
+
 impl Frame {
-    /// A frame binding `names` to `values` in front of `parent`.
-    pub(crate) fn new(own: Vec<(String, Value)>, parent: Option<Rc<Frame>>) -> Rc<Self> {
+    /// A frame binding `names` to `values` (one each, in order) in front of `parent`.
+    pub(crate) fn new(
+        names: FrameNames,
+        values: Vec<Value>,
+        parent: Option<Rc<Frame>>,
+    ) -> Rc<Self> {
         #[cfg(test)]
         tests::LIVE_FRAMES.with(|live| live.set(live.get() + 1));
         Rc::new(Self {
-            own: RefCell::new(own),
+            names,
+            values: RefCell::new(values),
             parent,
         })
     }
@@ -50,7 +79,7 @@ impl Frame {
     /// Drops this frame's own values: the evaluator's way out of a reference cycle through a
     /// function value stored here that captured this frame (`Evaluator::written_frames`).
     pub(crate) fn clear(&self) {
-        let values = std::mem::take(&mut *self.own.borrow_mut());
+        let values = std::mem::take(&mut *self.values.borrow_mut());
         drop(values);
     }
 
@@ -68,22 +97,23 @@ impl Frame {
 
     /// The value of `name` among this frame's own parameters.
     fn own_value(&self, name: &str) -> Option<Value> {
-        self.own
-            .borrow()
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.clone())
+        let i = self.names.position(name)?;
+        self.values.borrow().get(i).cloned()
     }
 
     /// Whether `name` is one of this frame's own parameters.
     fn owns(&self, name: &str) -> bool {
-        self.own.borrow().iter().any(|(n, _)| n == name)
+        self.names
+            .position(name)
+            .is_some_and(|i| i < self.values.borrow().len())
     }
 
     /// Replaces the value of the own parameter `name` (which the caller checked exists).
     fn set_own(&self, name: &str, value: Value) {
-        if let Some(slot) = self.own.borrow_mut().iter_mut().find(|(n, _)| n == name) {
-            slot.1 = value;
+        if let Some(i) = self.names.position(name)
+            && let Some(slot) = self.values.borrow_mut().get_mut(i)
+        {
+            *slot = value;
         }
     }
 }
@@ -103,14 +133,18 @@ pub(crate) struct WrittenFrames(pub(crate) Vec<Rc<Frame>>);
 
 impl Drop for WrittenFrames {
     fn drop(&mut self) {
-        for frame in self.0.drain(..) {
+        // Almost every evaluation wrote none: a plain loop, the vector freed after it.
+        for frame in &self.0 {
             frame.clear();
         }
     }
 }
 
 /// What an assignment writes to and a name that is no argument is read from.
-#[derive(Debug)]
+///
+/// A [`Context`] holds its layer by value (cloning a partition clones two `Rc`s), so the
+/// context of an evaluation that defines no function allocates nothing.
+#[derive(Clone, Debug)]
 pub(crate) enum Layer {
     /// The evaluation's variables (the evaluator's bindings).
     Global,
@@ -204,14 +238,14 @@ pub(crate) struct Context {
     /// The arguments of the calls under way (none outside every function body).
     pub(crate) args: Option<Rc<Frame>>,
     /// Where assignments write.
-    pub(crate) layer: Rc<Layer>,
+    pub(crate) layer: Layer,
 }
 
 impl Default for Context {
     fn default() -> Self {
         Self {
             args: None,
-            layer: Rc::new(Layer::Global),
+            layer: Layer::Global,
         }
     }
 }
@@ -225,27 +259,32 @@ impl Context {
             None => self.clone(),
             Some(args) => Self {
                 args: None,
-                layer: Rc::new(Layer::Partition {
+                layer: Layer::Partition {
                     args: Rc::clone(args),
-                    parent: Rc::clone(&self.layer),
-                }),
+                    parent: Rc::new(self.layer.clone()),
+                },
             },
         }
     }
 
-    /// The context of a call of a function that captured `self`: `own` as its arguments.
-    pub(crate) fn for_call(&self, own: Vec<(String, Value)>) -> Self {
+    /// The context of a call of a function that captured `self`: `values` as its arguments,
+    /// one per parameter name.
+    pub(crate) fn for_call(&self, names: &Rc<[String]>, values: Vec<Value>) -> Self {
         Self {
-            args: Some(Frame::new(own, self.args.clone())),
-            layer: Rc::clone(&self.layer),
+            args: Some(Frame::new(
+                FrameNames::Params(Rc::clone(names)),
+                values,
+                self.args.clone(),
+            )),
+            layer: self.layer.clone(),
         }
     }
 
     /// The context of an index dimension that uses `end`.
     pub(crate) fn with_end(&self, end: Value) -> Self {
         Self {
-            args: Some(Frame::new(vec![("end".to_owned(), end)], self.args.clone())),
-            layer: Rc::clone(&self.layer),
+            args: Some(Frame::new(FrameNames::End, vec![end], self.args.clone())),
+            layer: self.layer.clone(),
         }
     }
 

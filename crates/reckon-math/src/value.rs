@@ -57,8 +57,8 @@ pub enum Function {
 pub struct UserFunction {
     /// Its name.
     pub name: String,
-    /// Parameter names.
-    pub params: Vec<String>,
+    /// Parameter names (shared with the argument frame of each call, `scope.rs`).
+    pub params: Rc<[String]>,
     /// The body.
     pub body: Node,
     /// The arguments and layer current where it was defined, which its body sees
