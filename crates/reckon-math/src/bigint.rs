@@ -1268,6 +1268,33 @@ mod tests {
             "string \"1267650600228229401496703205376\""
         );
         assert_eq!(answer("deepEqual(bigint(3), 3)"), "boolean true");
+        // deepEqual compares a Fraction argument as the float math.js's valueOf gives, so a
+        // bigint beyond 2^53 beside it is refused, as beside a number; equal compares exactly.
+        assert_eq!(
+            reason("deepEqual(bigint(10)^bigint(20), fraction(1/2))"),
+            "type_mismatch"
+        );
+        assert_eq!(
+            reason("deepEqual(bigint(10)^bigint(20), 2)"),
+            "type_mismatch"
+        );
+        assert_eq!(
+            answer("equal(bigint(10)^bigint(20), fraction(1/2))"),
+            "boolean false"
+        );
+        assert_eq!(
+            answer("deepEqual(bigint(3), fraction(6/2))"),
+            "boolean true"
+        );
+        assert_eq!(
+            reason_in("deepEqual(2, bigint(10)^bigint(20))", "Fraction"),
+            "type_mismatch"
+        );
+        // Inside matrices the elements are compared as they are.
+        assert_eq!(
+            answer("deepEqual([bigint(10)^bigint(20)], [fraction(1/2)])"),
+            "boolean false"
+        );
         assert_eq!(answer("isInteger(bigint(2)^bigint(60))"), "boolean true");
         assert_eq!(answer("sign(bigint(2)^bigint(60))"), "bigint 1");
         assert_eq!(

@@ -1294,9 +1294,24 @@ impl Evaluator {
             "resize" => self.resize(values, at),
             "random" | "randomInt" => self.random_values(name, values, at),
             "pickRandom" => self.pick_random(values, at),
-            "deepEqual" => self
-                .deep_equal(&values[0], &values[1], at)
-                .map(Value::Boolean),
+            "deepEqual" => {
+                // math.js compares `x.valueOf()` and `y.valueOf()`: a Fraction argument is a float
+                // there, which beside a bigint beyond 2^53 makes the comparison refuse the bigint
+                // (as `equal(bigint, number)` does). Other arguments keep their values (math.js's
+                // strings for a BigNumber or Complex refuse equal complex numbers: a listed
+                // divergence).
+                let value_of = |v: &Value, other: &Value| match (v, other) {
+                    (Value::Fraction(f), Value::BigInt(_)) => {
+                        Value::Number(crate::fraction::to_f64(f))
+                    }
+                    _ => v.clone(),
+                };
+                let (x, y) = (
+                    value_of(&values[0], &values[1]),
+                    value_of(&values[1], &values[0]),
+                );
+                self.deep_equal(&x, &y, at).map(Value::Boolean)
+            }
             "addScalar" | "subtractScalar" | "multiplyScalar" | "divideScalar" => {
                 if any_matrix {
                     return Some(Err(mismatch(

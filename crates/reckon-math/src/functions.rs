@@ -732,13 +732,20 @@ pub(crate) fn nearly_equal(x: f64, y: f64) -> bool {
     diff <= 1e-15 || diff <= x.abs().max(y.abs()) * 1e-12
 }
 
-/// math.js's `floor`: a value within the tolerance of an integer is that integer.
+/// math.js's `floor`: the plain floor, unless x is within the tolerance of its rounding and not
+/// of its floor (`floor(2.9999999999999996)` = 3). Where both are within it (|x| beyond about
+/// 1e12), the plain floor stays: `mod` relies on it (`stirlingS2(22, 10) % e` is 2.375).
 fn floor(x: f64) -> f64 {
+    tolerant(x, x.floor())
+}
+
+/// [`floor`] and [`ceil`]'s choice between the plain result `plain` and the rounding of `x`.
+fn tolerant(x: f64, plain: f64) -> f64 {
     let nearest = x.round();
-    if nearly_equal(x, nearest) {
+    if plain != nearest && nearly_equal(x, nearest) && !nearly_equal(x, plain) {
         nearest
     } else {
-        x.floor()
+        plain
     }
 }
 
@@ -762,14 +769,9 @@ fn with_places(name: &str, a: &[f64], f: fn(f64) -> f64) -> Result<f64, FnError>
     Ok(f(a[0] * shift) / shift)
 }
 
-/// math.js's `ceil`, with the same tolerance.
+/// math.js's `ceil`, with the same tolerance as [`floor`].
 fn ceil(x: f64) -> f64 {
-    let nearest = x.round();
-    if nearly_equal(x, nearest) {
-        nearest
-    } else {
-        x.ceil()
-    }
+    tolerant(x, x.ceil())
 }
 
 /// math.js's `hypot`, es6-shim's scaled sum: Σ (xᵢ/largest)² rescaled whenever a larger value
@@ -1076,7 +1078,27 @@ fn is_prime(x: f64) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{BUILTINS, builtin, builtin_entry, gcd, hypot, is_prime, lcm};
+    use super::{BUILTINS, builtin, builtin_entry, ceil, floor, gcd, hypot, is_prime, lcm, modulo};
+
+    /// math.js's tolerant floor and ceil (values from math.js 15.2): the rounding wins only when
+    /// x is within the tolerance of it and not of the plain result.
+    #[test]
+    fn floor_and_ceil_round_only_what_is_near_the_rounding_alone() {
+        assert_eq!(floor(2.9999999999999996), 3.0);
+        assert_eq!(ceil(1.0000000000000002), 1.0);
+        assert_eq!(ceil(-2.9999999999999996), -3.0);
+        // Beyond about 1e12 both are within the tolerance: the plain result.
+        assert_eq!(floor(307232234212956.9), 307232234212956.0);
+        assert_eq!(ceil(307232234212956.1), 307232234212957.0);
+        assert_eq!(floor(-307232234212956.9), -307232234212957.0);
+        assert_eq!(floor(1e11 + 0.99999999), 100000000001.0);
+        assert_eq!(floor(1e12 + 0.9999), 1e12);
+        // So `mod` keeps its result in [0, y): math.js answers 2.375 here.
+        assert_eq!(modulo(835143799377954.0, std::f64::consts::E), 2.375);
+        assert!(floor(f64::NAN).is_nan());
+        assert_eq!(floor(f64::INFINITY), f64::INFINITY);
+        assert!(floor(-0.0).is_sign_negative());
+    }
 
     /// The index finds every row by its name (the first row of a repeated name, as a scan
     /// would), with the plain-number flag of that row, and nothing for other names: prefixes,

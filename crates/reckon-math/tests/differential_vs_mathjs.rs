@@ -112,9 +112,17 @@ fn judge(case: &Case, want: &Value, got: &Result<Value, reckon_math::CalculateEr
     }
 }
 
-/// math.js 15.2's Fraction mode failing on a size or an index it holds as a Fraction.
+/// math.js 15.2's Fraction mode failing on a size or an index it holds as a Fraction, also when
+/// the index is inside a callback, whose failure `map`, `filter` and `forEach` wrap
+/// (`Function filter cannot apply callback arguments to function f: Dimension must be ...`).
 fn math_js_fraction_size_failure(error: &Value) -> bool {
     let message = error.as_str().unwrap_or("");
+    let message = match message.split_once(" cannot apply callback arguments to function ") {
+        Some((head, rest)) if head.starts_with("Function ") => {
+            rest.split_once(": ").map_or(message, |(_, inner)| inner)
+        }
+        _ => message,
+    };
     message.starts_with("Cannot implicitly convert a Fraction to BigNumber")
         || message
             .starts_with("Dimension must be an Array, Matrix, number, bigint, string, or Range")
