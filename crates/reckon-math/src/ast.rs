@@ -5,6 +5,7 @@
 use reckon_core::Span;
 use serde_json::{Map, Value, json};
 use smol_str::SmolStr;
+use std::rc::Rc;
 
 /// A node and the characters of the expression it came from (code point offsets).
 #[derive(Clone, Debug, PartialEq)]
@@ -83,10 +84,10 @@ pub enum NodeKind {
     FunctionAssignment {
         /// The function's name.
         name: String,
-        /// Parameter names.
-        params: Vec<String>,
-        /// The body.
-        body: Box<Node>,
+        /// Parameter names (shared with every function value the definition makes).
+        params: Rc<[String]>,
+        /// The body (shared likewise: defining the function copies nothing).
+        body: Rc<Node>,
     },
     /// A call: `callee(args)`; `optional` for `callee?.(args)`.
     Call {

@@ -426,8 +426,8 @@ impl Evaluator {
             NodeKind::FunctionAssignment { name, params, body } => {
                 let function = Value::Function(Function::User(Rc::new(UserFunction {
                     name: name.clone(),
-                    params: params.as_slice().into(),
-                    body: (**body).clone(),
+                    params: Rc::clone(params),
+                    body: Rc::clone(body),
                     closure: self.context.clone(),
                 })));
                 self.assign_name(name, function.clone());

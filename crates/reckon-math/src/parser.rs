@@ -28,6 +28,7 @@
 use crate::ast::{Constant, Node, NodeKind, Op};
 use crate::lexer::{Tok, Token, tokenize};
 use reckon_core::Span;
+use std::rc::Rc;
 
 /// A syntax error: math.js's wording and the character offset of the token at fault.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -396,7 +397,7 @@ impl Parser {
                         kind: NodeKind::FunctionAssignment {
                             name,
                             params,
-                            body: value,
+                            body: Rc::from(value),
                         },
                         span,
                     }

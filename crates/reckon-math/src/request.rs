@@ -582,7 +582,8 @@ fn for_each_child_mut(node: &mut Node, visit: &mut impl FnMut(&mut Node)) {
             }
             visit(value);
         }
-        NodeKind::FunctionAssignment { body, .. } => visit(body),
+        // Just parsed, the body has one owner: `make_mut` copies nothing.
+        NodeKind::FunctionAssignment { body, .. } => visit(std::rc::Rc::make_mut(body)),
         NodeKind::Call { callee, args, .. } => {
             visit(callee);
             args.iter_mut().for_each(visit);

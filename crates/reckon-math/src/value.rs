@@ -59,8 +59,8 @@ pub struct UserFunction {
     pub name: String,
     /// Parameter names (shared with the argument frame of each call, `scope.rs`).
     pub params: Rc<[String]>,
-    /// The body.
-    pub body: Node,
+    /// The body (the definition's own, shared).
+    pub body: Rc<Node>,
     /// The arguments and layer current where it was defined, which its body sees
     /// (`scope.rs`).
     pub(crate) closure: crate::scope::Context,
