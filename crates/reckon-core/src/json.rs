@@ -187,8 +187,7 @@ impl<'a> Json<'a> {
         })?;
         Reader {
             text,
-            bytes: text.as_bytes(),
-            pos: 0,
+            cursor: Cursor::new(text.as_bytes()),
             nodes: Vec::with_capacity(16),
             duplicates,
         }
@@ -272,31 +271,77 @@ fn stop_flags(word: [u8; 8]) -> u64 {
     (word.wrapping_sub(SPACES) & !word | zero(word ^ QUOTES) | zero(word ^ BACKSLASHES)) & HIGHS
 }
 
+/// A position in JSON text, and the byte steps every JSON reader takes: shared by the document
+/// reader here and by the tools' decoders for their usual request shapes.
+#[derive(Clone, Copy, Debug)]
+pub struct Cursor<'a> {
+    /// The whole text.
+    pub bytes: &'a [u8],
+    /// The offset of the next byte.
+    pub pos: usize,
+}
+
+impl<'a> Cursor<'a> {
+    /// A cursor at the start of `bytes`.
+    pub fn new(bytes: &'a [u8]) -> Self {
+        Self { bytes, pos: 0 }
+    }
+
+    /// The next byte, not consumed.
+    #[inline]
+    pub fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    /// The next byte, consumed.
+    #[inline]
+    pub fn next_byte(&mut self) -> Option<u8> {
+        let byte = self.peek()?;
+        self.pos += 1;
+        Some(byte)
+    }
+
+    /// Consumes `byte` if it is next; whether it was.
+    #[inline]
+    pub fn eat(&mut self, byte: u8) -> bool {
+        let found = self.peek() == Some(byte);
+        self.pos += usize::from(found);
+        found
+    }
+
+    /// Steps over JSON whitespace: space, tab, LF, CR.
+    #[inline]
+    pub fn skip_whitespace(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.pos += 1;
+        }
+    }
+}
+
 struct Reader<'a> {
     text: &'a str,
-    bytes: &'a [u8],
-    pos: usize,
+    cursor: Cursor<'a>,
     nodes: Vec<Node<'a>>,
     duplicates: Duplicates,
 }
 
 impl<'a> Reader<'a> {
     fn document(mut self) -> Result<Json<'a>, JsonError> {
-        self.skip_whitespace();
-        if self.pos == self.bytes.len() {
+        self.cursor.skip_whitespace();
+        if self.cursor.pos == self.cursor.bytes.len() {
             return Err(self.error(JsonErrorKind::Empty));
         }
         // Sized for the usual request (an object holding an object or array): growing from empty
         // costs more than allocating once.
         let mut stack: Vec<Frame> = Vec::with_capacity(4);
         'value: loop {
-            self.skip_whitespace();
-            let mut done = match self.peek() {
+            self.cursor.skip_whitespace();
+            let mut done = match self.cursor.peek() {
                 Some(b'{') => {
-                    let opened_at = self.pos;
-                    self.pos += 1;
-                    self.skip_whitespace();
-                    if self.eat(b'}') {
+                    let opened_at = self.cursor.pos;
+                    self.cursor.pos += 1;
+                    self.cursor.skip_whitespace();
+                    if self.cursor.eat(b'}') {
                         self.push(Node::Object(Vec::new()))
                     } else {
                         let pending_name = self.member_name()?;
@@ -309,9 +354,9 @@ impl<'a> Reader<'a> {
                     }
                 }
                 Some(b'[') => {
-                    self.pos += 1;
-                    self.skip_whitespace();
-                    if self.eat(b']') {
+                    self.cursor.pos += 1;
+                    self.cursor.skip_whitespace();
+                    if self.cursor.eat(b']') {
                         self.push(Node::Array(Vec::new()))
                     } else {
                         stack.push(Frame::Array(Vec::new()));
@@ -331,10 +376,10 @@ impl<'a> Reader<'a> {
             };
             // Attach the finished value to its container, closing containers as they end.
             loop {
-                self.skip_whitespace();
+                self.cursor.skip_whitespace();
                 match stack.last_mut() {
                     None => {
-                        if self.pos != self.bytes.len() {
+                        if self.cursor.pos != self.cursor.bytes.len() {
                             return Err(self.error(JsonErrorKind::TrailingCharacters));
                         }
                         return Ok(Json {
@@ -344,12 +389,12 @@ impl<'a> Reader<'a> {
                     }
                     Some(Frame::Array(items)) => {
                         items.push(done);
-                        match self.peek() {
+                        match self.cursor.peek() {
                             Some(b',') => {
-                                self.pos += 1;
+                                self.cursor.pos += 1;
                                 continue 'value;
                             }
-                            Some(b']') => self.pos += 1,
+                            Some(b']') => self.cursor.pos += 1,
                             _ => return Err(self.unexpected()),
                         }
                         let Some(Frame::Array(items)) = stack.pop() else {
@@ -366,14 +411,14 @@ impl<'a> Reader<'a> {
                             name: std::mem::take(pending_name),
                             value: done,
                         });
-                        match self.peek() {
+                        match self.cursor.peek() {
                             Some(b',') => {
-                                self.pos += 1;
-                                self.skip_whitespace();
+                                self.cursor.pos += 1;
+                                self.cursor.skip_whitespace();
                                 *pending_name = self.member_name()?;
                                 continue 'value;
                             }
-                            Some(b'}') => self.pos += 1,
+                            Some(b'}') => self.cursor.pos += 1,
                             _ => return Err(self.unexpected()),
                         }
                         let Some(Frame::Object {
@@ -403,58 +448,36 @@ impl<'a> Reader<'a> {
         NodeId(self.nodes.len() - 1)
     }
 
-    fn peek(&self) -> Option<u8> {
-        self.bytes.get(self.pos).copied()
-    }
-
-    fn next_byte(&mut self) -> Option<u8> {
-        let byte = self.peek()?;
-        self.pos += 1;
-        Some(byte)
-    }
-
-    fn eat(&mut self, byte: u8) -> bool {
-        let found = self.peek() == Some(byte);
-        self.pos += usize::from(found);
-        found
-    }
-
-    fn skip_whitespace(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-            self.pos += 1;
-        }
-    }
-
     fn error(&self, kind: JsonErrorKind) -> JsonError {
         JsonError {
             kind,
-            position: self.pos,
+            position: self.cursor.pos,
         }
     }
 
     /// The character at the current position is not allowed (or the text ended).
     fn unexpected(&self) -> JsonError {
-        match self.text[self.pos..].chars().next() {
+        match self.text[self.cursor.pos..].chars().next() {
             Some(c) => self.error(JsonErrorKind::UnexpectedCharacter(c)),
             None => self.error(JsonErrorKind::UnexpectedEnd),
         }
     }
 
     fn member_name(&mut self) -> Result<JsonString<'a>, JsonError> {
-        if self.peek() != Some(b'"') {
+        if self.cursor.peek() != Some(b'"') {
             return Err(self.unexpected());
         }
         let name = self.string()?;
-        self.skip_whitespace();
-        if !self.eat(b':') {
+        self.cursor.skip_whitespace();
+        if !self.cursor.eat(b':') {
             return Err(self.unexpected());
         }
         Ok(name)
     }
 
     fn keyword(&mut self, word: &str, node: Node<'a>) -> Result<NodeId, JsonError> {
-        if self.bytes[self.pos..].starts_with(word.as_bytes()) {
-            self.pos += word.len();
+        if self.cursor.bytes[self.cursor.pos..].starts_with(word.as_bytes()) {
+            self.cursor.pos += word.len();
             Ok(self.push(node))
         } else {
             Err(self.unexpected())
@@ -462,71 +485,73 @@ impl<'a> Reader<'a> {
     }
 
     fn number(&mut self) -> Result<NodeId, JsonError> {
-        let start = self.pos;
+        let start = self.cursor.pos;
         let invalid = |reader: &Self| JsonError {
             kind: JsonErrorKind::InvalidNumber,
-            position: reader.pos,
+            position: reader.cursor.pos,
         };
-        self.eat(b'-');
-        match self.peek() {
-            Some(b'0') => self.pos += 1,
+        self.cursor.eat(b'-');
+        match self.cursor.peek() {
+            Some(b'0') => self.cursor.pos += 1,
             Some(b'1'..=b'9') => self.skip_digits(),
             _ => return Err(invalid(self)),
         }
-        if self.eat(b'.') {
-            if !matches!(self.peek(), Some(b'0'..=b'9')) {
+        if self.cursor.eat(b'.') {
+            if !matches!(self.cursor.peek(), Some(b'0'..=b'9')) {
                 return Err(invalid(self));
             }
             self.skip_digits();
         }
-        if matches!(self.peek(), Some(b'e' | b'E')) {
-            self.pos += 1;
-            if matches!(self.peek(), Some(b'+' | b'-')) {
-                self.pos += 1;
+        if matches!(self.cursor.peek(), Some(b'e' | b'E')) {
+            self.cursor.pos += 1;
+            if matches!(self.cursor.peek(), Some(b'+' | b'-')) {
+                self.cursor.pos += 1;
             }
-            if !matches!(self.peek(), Some(b'0'..=b'9')) {
+            if !matches!(self.cursor.peek(), Some(b'0'..=b'9')) {
                 return Err(invalid(self));
             }
             self.skip_digits();
         }
-        let text = &self.text[start..self.pos];
+        let text = &self.text[start..self.cursor.pos];
         Ok(self.push(Node::Number(text)))
     }
 
     fn skip_digits(&mut self) {
-        while matches!(self.peek(), Some(b'0'..=b'9')) {
-            self.pos += 1;
+        while matches!(self.cursor.peek(), Some(b'0'..=b'9')) {
+            self.cursor.pos += 1;
         }
     }
 
     /// Reads a string starting at its opening quote.
     fn string(&mut self) -> Result<JsonString<'a>, JsonError> {
-        self.pos += 1;
-        let start = self.pos;
-        self.pos += plain_string_run(&self.bytes[start..]);
-        if self.peek() == Some(b'"') {
+        self.cursor.pos += 1;
+        let start = self.cursor.pos;
+        self.cursor.pos += plain_string_run(&self.cursor.bytes[start..]);
+        if self.cursor.peek() == Some(b'"') {
             // The common case, a string without escapes: one allocation of the right size.
-            self.pos += 1;
+            self.cursor.pos += 1;
             return Ok(JsonString {
-                text: Cow::Borrowed(&self.text[start..self.pos - 1]),
+                text: Cow::Borrowed(&self.text[start..self.cursor.pos - 1]),
                 lone_surrogates: Vec::new(),
             });
         }
-        let mut text = String::with_capacity(self.pos - start + 16);
-        text.push_str(&self.text[start..self.pos]);
+        let mut text = String::with_capacity(self.cursor.pos - start + 16);
+        text.push_str(&self.text[start..self.cursor.pos]);
         let mut out = JsonString {
             text: Cow::Owned(text),
             lone_surrogates: Vec::new(),
         };
         loop {
-            let run_start = self.pos;
-            self.pos += plain_string_run(&self.bytes[run_start..]);
-            out.text.to_mut().push_str(&self.text[run_start..self.pos]);
-            match self.next_byte() {
+            let run_start = self.cursor.pos;
+            self.cursor.pos += plain_string_run(&self.cursor.bytes[run_start..]);
+            out.text
+                .to_mut()
+                .push_str(&self.text[run_start..self.cursor.pos]);
+            match self.cursor.next_byte() {
                 Some(b'"') => return Ok(out),
                 Some(b'\\') => self.escape(&mut out)?,
                 Some(_) => {
-                    self.pos -= 1;
+                    self.cursor.pos -= 1;
                     return Err(self.error(JsonErrorKind::ControlCharacter));
                 }
                 None => return Err(self.error(JsonErrorKind::UnexpectedEnd)),
@@ -535,8 +560,8 @@ impl<'a> Reader<'a> {
     }
 
     fn escape(&mut self, out: &mut JsonString<'_>) -> Result<(), JsonError> {
-        let escape_at = self.pos - 1;
-        let simple = match self.next_byte() {
+        let escape_at = self.cursor.pos - 1;
+        let simple = match self.cursor.next_byte() {
             Some(b'"') => '"',
             Some(b'\\') => '\\',
             Some(b'/') => '/',
@@ -564,9 +589,11 @@ impl<'a> Reader<'a> {
         escape_at: usize,
     ) -> Result<(), JsonError> {
         let unit = self.hex4(escape_at)?;
-        if (0xD800..0xDC00).contains(&unit) && self.bytes[self.pos..].starts_with(b"\\u") {
-            let saved = self.pos;
-            self.pos += 2;
+        if (0xD800..0xDC00).contains(&unit)
+            && self.cursor.bytes[self.cursor.pos..].starts_with(b"\\u")
+        {
+            let saved = self.cursor.pos;
+            self.cursor.pos += 2;
             let low = self.hex4(saved)?;
             if (0xDC00..0xE000).contains(&low) {
                 let code = 0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(low) - 0xDC00);
@@ -575,7 +602,7 @@ impl<'a> Reader<'a> {
                     .push(char::from_u32(code).unwrap_or('\u{FFFD}'));
                 return Ok(());
             }
-            self.pos = saved;
+            self.cursor.pos = saved;
         }
         match char::from_u32(u32::from(unit)) {
             Some(c) => out.text.to_mut().push(c),
@@ -588,14 +615,14 @@ impl<'a> Reader<'a> {
     }
 
     fn hex4(&mut self, escape_at: usize) -> Result<u16, JsonError> {
-        let digits = self.bytes.get(self.pos..self.pos + 4);
+        let digits = self.cursor.bytes.get(self.cursor.pos..self.cursor.pos + 4);
         let value = digits
             .filter(|d| d.iter().all(u8::is_ascii_hexdigit))
             .and_then(|d| std::str::from_utf8(d).ok())
             .and_then(|d| u16::from_str_radix(d, 16).ok());
         match value {
             Some(v) => {
-                self.pos += 4;
+                self.cursor.pos += 4;
                 Ok(v)
             }
             None => Err(JsonError {

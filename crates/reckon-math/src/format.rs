@@ -57,20 +57,11 @@ fn push_signed(out: &mut String, value: f64, magnitude: u64) {
 /// [`format_number`] appended to a byte buffer: the answer writer's path for a number result,
 /// which needs no string of its own and no JSON escaping (the text is ASCII without quotes).
 pub(crate) fn append_number(value: f64, precision: Option<u32>, out: &mut Vec<u8>) {
-    if let Some(mut magnitude) = integer_text(value, precision) {
+    if let Some(magnitude) = integer_text(value, precision) {
         if value < 0.0 {
             out.push(b'-');
         }
-        let mut digits = [0u8; 20];
-        let mut start = digits.len();
-        loop {
-            start -= 1;
-            digits[start] = b'0' + (magnitude % 10) as u8;
-            magnitude /= 10;
-            if magnitude == 0 {
-                break;
-            }
-        }
+        let (digits, start) = integer_digits(magnitude);
         out.extend_from_slice(&digits[start..]);
     } else if value == 0.0 {
         out.push(b'0');
@@ -83,7 +74,23 @@ pub(crate) fn append_number(value: f64, precision: Option<u32>, out: &mut Vec<u8
 }
 
 /// Appends the decimal digits of `n`.
-pub(crate) fn push_integer(out: &mut String, mut n: u64) {
+pub(crate) fn push_integer(out: &mut String, n: u64) {
+    let (digits, start) = integer_digits(n);
+    for &digit in &digits[start..] {
+        out.push(char::from(digit));
+    }
+}
+
+/// Appends the decimal digits of `n` to bytes.
+pub(crate) fn append_integer(out: &mut Vec<u8>, n: u64) {
+    let (digits, start) = integer_digits(n);
+    out.extend_from_slice(&digits[start..]);
+}
+
+/// The decimal digits of `n`, right-aligned: they are `digits[start..]` of `(digits, start)`.
+/// Written by hand for the plain integers of most answers, which ryu-js would format through its
+/// float path.
+fn integer_digits(mut n: u64) -> ([u8; 20], usize) {
     let mut digits = [0u8; 20];
     let mut start = digits.len();
     loop {
@@ -94,9 +101,7 @@ pub(crate) fn push_integer(out: &mut String, mut n: u64) {
             break;
         }
     }
-    for &digit in &digits[start..] {
-        out.push(char::from(digit));
-    }
+    (digits, start)
 }
 
 /// Formats with other exponent bounds: positional notation when `lower_exp <= e < upper_exp`

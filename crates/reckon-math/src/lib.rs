@@ -178,7 +178,7 @@ pub fn calculate_into_counted(
     }
     if let Some(precision) = request.precision {
         out.extend_from_slice(b",\"precisionUsed\":");
-        write_decimal(out, precision);
+        format::append_integer(out, u64::from(precision));
     }
     out.push(b'}');
     Ok(())
@@ -224,21 +224,6 @@ fn write_escaped_body(out: &mut Vec<u8>, bytes: &[u8], mut plain: usize) {
         plain = reckon_core::json::plain_string_run(rest);
     }
     out.extend_from_slice(rest);
-}
-
-/// Appends `n` in decimal digits, without the formatting machinery (`precisionUsed`).
-fn write_decimal(out: &mut Vec<u8>, mut n: u32) {
-    let mut digits = [0u8; 10];
-    let mut start = digits.len();
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[start..]);
 }
 
 /// What a successful evaluation answers: the formatted result and its type name.
@@ -543,9 +528,9 @@ mod tests {
                 "{text:?}"
             );
         }
-        for n in [0, 1, 9, 10, 16, 99, 100, u32::MAX] {
+        for n in [0, 1, 9, 10, 16, 99, 100, u64::from(u32::MAX), u64::MAX] {
             let mut out = Vec::new();
-            write_decimal(&mut out, n);
+            format::append_integer(&mut out, n);
             assert_eq!(out, n.to_string().as_bytes());
         }
     }

@@ -21,7 +21,7 @@ use super::{
     NumericType, Operation, Request, SMALL_SCOPE, is_identifier, javascript_key_order,
     numeric_type_named, operation_named,
 };
-use reckon_core::json::plain_string_run;
+use reckon_core::json::{Cursor, plain_string_run};
 use std::borrow::Cow;
 
 /// The request, if `input` is a valid request of the plain shape (see the module doc); `None`
@@ -29,8 +29,7 @@ use std::borrow::Cow;
 pub(super) fn decode_plain(input: &[u8]) -> Option<Request> {
     // UTF-8 is checked string by string: outside strings only ASCII can match.
     let mut reader = Reader {
-        bytes: input,
-        pos: 0,
+        cursor: Cursor::new(input),
     };
     let mut request = Request {
         expression: String::new(),
@@ -42,75 +41,52 @@ pub(super) fn decode_plain(input: &[u8]) -> Option<Request> {
     };
     // One bit per field, to step aside on a repeated key (the general decoder keeps the last).
     let mut seen = 0u8;
-    reader.skip_whitespace();
-    reader.eat(b'{').then_some(())?;
+    reader.cursor.skip_whitespace();
+    reader.cursor.eat(b'{').then_some(())?;
     loop {
-        reader.skip_whitespace();
+        reader.cursor.skip_whitespace();
         let field = reader.field_name()?;
         if seen & (1 << field) != 0 {
             return None;
         }
         seen |= 1 << field;
-        reader.skip_whitespace();
-        reader.eat(b':').then_some(())?;
-        reader.skip_whitespace();
+        reader.cursor.skip_whitespace();
+        reader.cursor.eat(b':').then_some(())?;
+        reader.cursor.skip_whitespace();
         reader.field_value(field, &mut request)?;
-        reader.skip_whitespace();
-        match reader.next_byte()? {
+        reader.cursor.skip_whitespace();
+        match reader.cursor.next_byte()? {
             b',' => {}
             b'}' => break,
             _ => return None,
         }
     }
-    reader.skip_whitespace();
+    reader.cursor.skip_whitespace();
     // The expression is required (bit 0) and nothing may follow the object.
-    (seen & 1 != 0 && reader.pos == reader.bytes.len()).then_some(request)
+    (seen & 1 != 0 && reader.cursor.pos == reader.cursor.bytes.len()).then_some(request)
 }
 
 /// A position in the request text.
 struct Reader<'a> {
-    bytes: &'a [u8],
-    pos: usize,
+    cursor: Cursor<'a>,
 }
 
 impl<'a> Reader<'a> {
-    fn peek(&self) -> Option<u8> {
-        self.bytes.get(self.pos).copied()
-    }
-
-    fn next_byte(&mut self) -> Option<u8> {
-        let byte = self.peek()?;
-        self.pos += 1;
-        Some(byte)
-    }
-
-    fn eat(&mut self, byte: u8) -> bool {
-        let found = self.peek() == Some(byte);
-        self.pos += usize::from(found);
-        found
-    }
-
-    /// JSON whitespace: space, tab, LF, CR.
-    fn skip_whitespace(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-            self.pos += 1;
-        }
-    }
-
     /// `null`, consumed if it is next.
     fn null(&mut self) -> bool {
         let found = self
+            .cursor
             .bytes
-            .get(self.pos..)
+            .get(self.cursor.pos..)
             .is_some_and(|rest| rest.starts_with(b"null"));
-        self.pos += if found { 4 } else { 0 };
+        self.cursor.pos += if found { 4 } else { 0 };
         found
     }
 
     /// A member name without escapes that is one of the six fields: its index in
     /// [`super::FIELDS`] (0 is `expression`).
     fn field_name(&mut self) -> Option<u32> {
-        let rest = self.bytes.get(self.pos..)?;
+        let rest = self.cursor.bytes.get(self.cursor.pos..)?;
         // The letter after the quote tells which name it can be.
         let (field, name): (u32, &[u8]) = match rest.get(1)? {
             b'e' => (0, b"\"expression\""),
@@ -122,7 +98,7 @@ impl<'a> Reader<'a> {
             _ => return None,
         };
         rest.starts_with(name).then_some(())?;
-        self.pos += name.len();
+        self.cursor.pos += name.len();
         Some(field)
     }
 
@@ -146,7 +122,7 @@ impl<'a> Reader<'a> {
             }
             3 if !self.null() => request.scope = Some(self.scope()?),
             4 if !self.null() => {
-                if self.peek() == Some(b'"') {
+                if self.cursor.peek() == Some(b'"') {
                     // `""` means omitted; any other string is refused by the general decoder.
                     self.word()?.is_empty().then_some(())?;
                 } else {
@@ -168,26 +144,26 @@ impl<'a> Reader<'a> {
     /// JavaScript's key order; a repeated key keeps its first position and takes the last value,
     /// as in the general decoder.
     fn scope(&mut self) -> Option<Vec<(String, f64)>> {
-        self.eat(b'{').then_some(())?;
+        self.cursor.eat(b'{').then_some(())?;
         let mut values: Vec<(String, f64)> = Vec::new();
-        self.skip_whitespace();
-        if self.eat(b'}') {
+        self.cursor.skip_whitespace();
+        if self.cursor.eat(b'}') {
             return Some(values);
         }
         loop {
-            self.skip_whitespace();
+            self.cursor.skip_whitespace();
             let key = self.string()?;
-            self.skip_whitespace();
-            self.eat(b':').then_some(())?;
-            self.skip_whitespace();
+            self.cursor.skip_whitespace();
+            self.cursor.eat(b':').then_some(())?;
+            self.cursor.skip_whitespace();
             let value = self.number()?;
             match values.iter().position(|(k, _)| *k == *key) {
                 Some(slot) => values[slot].1 = value,
                 None if values.len() < SMALL_SCOPE => values.push((key.into_owned(), value)),
                 None => return None,
             }
-            self.skip_whitespace();
-            match self.next_byte()? {
+            self.cursor.skip_whitespace();
+            match self.cursor.next_byte()? {
                 b',' => {}
                 b'}' => return Some(javascript_key_order(values)),
                 _ => return None,
@@ -197,33 +173,33 @@ impl<'a> Reader<'a> {
 
     /// A JSON number that is a finite binary64 value, as `str::parse::<f64>` reads its text.
     fn number(&mut self) -> Option<f64> {
-        let start = self.pos;
-        let negative = self.eat(b'-');
+        let start = self.cursor.pos;
+        let negative = self.cursor.eat(b'-');
         // The digits as an integer (exact in binary64 while there are at most 15 of them).
         let mut mantissa: u64 = 0;
-        let mut digits = match self.peek() {
+        let mut digits = match self.cursor.peek() {
             // A leading zero stands alone: a digit after it ends the number, and the caller then
             // meets it where a comma or a brace must be.
             Some(b'0') => {
-                self.pos += 1;
+                self.cursor.pos += 1;
                 1
             }
             Some(b'1'..=b'9') => self.digits(&mut mantissa),
             _ => return None,
         };
         let mut decimals = 0;
-        if self.eat(b'.') {
+        if self.cursor.eat(b'.') {
             decimals = self.digits(&mut mantissa);
             if decimals == 0 {
                 return None;
             }
             digits += decimals;
         }
-        let exponent = matches!(self.peek(), Some(b'e' | b'E'));
+        let exponent = matches!(self.cursor.peek(), Some(b'e' | b'E'));
         if exponent {
-            self.pos += 1;
-            if matches!(self.peek(), Some(b'+' | b'-')) {
-                self.pos += 1;
+            self.cursor.pos += 1;
+            if matches!(self.cursor.peek(), Some(b'+' | b'-')) {
+                self.cursor.pos += 1;
             }
             if self.digits(&mut 0) == 0 {
                 return None;
@@ -235,7 +211,7 @@ impl<'a> Reader<'a> {
             let magnitude = mantissa as f64 / POWERS_OF_TEN[decimals];
             if negative { -magnitude } else { magnitude }
         } else {
-            let text = self.bytes.get(start..self.pos)?;
+            let text = self.cursor.bytes.get(start..self.cursor.pos)?;
             std::str::from_utf8(text).ok()?.parse::<f64>().ok()?
         };
         value.is_finite().then_some(value)
@@ -244,36 +220,36 @@ impl<'a> Reader<'a> {
     /// Skips a run of decimal digits, appending them to `mantissa` (wrapping: only read when
     /// the run is short); answers how many there were.
     fn digits(&mut self, mantissa: &mut u64) -> usize {
-        let from = self.pos;
-        while let Some(d @ b'0'..=b'9') = self.peek() {
+        let from = self.cursor.pos;
+        while let Some(d @ b'0'..=b'9') = self.cursor.peek() {
             *mantissa = mantissa.wrapping_mul(10).wrapping_add(u64::from(d - b'0'));
-            self.pos += 1;
+            self.cursor.pos += 1;
         }
-        self.pos - from
+        self.cursor.pos - from
     }
 
     /// The bytes of a string without escapes at the current position, not checked for UTF-8:
     /// for values compared with ASCII words, where only ASCII can match.
     fn word(&mut self) -> Option<&'a [u8]> {
-        self.eat(b'"').then_some(())?;
-        let start = self.pos;
-        let end = start + plain_string_run(self.bytes.get(start..)?);
-        if self.bytes.get(end) != Some(&b'"') {
+        self.cursor.eat(b'"').then_some(())?;
+        let start = self.cursor.pos;
+        let end = start + plain_string_run(self.cursor.bytes.get(start..)?);
+        if self.cursor.bytes.get(end) != Some(&b'"') {
             return None;
         }
-        self.pos = end + 1;
-        self.bytes.get(start..end)
+        self.cursor.pos = end + 1;
+        self.cursor.bytes.get(start..end)
     }
 
     /// A string at the current position, unescaped; `None` for a fault, a control character or
     /// a lone surrogate (which the general decoder writes as U+FFFD).
     #[inline]
     fn string(&mut self) -> Option<Cow<'a, str>> {
-        self.eat(b'"').then_some(())?;
-        let start = self.pos;
-        let end = start + plain_string_run(self.bytes.get(start..)?);
-        if self.bytes.get(end) == Some(&b'"') {
-            self.pos = end + 1;
+        self.cursor.eat(b'"').then_some(())?;
+        let start = self.cursor.pos;
+        let end = start + plain_string_run(self.cursor.bytes.get(start..)?);
+        if self.cursor.bytes.get(end) == Some(&b'"') {
+            self.cursor.pos = end + 1;
             return self.utf8(start, end).map(Cow::Borrowed);
         }
         self.escaped_string(start, end).map(Cow::Owned)
@@ -287,13 +263,13 @@ impl<'a> Reader<'a> {
         let mut out = String::with_capacity(end - start + 16);
         out.push_str(self.utf8(start, end)?);
         loop {
-            match self.bytes.get(end) {
+            match self.cursor.bytes.get(end) {
                 Some(b'"') => {
-                    self.pos = end + 1;
+                    self.cursor.pos = end + 1;
                     return Some(out);
                 }
                 Some(b'\\') => {
-                    let (c, length) = match self.bytes.get(end + 1)? {
+                    let (c, length) = match self.cursor.bytes.get(end + 1)? {
                         b'"' => ('"', 2),
                         b'\\' => ('\\', 2),
                         b'/' => ('/', 2),
@@ -302,7 +278,7 @@ impl<'a> Reader<'a> {
                         b'n' => ('\n', 2),
                         b'r' => ('\r', 2),
                         b't' => ('\t', 2),
-                        b'u' => (hex_char(self.bytes.get(end + 2..end + 6)?)?, 6),
+                        b'u' => (hex_char(self.cursor.bytes.get(end + 2..end + 6)?)?, 6),
                         _ => return None,
                     };
                     out.push(c);
@@ -311,7 +287,7 @@ impl<'a> Reader<'a> {
                 // A control character, or the end of the text.
                 _ => return None,
             }
-            let run = end + plain_string_run(self.bytes.get(end..)?);
+            let run = end + plain_string_run(self.cursor.bytes.get(end..)?);
             out.push_str(self.utf8(end, run)?);
             end = run;
         }
@@ -319,7 +295,7 @@ impl<'a> Reader<'a> {
 
     /// The bytes `start..end`, which lie between ASCII stops, if they are UTF-8.
     fn utf8(&self, start: usize, end: usize) -> Option<&'a str> {
-        std::str::from_utf8(self.bytes.get(start..end)?).ok()
+        std::str::from_utf8(self.cursor.bytes.get(start..end)?).ok()
     }
 }
 
@@ -709,10 +685,9 @@ mod tests {
         }
         for text in &texts {
             let mut reader = Reader {
-                bytes: text.as_bytes(),
-                pos: 0,
+                cursor: Cursor::new(text.as_bytes()),
             };
-            let read = reader.number().filter(|_| reader.pos == text.len());
+            let read = reader.number().filter(|_| reader.cursor.pos == text.len());
             let parsed = serde_json::from_str::<serde_json::Number>(text)
                 .ok()
                 .and_then(|_| text.parse::<f64>().ok())
@@ -738,8 +713,7 @@ mod tests {
             (r#""open\"#, None),
         ] {
             let mut reader = Reader {
-                bytes: text.as_bytes(),
-                pos: 0,
+                cursor: Cursor::new(text.as_bytes()),
             };
             assert_eq!(reader.string().as_deref(), want, "{text}");
         }
