@@ -192,12 +192,38 @@ fn ends_operand(token: Option<&Token>) -> bool {
 
 /// The operator or delimiter at `pos`, longest match; `?.` before a digit is `?`.
 ///
-/// Every punctuator is ASCII: a match on the first character, then on the next one or two,
-/// rather than a scan of the whole table for each token.
+/// Every punctuator is ASCII: a match on the first character (most stand alone), then for the
+/// few that may start a longer operator on the next one or two, rather than a scan of the whole
+/// table for each token.
 fn punctuation<U: Unit>(chars: &[U], pos: usize) -> Option<&'static str> {
+    let c = chars[pos].ch();
+    // The characters that start no longer operator stand alone, without a look further.
+    let alone = match c {
+        '(' => "(",
+        ')' => ")",
+        '[' => "[",
+        ']' => "]",
+        '{' => "{",
+        '}' => "}",
+        ',' => ",",
+        ';' => ";",
+        ':' => ":",
+        '+' => "+",
+        '-' => "-",
+        '*' => "*",
+        '/' => "/",
+        '%' => "%",
+        '~' => "~",
+        '&' => "&",
+        '|' => "|",
+        _ => "",
+    };
+    if !alone.is_empty() {
+        return Some(alone);
+    }
     let next = chars.get(pos + 1).map_or('\0', |u| u.ch());
     let after = chars.get(pos + 2).map_or('\0', |u| u.ch());
-    Some(match (chars[pos].ch(), next) {
+    Some(match (c, next) {
         ('>', '>') if after == '>' => ">>>",
         ('>', '>') => ">>",
         ('<', '<') => "<<",
@@ -211,25 +237,8 @@ fn punctuation<U: Unit>(chars: &[U], pos: usize) -> Option<&'static str> {
         ('^', '|') => "^|",
         ('?', '.') if !after.is_ascii_digit() => "?.",
         ('?', '?') => "??",
-        ('(', _) => "(",
-        (')', _) => ")",
-        ('[', _) => "[",
-        (']', _) => "]",
-        ('{', _) => "{",
-        ('}', _) => "}",
-        (',', _) => ",",
-        (';', _) => ";",
-        (':', _) => ":",
-        ('+', _) => "+",
-        ('-', _) => "-",
-        ('*', _) => "*",
-        ('/', _) => "/",
-        ('%', _) => "%",
         ('^', _) => "^",
-        ('~', _) => "~",
         ('!', _) => "!",
-        ('&', _) => "&",
-        ('|', _) => "|",
         ('=', _) => "=",
         ('?', _) => "?",
         ('<', _) => "<",
