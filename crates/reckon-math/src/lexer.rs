@@ -7,17 +7,18 @@
 //! characters (code points), as the error positions of the specification are.
 
 use reckon_core::Span;
-use smol_str::SmolStr;
 
-/// A token.
-#[derive(Clone, Debug, PartialEq)]
+/// A token. It owns nothing, so the token list is dropped without a look at its tokens: a
+/// literal's or a name's text is the expression's own, at the token's span, and a string
+/// literal's unescaped text is in [`Lexed::strings`].
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Tok {
-    /// A number literal as written.
-    Number(SmolStr),
-    /// A string literal, unescaped, and its quote character.
-    Str(String, char),
-    /// A name, named operator or parser constant.
-    Name(SmolStr),
+    /// A number literal (its text is the span's).
+    Number,
+    /// A string literal: its index in [`Lexed::strings`], and its quote character.
+    Str(u32, char),
+    /// A name, named operator or parser constant (its text is the span's).
+    Name,
     /// A delimiter or operator, such as `+`, `.*`, `>>>`, `?.`.
     Punct(&'static str),
     /// A line feed (a statement separator outside brackets and after operands).
@@ -25,7 +26,7 @@ pub(crate) enum Tok {
 }
 
 /// A token and its span in characters.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Token {
     pub(crate) tok: Tok,
     pub(crate) span: Span,
@@ -43,17 +44,12 @@ pub(crate) struct LexError {
 pub(crate) trait Unit: Copy {
     /// The unit as a character.
     fn ch(self) -> char;
-    /// Units `start..end` of `units`, which were read from `source`, as an inline string.
-    fn text(source: &str, units: &[Self], start: usize, end: usize) -> SmolStr;
 }
 
 impl Unit for char {
     #[inline]
     fn ch(self) -> char {
         self
-    }
-    fn text(_: &str, units: &[Self], start: usize, end: usize) -> SmolStr {
-        units[start..end].iter().copied().collect()
     }
 }
 
@@ -62,23 +58,23 @@ impl Unit for u8 {
     fn ch(self) -> char {
         char::from(self)
     }
-    #[inline]
-    fn text(source: &str, _: &[Self], start: usize, end: usize) -> SmolStr {
-        // The bytes are the ASCII source's: slice it (no decoding, no validation) and copy the
-        // few bytes inline.
-        match source.get(start..end) {
-            Some(text) if text.len() <= 23 => SmolStr::new_inline(text),
-            Some(text) => SmolStr::new(text),
-            None => SmolStr::default(),
-        }
-    }
 }
 
-/// Tokenises `units`, read from `source`: its bytes when it is ASCII, its characters otherwise.
-pub(crate) fn tokenize<U: Unit>(source: &str, units: &[U]) -> Result<Vec<Token>, LexError> {
+/// The tokens of an expression and the unescaped texts of its string literals.
+#[derive(Debug, PartialEq)]
+pub(crate) struct Lexed {
+    /// The tokens, in order.
+    pub(crate) tokens: Vec<Token>,
+    /// The string literals' texts, indexed by [`Tok::Str`].
+    pub(crate) strings: Vec<String>,
+}
+
+/// Tokenises `units`: an expression's bytes when it is ASCII, its characters otherwise.
+pub(crate) fn tokenize<U: Unit>(units: &[U]) -> Result<Lexed, LexError> {
     let chars = units;
     // At most one token per character; most expressions have about one per two.
     let mut tokens: Vec<Token> = Vec::with_capacity(chars.len() / 2 + 2);
+    let mut strings: Vec<String> = Vec::new();
     let mut pos = 0;
     // Open brackets: a newline inside them is whitespace (section 4.1), so it is not a token and
     // the parser never has to step over it. A dropped newline still separates an operand from a
@@ -88,7 +84,8 @@ pub(crate) fn tokenize<U: Unit>(source: &str, units: &[U]) -> Result<Vec<Token>,
     while pos < chars.len() {
         let c = chars[pos].ch();
         let start = pos;
-        let after_operand = |tokens: &[Token]| !newline_dropped && ends_operand(tokens.last());
+        let after_operand =
+            |tokens: &[Token]| !newline_dropped && ends_operand(tokens.last(), chars);
         let tok = match c {
             ' ' | '\t' | '\u{a0}' => {
                 pos += 1;
@@ -115,29 +112,23 @@ pub(crate) fn tokenize<U: Unit>(source: &str, units: &[U]) -> Result<Vec<Token>,
                 pos += 1;
                 Tok::Punct("\"")
             }
-            '"' => {
+            '"' | '\'' if c == '"' || !after_operand(&tokens) => {
                 let (text, end) = string(chars, pos)?;
                 pos = end;
-                Tok::Str(text, '"')
-            }
-            '\'' if !after_operand(&tokens) => {
-                let (text, end) = string(chars, pos)?;
-                pos = end;
-                Tok::Str(text, '\'')
+                strings.push(text);
+                Tok::Str((strings.len() - 1) as u32, c)
             }
             '\'' => {
                 pos += 1;
                 Tok::Punct("'")
             }
             '0'..='9' => {
-                let (raw, end) = number(source, chars, pos)?;
-                pos = end;
-                Tok::Number(raw)
+                pos = number(chars, pos)?;
+                Tok::Number
             }
             '.' if chars.get(pos + 1).is_some_and(|u| u.ch().is_ascii_digit()) => {
-                let (raw, end) = number(source, chars, pos)?;
-                pos = end;
-                Tok::Number(raw)
+                pos = number(chars, pos)?;
+                Tok::Number
             }
             c if is_name_start(c) => {
                 pos += 1;
@@ -146,7 +137,7 @@ pub(crate) fn tokenize<U: Unit>(source: &str, units: &[U]) -> Result<Vec<Token>,
                 {
                     pos += 1;
                 }
-                Tok::Name(U::text(source, chars, start, pos))
+                Tok::Name
             }
             _ => match punctuation(chars, pos) {
                 Some(p) => {
@@ -174,18 +165,27 @@ pub(crate) fn tokenize<U: Unit>(source: &str, units: &[U]) -> Result<Vec<Token>,
             span: Span::new(start, pos),
         });
     }
-    Ok(tokens)
+    Ok(Lexed { tokens, strings })
 }
 
-/// Whether a token ends an operand, so that a following `'` is the transpose operator.
-fn ends_operand(token: Option<&Token>) -> bool {
-    match token.map(|t| &t.tok) {
-        Some(Tok::Number(_) | Tok::Str(..)) => true,
-        Some(Tok::Name(name)) => !matches!(
-            name.as_str(),
-            "mod" | "to" | "in" | "and" | "or" | "xor" | "not"
-        ),
-        Some(Tok::Punct(p)) => matches!(*p, ")" | "]" | "}" | "!" | "'"),
+/// Whether a token (read from `chars`) ends an operand, so that a following `'` is the
+/// transpose operator.
+fn ends_operand<U: Unit>(token: Option<&Token>, chars: &[U]) -> bool {
+    match token.map(|t| (t.tok, t.span)) {
+        Some((Tok::Number | Tok::Str(..), _)) => true,
+        Some((Tok::Name, span)) => {
+            let name: String = chars
+                .get(span.start..span.end)
+                .unwrap_or_default()
+                .iter()
+                .map(|u| u.ch())
+                .collect();
+            !matches!(
+                name.as_str(),
+                "mod" | "to" | "in" | "and" | "or" | "xor" | "not"
+            )
+        }
+        Some((Tok::Punct(p), _)) => matches!(p, ")" | "]" | "}" | "!" | "'"),
         _ => false,
     }
 }
@@ -261,9 +261,10 @@ fn is_name_start(c: char) -> bool {
         || ('\u{1d400}'..='\u{1d7ff}').contains(&c)
 }
 
-/// A number literal starting at `start` (spec 4.1): decimal with optional fraction and exponent,
-/// or a prefixed integer `0x`/`0b`/`0o` with its letters, digits, radix point and `iN` suffix.
-fn number<U: Unit>(source: &str, chars: &[U], start: usize) -> Result<(SmolStr, usize), LexError> {
+/// The end of the number literal starting at `start` (spec 4.1): decimal with optional fraction
+/// and exponent, or a prefixed integer `0x`/`0b`/`0o` with its letters, digits, radix point and
+/// `iN` suffix.
+fn number<U: Unit>(chars: &[U], start: usize) -> Result<usize, LexError> {
     let at = |i: usize| chars.get(i).map(|u| u.ch());
     let digits_from = |mut i: usize| {
         while at(i).is_some_and(|c| c.is_ascii_digit()) {
@@ -284,7 +285,7 @@ fn number<U: Unit>(source: &str, chars: &[U], start: usize) -> Result<(SmolStr, 
         while at(end).is_some_and(|c| c.is_ascii_alphanumeric() || c == '.') {
             end += 1;
         }
-        return Ok((U::text(source, chars, start, end), end));
+        return Ok(end);
     }
     let mut end = digits_from(start);
     // A point followed by `*`, `/` or `^` starts an element-wise operator instead.
@@ -301,13 +302,13 @@ fn number<U: Unit>(source: &str, chars: &[U], start: usize) -> Result<(SmolStr, 
                 end = digits_from(end + 2);
             }
             Some('.') => return Err(digit_expected(end + 1, end)),
-            _ => return Ok((U::text(source, chars, start, end), end)),
+            _ => return Ok(end),
         }
         if at(end) == Some('.') {
             return Err(digit_expected(end, start));
         }
     }
-    Ok((U::text(source, chars, start, end), end))
+    Ok(end)
 }
 
 /// A string literal opened by the quote at `start`; returns its text and the end offset.
@@ -378,18 +379,36 @@ fn string<U: Unit>(chars: &[U], start: usize) -> Result<(String, usize), LexErro
 mod tests {
     use super::*;
 
-    fn toks(text: &str) -> Vec<Tok> {
+    /// A token with its text, as the tests write them.
+    #[derive(Debug, PartialEq)]
+    enum T {
+        Number(String),
+        Str(String, char),
+        Name(String),
+        Punct(&'static str),
+        Newline,
+    }
+
+    fn toks(text: &str) -> Vec<T> {
         let chars: Vec<char> = text.chars().collect();
-        tokenize(text, &chars)
-            .expect(text)
-            .into_iter()
-            .map(|t| t.tok)
+        let lexed = tokenize(&chars).expect(text);
+        let spanned = |span: Span| chars[span.start..span.end].iter().collect::<String>();
+        lexed
+            .tokens
+            .iter()
+            .map(|t| match t.tok {
+                Tok::Number => T::Number(spanned(t.span)),
+                Tok::Str(i, quote) => T::Str(lexed.strings[i as usize].clone(), quote),
+                Tok::Name => T::Name(spanned(t.span)),
+                Tok::Punct(p) => T::Punct(p),
+                Tok::Newline => T::Newline,
+            })
             .collect()
     }
 
     fn fails(text: &str) -> usize {
         let chars: Vec<char> = text.chars().collect();
-        tokenize(text, &chars).expect_err(text).position
+        tokenize(&chars).expect_err(text).position
     }
 
     #[test]
@@ -407,11 +426,7 @@ mod tests {
             "2.e5 .5 5. 1.2.3",
         ] {
             let chars: Vec<char> = text.chars().collect();
-            assert_eq!(
-                tokenize(text, text.as_bytes()),
-                tokenize(text, &chars),
-                "{text}"
-            );
+            assert_eq!(tokenize(text.as_bytes()), tokenize(&chars), "{text}");
         }
     }
 
@@ -419,45 +434,38 @@ mod tests {
     fn spans_count_characters_outside_ascii() {
         let text = "αβ + 1";
         let chars: Vec<char> = text.chars().collect();
-        let tokens = tokenize(text, &chars).expect("lexes");
-        assert_eq!(tokens[0].tok, Tok::Name("αβ".into()));
-        assert_eq!(tokens[2].span, Span::new(5, 6));
+        assert_eq!(toks(text)[0], T::Name("αβ".into()));
+        let lexed = tokenize(&chars).expect("lexes");
+        assert_eq!(lexed.tokens[0].span, Span::new(0, 2));
+        assert_eq!(lexed.tokens[2].span, Span::new(5, 6));
     }
 
     #[test]
     fn numbers_follow_the_spec() {
         assert_eq!(
             toks("2.*3"),
-            [
-                Tok::Number("2".into()),
-                Tok::Punct(".*"),
-                Tok::Number("3".into())
-            ]
+            [T::Number("2".into()), T::Punct(".*"), T::Number("3".into())]
         );
         assert_eq!(
             toks("4./x"),
-            [
-                Tok::Number("4".into()),
-                Tok::Punct("./"),
-                Tok::Name("x".into())
-            ]
+            [T::Number("4".into()), T::Punct("./"), T::Name("x".into())]
         );
-        assert_eq!(toks("1e"), [Tok::Number("1".into()), Tok::Name("e".into())]);
+        assert_eq!(toks("1e"), [T::Number("1".into()), T::Name("e".into())]);
         assert_eq!(
             toks("1e2e3"),
-            [Tok::Number("1e2".into()), Tok::Name("e3".into())]
+            [T::Number("1e2".into()), T::Name("e3".into())]
         );
         assert_eq!(
             toks(".5 5."),
-            [Tok::Number(".5".into()), Tok::Number("5.".into())]
+            [T::Number(".5".into()), T::Number("5.".into())]
         );
         assert_eq!(
             toks("1_000"),
-            [Tok::Number("1".into()), Tok::Name("_000".into())]
+            [T::Number("1".into()), T::Name("_000".into())]
         );
         assert_eq!(
             toks("0x1.8 0xFFi8"),
-            [Tok::Number("0x1.8".into()), Tok::Number("0xFFi8".into())]
+            [T::Number("0x1.8".into()), T::Number("0xFFi8".into())]
         );
         assert_eq!(fails("3e.5"), 1);
         assert_eq!(fails("2e."), 1);
@@ -467,19 +475,19 @@ mod tests {
 
     #[test]
     fn quotes_are_strings_or_transpose_by_context() {
-        assert_eq!(toks("A'"), [Tok::Name("A".into()), Tok::Punct("'")]);
-        assert_eq!(toks("'a\\'b'"), [Tok::Str("a'b".into(), '\'')]);
+        assert_eq!(toks("A'"), [T::Name("A".into()), T::Punct("'")]);
+        assert_eq!(toks("'a\\'b'"), [T::Str("a'b".into(), '\'')]);
         assert_eq!(toks("concat('a', \"b\")").len(), 6);
         assert_eq!(
             toks("[1,2]''"),
             [
-                Tok::Punct("["),
-                Tok::Number("1".into()),
-                Tok::Punct(","),
-                Tok::Number("2".into()),
-                Tok::Punct("]"),
-                Tok::Punct("'"),
-                Tok::Punct("'")
+                T::Punct("["),
+                T::Number("1".into()),
+                T::Punct(","),
+                T::Number("2".into()),
+                T::Punct("]"),
+                T::Punct("'"),
+                T::Punct("'")
             ]
         );
     }
@@ -488,37 +496,25 @@ mod tests {
     fn operators_match_longest_first() {
         assert_eq!(
             toks("a>>>b"),
-            [
-                Tok::Name("a".into()),
-                Tok::Punct(">>>"),
-                Tok::Name("b".into())
-            ]
+            [T::Name("a".into()), T::Punct(">>>"), T::Name("b".into())]
         );
         assert_eq!(
             toks("a?.3:.7"),
             [
-                Tok::Name("a".into()),
-                Tok::Punct("?"),
-                Tok::Number(".3".into()),
-                Tok::Punct(":"),
-                Tok::Number(".7".into())
+                T::Name("a".into()),
+                T::Punct("?"),
+                T::Number(".3".into()),
+                T::Punct(":"),
+                T::Number(".7".into())
             ]
         );
         assert_eq!(
             toks("x?.y"),
-            [
-                Tok::Name("x".into()),
-                Tok::Punct("?."),
-                Tok::Name("y".into())
-            ]
+            [T::Name("x".into()), T::Punct("?."), T::Name("y".into())]
         );
         assert_eq!(
             toks("5 ^| 3"),
-            [
-                Tok::Number("5".into()),
-                Tok::Punct("^|"),
-                Tok::Number("3".into())
-            ]
+            [T::Number("5".into()), T::Punct("^|"), T::Number("3".into())]
         );
     }
 
@@ -527,40 +523,36 @@ mod tests {
         assert_eq!(
             toks("(1\n+ 2)"),
             [
-                Tok::Punct("("),
-                Tok::Number("1".into()),
-                Tok::Punct("+"),
-                Tok::Number("2".into()),
-                Tok::Punct(")")
+                T::Punct("("),
+                T::Number("1".into()),
+                T::Punct("+"),
+                T::Number("2".into()),
+                T::Punct(")")
             ]
         );
         assert_eq!(
             toks("1\n2"),
-            [
-                Tok::Number("1".into()),
-                Tok::Newline,
-                Tok::Number("2".into())
-            ]
+            [T::Number("1".into()), T::Newline, T::Number("2".into())]
         );
         // After a newline, even a dropped one, a quote opens a string as it always did.
         assert_eq!(
             toks("[A\n'b']"),
             [
-                Tok::Punct("["),
-                Tok::Name("A".into()),
-                Tok::Str("b".into(), '\''),
-                Tok::Punct("]")
+                T::Punct("["),
+                T::Name("A".into()),
+                T::Str("b".into(), '\''),
+                T::Punct("]")
             ]
         );
         assert_eq!(
             toks("[A']\n'b'"),
             [
-                Tok::Punct("["),
-                Tok::Name("A".into()),
-                Tok::Punct("'"),
-                Tok::Punct("]"),
-                Tok::Newline,
-                Tok::Str("b".into(), '\'')
+                T::Punct("["),
+                T::Name("A".into()),
+                T::Punct("'"),
+                T::Punct("]"),
+                T::Newline,
+                T::Str("b".into(), '\'')
             ]
         );
     }
@@ -569,9 +561,9 @@ mod tests {
     fn whitespace_comments_names_and_bad_characters() {
         assert_eq!(
             toks("π # comment\n x"),
-            [Tok::Name("π".into()), Tok::Newline, Tok::Name("x".into())]
+            [T::Name("π".into()), T::Newline, T::Name("x".into())]
         );
-        assert_eq!(toks("\u{1d400}1"), [Tok::Name("\u{1d400}1".into())]);
+        assert_eq!(toks("\u{1d400}1"), [T::Name("\u{1d400}1".into())]);
         assert_eq!(fails("1\r2"), 1);
         assert_eq!(fails("1\u{2003}2"), 1);
         assert_eq!(fails("'abc"), 4);

@@ -28,6 +28,7 @@
 use crate::ast::{Constant, Node, NodeKind, Op};
 use crate::lexer::{Tok, Token, tokenize};
 use reckon_core::Span;
+use smol_str::SmolStr;
 use std::rc::Rc;
 
 /// A syntax error: math.js's wording and the character offset of the token at fault.
@@ -63,24 +64,30 @@ pub fn parse(expression: &str) -> Result<Node, ParseError> {
 pub(crate) fn parse_noting_review(expression: &str) -> Result<(Node, bool), ParseError> {
     // An ASCII expression (almost every one) is lexed by its bytes, whose offsets are character
     // offsets; any other is decoded once into characters.
-    let (tokens, end) = if expression.is_ascii() {
-        (
-            tokenize(expression, expression.as_bytes()),
-            expression.len(),
-        )
+    let (lexed, end, offsets) = if expression.is_ascii() {
+        (tokenize(expression.as_bytes()), expression.len(), None)
     } else {
         // Sized once: `chars()` promises only a quarter of the byte length, and growing from
         // there cost more than the tokenising.
         let mut chars: Vec<char> = Vec::with_capacity(expression.len());
         chars.extend(expression.chars());
-        (tokenize(expression, &chars), chars.len())
+        // Where each character starts, for the texts of tokens (spans count characters).
+        let offsets: Vec<usize> = expression
+            .char_indices()
+            .map(|(at, _)| at)
+            .chain([expression.len()])
+            .collect();
+        (tokenize(&chars), chars.len(), Some(offsets))
     };
-    let tokens = tokens.map_err(|e| ParseError {
+    let lexed = lexed.map_err(|e| ParseError {
         message: e.message,
         position: e.position,
     })?;
     let mut parser = Parser {
-        tokens,
+        source: expression,
+        offsets,
+        tokens: lexed.tokens,
+        strings: lexed.strings,
         pos: 0,
         nesting: 0,
         conditional_level: None,
@@ -102,11 +109,26 @@ fn string_needs_review(text: &str) -> bool {
     matches!(text, "toString" | "toLocaleString")
 }
 
+/// A literal's or a name's text as a node holds it: inline, as almost every one is short.
+fn inline(text: &str) -> SmolStr {
+    if text.len() <= 23 {
+        SmolStr::new_inline(text)
+    } else {
+        SmolStr::new(text)
+    }
+}
+
 /// Named operators: never names.
 const NAMED_OPERATORS: [&str; 7] = ["mod", "to", "in", "and", "or", "xor", "not"];
 
-struct Parser {
+struct Parser<'a> {
+    /// The expression: the texts of literals and names are its, at their tokens' spans.
+    source: &'a str,
+    /// Where each character of a non-ASCII expression starts (`None`: bytes are characters).
+    offsets: Option<Vec<usize>>,
     tokens: Vec<Token>,
+    /// The string literals' unescaped texts, which their tokens index.
+    strings: Vec<String>,
     pos: usize,
     /// Depth of open brackets, for the conditional's `:` (newlines inside brackets, which are
     /// whitespace there, never reach the parser: the lexer drops them).
@@ -122,8 +144,25 @@ struct Parser {
 
 type Parsed = Result<Node, ParseError>;
 
-impl Parser {
+impl<'a> Parser<'a> {
     // ----------------------------------------------------------------------------- tokens
+
+    /// The expression's text of token `index`: a literal's or a name's.
+    fn text_at(&self, index: usize) -> &'a str {
+        let Some(span) = self.tokens.get(index).map(|t| t.span) else {
+            return "";
+        };
+        let bytes = match &self.offsets {
+            None => Some((span.start, span.end)),
+            Some(offsets) => offsets
+                .get(span.start)
+                .zip(offsets.get(span.end))
+                .map(|(start, end)| (*start, *end)),
+        };
+        bytes
+            .and_then(|(start, end)| self.source.get(start..end))
+            .unwrap_or("")
+    }
 
     // A newline inside brackets is whitespace: the lexer drops it, so the parser sees newline
     // tokens only at the top level, where they separate statements.
@@ -143,8 +182,8 @@ impl Parser {
     /// delimiter ends at once (`,` `)` `]` `}` `;` or the end): then it is the whole operand.
     fn lone_operand_here(&mut self) -> bool {
         let leaf = match self.peek() {
-            Some(Tok::Number(_)) => true,
-            Some(Tok::Name(name)) => !NAMED_OPERATORS.contains(&name.as_str()),
+            Some(Tok::Number) => true,
+            Some(Tok::Name) => !NAMED_OPERATORS.contains(&self.text_at(self.pos)),
             _ => false,
         };
         leaf && matches!(
@@ -165,8 +204,8 @@ impl Parser {
     /// operand, made at once rather than through five levels that would each pass it up.
     fn plain_leaf_here(&self) -> bool {
         let leaf = match self.peek() {
-            Some(Tok::Number(_) | Tok::Str(..)) => true,
-            Some(Tok::Name(name)) => name != "not",
+            Some(Tok::Number | Tok::Str(..)) => true,
+            Some(Tok::Name) => self.text_at(self.pos) != "not",
             _ => false,
         };
         leaf && !matches!(
@@ -228,13 +267,14 @@ impl Parser {
     fn unexpected_part(&mut self) -> ParseError {
         match self.tokens.get(self.pos) {
             Some(token) => {
+                let text = self.text_at(self.pos);
                 let message = match &token.tok {
-                    Tok::Number(raw) => format!("Unexpected part \"{raw}\""),
+                    Tok::Number => format!("Unexpected part \"{text}\""),
                     Tok::Str(_, quote) => format!("Unexpected operator {quote}"),
-                    Tok::Name(name) if NAMED_OPERATORS.contains(&name.as_str()) => {
-                        format!("Unexpected operator {name}")
+                    Tok::Name if NAMED_OPERATORS.contains(&text) => {
+                        format!("Unexpected operator {text}")
                     }
-                    Tok::Name(name) => format!("Unexpected part \"{name}\""),
+                    Tok::Name => format!("Unexpected part \"{text}\""),
                     Tok::Punct(p) => format!("Unexpected operator {p}"),
                     Tok::Newline => "Unexpected operator \\n".to_owned(),
                 };
@@ -546,11 +586,14 @@ impl Parser {
         }
         let here = match self.peek()? {
             Tok::Punct(p) => Here::Punct(p),
-            Tok::Name(name) => match NAMED_OPERATORS.iter().find(|op| **op == name.as_str()) {
+            Tok::Name => match NAMED_OPERATORS
+                .iter()
+                .find(|op| **op == self.text_at(self.pos))
+            {
                 Some(op) => Here::Name(op),
                 None => Here::PlainName,
             },
-            Tok::Number(_) => Here::Number,
+            Tok::Number => Here::Number,
             _ => return None,
         };
         let found = match here {
@@ -608,11 +651,14 @@ impl Parser {
 
     /// Rule 2: `number / number` followed by a name, `(` or `in` is a division taken first.
     fn rule2_here(&mut self, node: &Node) -> bool {
-        if !is_number_literal(node, true) || !matches!(self.peek_at(1), Some(Tok::Number(_))) {
+        if !is_number_literal(node, true) || !matches!(self.peek_at(1), Some(Tok::Number)) {
             return false;
         }
         match self.peek_at(2) {
-            Some(Tok::Name(name)) => name == "in" || !NAMED_OPERATORS.contains(&name.as_str()),
+            Some(Tok::Name) => {
+                let name = self.text_at(self.pos + 2);
+                name == "in" || !NAMED_OPERATORS.contains(&name)
+            }
             Some(Tok::Punct("(")) => true,
             _ => false,
         }
@@ -756,9 +802,9 @@ impl Parser {
 
     fn operand_follows_percent(&mut self) -> bool {
         match self.peek_at(1) {
-            Some(Tok::Number(_) | Tok::Str(..)) => true,
+            Some(Tok::Number | Tok::Str(..)) => true,
             // In operand position every name is a symbol, named operators included (`x % to`).
-            Some(Tok::Name(_)) => true,
+            Some(Tok::Name) => true,
             Some(Tok::Punct(p)) => matches!(*p, "(" | "[" | "{" | "+" | "-" | "~"),
             _ => false,
         }
@@ -769,7 +815,7 @@ impl Parser {
             Some(Tok::Punct("-")) => Op::UnaryMinus,
             Some(Tok::Punct("+")) => Op::UnaryPlus,
             Some(Tok::Punct("~")) => Op::BitNot,
-            Some(Tok::Name(name)) if name == "not" => Op::Not,
+            Some(Tok::Name) if self.text_at(self.pos) == "not" => Op::Not,
             _ => return self.power(),
         };
         let start = self.bump_operator();
@@ -831,7 +877,7 @@ impl Parser {
                     node = match self.peek() {
                         Some(Tok::Punct("(")) => self.call(node, true)?,
                         Some(Tok::Punct("[")) => self.index(node, true)?,
-                        Some(Tok::Name(_)) => self.property_name(node, true)?,
+                        Some(Tok::Name) => self.property_name(node, true)?,
                         _ => {
                             return Err(
                                 self.error_here("Property name expected after optional chain")
@@ -897,7 +943,7 @@ impl Parser {
 
     fn property_name(&mut self, object: Node, optional: bool) -> Parsed {
         let name = match self.peek() {
-            Some(Tok::Name(name)) => name.to_string(),
+            Some(Tok::Name) => self.text_at(self.pos).to_owned(),
             _ => return Err(self.error_here("Property name expected after dot")),
         };
         self.review |= string_needs_review(&name);
@@ -950,34 +996,40 @@ impl Parser {
                 position: self.end,
             });
         };
-        let leaf = matches!(token, Tok::Number(_) | Tok::Str(..) | Tok::Name(_));
+        let leaf = matches!(token, Tok::Number | Tok::Str(..) | Tok::Name);
         let punct = match token {
             Tok::Punct(p) => Some(*p),
             _ => None,
         };
         if leaf {
-            // The parser never reads a token twice, so a literal's text moves into its node.
             let index = self.pos;
+            let token = *token;
             let span = self.bump();
-            let kind = match self.tokens.get_mut(index).map(|t| &mut t.tok) {
-                Some(Tok::Number(raw)) => {
-                    let raw = std::mem::take(raw);
-                    check_prefixed(&raw, span)?;
-                    NodeKind::Number(raw)
+            let kind = match token {
+                Tok::Number => {
+                    let raw = self.text_at(index);
+                    check_prefixed(raw, span)?;
+                    NodeKind::Number(inline(raw))
                 }
-                Some(Tok::Str(text, _)) => {
-                    self.review |= string_needs_review(text);
-                    NodeKind::Str(std::mem::take(text))
+                Tok::Str(i, _) => {
+                    // The parser never reads a token twice, so the text moves into its node.
+                    let text = self
+                        .strings
+                        .get_mut(i as usize)
+                        .map(std::mem::take)
+                        .unwrap_or_default();
+                    self.review |= string_needs_review(&text);
+                    NodeKind::Str(text)
                 }
                 // In operand position every name is a symbol, named operators included (`to`, `in`).
-                Some(Tok::Name(name)) => match name.as_str() {
+                Tok::Name => match self.text_at(index) {
                     "true" => NodeKind::Constant(Constant::True),
                     "false" => NodeKind::Constant(Constant::False),
                     "null" => NodeKind::Constant(Constant::Null),
                     "undefined" => NodeKind::Constant(Constant::Undefined),
                     "NaN" => NodeKind::Constant(Constant::NaN),
                     "Infinity" => NodeKind::Constant(Constant::Infinity),
-                    _ => NodeKind::Symbol(std::mem::take(name)),
+                    name => NodeKind::Symbol(inline(name)),
                 },
                 _ => NodeKind::Constant(Constant::Undefined),
             };
@@ -1071,9 +1123,8 @@ impl Parser {
         let mut entries = Vec::new();
         while !self.is_punct("}") {
             let key = match self.peek() {
-                Some(Tok::Name(name)) => name.to_string(),
-                Some(Tok::Str(text, _)) => text.clone(),
-                Some(Tok::Number(raw)) => raw.to_string(),
+                Some(Tok::Name | Tok::Number) => self.text_at(self.pos).to_owned(),
+                Some(Tok::Str(i, _)) => self.strings.get(*i as usize).cloned().unwrap_or_default(),
                 _ => return Err(self.error_here("Symbol or string expected as object key")),
             };
             self.bump();
@@ -1440,6 +1491,20 @@ mod tests {
             }),
             "{text:?}"
         );
+    }
+
+    /// Tokens own no text: literals and names are read from the expression at their spans,
+    /// which count characters, so text after a wider character must come out whole.
+    #[test]
+    fn texts_come_from_the_expression_also_after_wide_characters() {
+        parses_as("αβ + 1.5e3", "add(αβ, 1.5e3)");
+        parses_as("\"é\" + x", "add(\"é\", x)");
+        parses_as("{é: 2, 'ü': 3}.é", "{é: 2, ü: 3}[\"é\"]");
+        parses_as("𝐱 ω", "~multiply(𝐱, ω)");
+        fails_at("αβ 2 3", "Unexpected part \"3\"", 5);
+        fails_at("é and", "Unexpected end of expression", 5);
+        fails_at("ü) 2", "Unexpected operator )", 1);
+        fails_at("ω 1 mod", "Unexpected end of expression", 7);
     }
 
     #[test]
