@@ -4,7 +4,9 @@
 //! is decided here by what precedes it: after a token that ends an operand it is the transpose
 //! operator, elsewhere it opens a string. A newline inside brackets is whitespace and yields no
 //! token (at the top level it is a `Newline` token, a statement separator). Offsets are in
-//! characters (code points), as the error positions of the specification are.
+//! characters (code points), as the error positions of the specification are. Tokens own no
+//! text: the parser reads a literal's or a name's from the expression at its span, and a string
+//! literal's unescaped text from [`Lexed::strings`].
 
 use reckon_core::Span;
 
