@@ -19,8 +19,9 @@ pub(crate) enum Tok {
     Number,
     /// A string literal: its index in [`Lexed::strings`], and its quote character.
     Str(u32, char),
-    /// A name, named operator or parser constant (its text is the span's).
-    Name,
+    /// A name or parser constant (its text is the span's); `true` for a named operator (`mod to
+    /// in and or xor not`), which is a name only in operand position.
+    Name(bool),
     /// A delimiter or operator, such as `+`, `.*`, `>>>`, `?.`.
     Punct(&'static str),
     /// A line feed (a statement separator outside brackets and after operands).
@@ -86,8 +87,7 @@ pub(crate) fn tokenize<U: Unit>(units: &[U]) -> Result<Lexed, LexError> {
     while pos < chars.len() {
         let c = chars[pos].ch();
         let start = pos;
-        let after_operand =
-            |tokens: &[Token]| !newline_dropped && ends_operand(tokens.last(), chars);
+        let after_operand = |tokens: &[Token]| !newline_dropped && ends_operand(tokens.last());
         let tok = match c {
             ' ' | '\t' | '\u{a0}' => {
                 pos += 1;
@@ -139,7 +139,7 @@ pub(crate) fn tokenize<U: Unit>(units: &[U]) -> Result<Lexed, LexError> {
                 {
                     pos += 1;
                 }
-                Tok::Name
+                Tok::Name(is_named_operator(&chars[start..pos]))
             }
             _ => match punctuation(chars, pos) {
                 Some(p) => {
@@ -170,26 +170,33 @@ pub(crate) fn tokenize<U: Unit>(units: &[U]) -> Result<Lexed, LexError> {
     Ok(Lexed { tokens, strings })
 }
 
-/// Whether a token (read from `chars`) ends an operand, so that a following `'` is the
-/// transpose operator.
-fn ends_operand<U: Unit>(token: Option<&Token>, chars: &[U]) -> bool {
+/// Whether a token ends an operand, so that a following `'` is the transpose operator.
+fn ends_operand(token: Option<&Token>) -> bool {
     match token.map(|t| (t.tok, t.span)) {
         Some((Tok::Number | Tok::Str(..), _)) => true,
-        Some((Tok::Name, span)) => {
-            let name: String = chars
-                .get(span.start..span.end)
-                .unwrap_or_default()
-                .iter()
-                .map(|u| u.ch())
-                .collect();
-            !matches!(
-                name.as_str(),
-                "mod" | "to" | "in" | "and" | "or" | "xor" | "not"
-            )
-        }
+        Some((Tok::Name(operator), _)) => !operator,
         Some((Tok::Punct(p), _)) => matches!(p, ")" | "]" | "}" | "!" | "'"),
         _ => false,
     }
+}
+
+/// Whether a name is one of the named operators `mod to in and or xor not`.
+fn is_named_operator<U: Unit>(name: &[U]) -> bool {
+    let mut word = [0u8; 3];
+    if !(2..=3).contains(&name.len()) {
+        return false;
+    }
+    for (slot, unit) in word.iter_mut().zip(name) {
+        let c = unit.ch();
+        if !c.is_ascii() {
+            return false;
+        }
+        *slot = c as u8;
+    }
+    matches!(
+        &word[..name.len()],
+        b"mod" | b"to" | b"in" | b"and" | b"or" | b"xor" | b"not"
+    )
 }
 
 /// The operator or delimiter at `pos`, longest match; `?.` before a digit is `?`.
@@ -401,7 +408,7 @@ mod tests {
             .map(|t| match t.tok {
                 Tok::Number => T::Number(spanned(t.span)),
                 Tok::Str(i, quote) => T::Str(lexed.strings[i as usize].clone(), quote),
-                Tok::Name => T::Name(spanned(t.span)),
+                Tok::Name(_) => T::Name(spanned(t.span)),
                 Tok::Punct(p) => T::Punct(p),
                 Tok::Newline => T::Newline,
             })
@@ -430,6 +437,24 @@ mod tests {
             let chars: Vec<char> = text.chars().collect();
             assert_eq!(tokenize(text.as_bytes()), tokenize(&chars), "{text}");
         }
+    }
+
+    #[test]
+    fn names_know_whether_they_are_named_operators() {
+        for name in ["mod", "to", "in", "and", "or", "xor", "not"] {
+            let chars: Vec<char> = name.chars().collect();
+            assert!(is_named_operator(&chars), "{name}");
+            assert!(is_named_operator(name.as_bytes()), "{name}");
+        }
+        for name in [
+            "m", "mo", "modd", "To", "int", "an", "nor", "xo", "nöt", "ιn", "x", "not_",
+        ] {
+            let chars: Vec<char> = name.chars().collect();
+            assert!(!is_named_operator(&chars), "{name}");
+        }
+        let lexed = tokenize(b"x mod not".as_slice()).expect("lexes");
+        let kinds: Vec<Tok> = lexed.tokens.iter().map(|t| t.tok).collect();
+        assert_eq!(kinds, [Tok::Name(false), Tok::Name(true), Tok::Name(true)]);
     }
 
     #[test]

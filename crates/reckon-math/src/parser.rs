@@ -183,7 +183,7 @@ impl<'a> Parser<'a> {
     fn lone_operand_here(&mut self) -> bool {
         let leaf = match self.peek() {
             Some(Tok::Number) => true,
-            Some(Tok::Name) => !NAMED_OPERATORS.contains(&self.text_at(self.pos)),
+            Some(Tok::Name(operator)) => !operator,
             _ => false,
         };
         leaf && matches!(
@@ -205,7 +205,7 @@ impl<'a> Parser<'a> {
     fn plain_leaf_here(&self) -> bool {
         let leaf = match self.peek() {
             Some(Tok::Number | Tok::Str(..)) => true,
-            Some(Tok::Name) => self.text_at(self.pos) != "not",
+            Some(Tok::Name(operator)) => !operator || self.text_at(self.pos) != "not",
             _ => false,
         };
         leaf && !matches!(
@@ -271,10 +271,10 @@ impl<'a> Parser<'a> {
                 let message = match &token.tok {
                     Tok::Number => format!("Unexpected part \"{text}\""),
                     Tok::Str(_, quote) => format!("Unexpected operator {quote}"),
-                    Tok::Name if NAMED_OPERATORS.contains(&text) => {
+                    Tok::Name(true) => {
                         format!("Unexpected operator {text}")
                     }
-                    Tok::Name => format!("Unexpected part \"{text}\""),
+                    Tok::Name(false) => format!("Unexpected part \"{text}\""),
                     Tok::Punct(p) => format!("Unexpected operator {p}"),
                     Tok::Newline => "Unexpected operator \\n".to_owned(),
                 };
@@ -586,7 +586,8 @@ impl<'a> Parser<'a> {
         }
         let here = match self.peek()? {
             Tok::Punct(p) => Here::Punct(p),
-            Tok::Name => match NAMED_OPERATORS
+            Tok::Name(false) => Here::PlainName,
+            Tok::Name(true) => match NAMED_OPERATORS
                 .iter()
                 .find(|op| **op == self.text_at(self.pos))
             {
@@ -655,10 +656,7 @@ impl<'a> Parser<'a> {
             return false;
         }
         match self.peek_at(2) {
-            Some(Tok::Name) => {
-                let name = self.text_at(self.pos + 2);
-                name == "in" || !NAMED_OPERATORS.contains(&name)
-            }
+            Some(Tok::Name(operator)) => !operator || self.text_at(self.pos + 2) == "in",
             Some(Tok::Punct("(")) => true,
             _ => false,
         }
@@ -804,7 +802,7 @@ impl<'a> Parser<'a> {
         match self.peek_at(1) {
             Some(Tok::Number | Tok::Str(..)) => true,
             // In operand position every name is a symbol, named operators included (`x % to`).
-            Some(Tok::Name) => true,
+            Some(Tok::Name(_)) => true,
             Some(Tok::Punct(p)) => matches!(*p, "(" | "[" | "{" | "+" | "-" | "~"),
             _ => false,
         }
@@ -815,7 +813,7 @@ impl<'a> Parser<'a> {
             Some(Tok::Punct("-")) => Op::UnaryMinus,
             Some(Tok::Punct("+")) => Op::UnaryPlus,
             Some(Tok::Punct("~")) => Op::BitNot,
-            Some(Tok::Name) if self.text_at(self.pos) == "not" => Op::Not,
+            Some(Tok::Name(true)) if self.text_at(self.pos) == "not" => Op::Not,
             _ => return self.power(),
         };
         let start = self.bump_operator();
@@ -877,7 +875,7 @@ impl<'a> Parser<'a> {
                     node = match self.peek() {
                         Some(Tok::Punct("(")) => self.call(node, true)?,
                         Some(Tok::Punct("[")) => self.index(node, true)?,
-                        Some(Tok::Name) => self.property_name(node, true)?,
+                        Some(Tok::Name(_)) => self.property_name(node, true)?,
                         _ => {
                             return Err(
                                 self.error_here("Property name expected after optional chain")
@@ -943,7 +941,7 @@ impl<'a> Parser<'a> {
 
     fn property_name(&mut self, object: Node, optional: bool) -> Parsed {
         let name = match self.peek() {
-            Some(Tok::Name) => self.text_at(self.pos).to_owned(),
+            Some(Tok::Name(_)) => self.text_at(self.pos).to_owned(),
             _ => return Err(self.error_here("Property name expected after dot")),
         };
         self.review |= string_needs_review(&name);
@@ -996,7 +994,7 @@ impl<'a> Parser<'a> {
                 position: self.end,
             });
         };
-        let leaf = matches!(token, Tok::Number | Tok::Str(..) | Tok::Name);
+        let leaf = matches!(token, Tok::Number | Tok::Str(..) | Tok::Name(_));
         let punct = match token {
             Tok::Punct(p) => Some(*p),
             _ => None,
@@ -1022,7 +1020,7 @@ impl<'a> Parser<'a> {
                     NodeKind::Str(text)
                 }
                 // In operand position every name is a symbol, named operators included (`to`, `in`).
-                Tok::Name => match self.text_at(index) {
+                Tok::Name(_) => match self.text_at(index) {
                     "true" => NodeKind::Constant(Constant::True),
                     "false" => NodeKind::Constant(Constant::False),
                     "null" => NodeKind::Constant(Constant::Null),
@@ -1123,7 +1121,7 @@ impl<'a> Parser<'a> {
         let mut entries = Vec::new();
         while !self.is_punct("}") {
             let key = match self.peek() {
-                Some(Tok::Name | Tok::Number) => self.text_at(self.pos).to_owned(),
+                Some(Tok::Name(_) | Tok::Number) => self.text_at(self.pos).to_owned(),
                 Some(Tok::Str(i, _)) => self.strings.get(*i as usize).cloned().unwrap_or_default(),
                 _ => return Err(self.error_here("Symbol or string expected as object key")),
             };
