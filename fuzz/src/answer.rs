@@ -40,9 +40,22 @@ pub fn run(tool: &dyn Tool, input: &[u8]) -> Answer {
     let mut text = Vec::new();
     let outcome = tool.execute_into(input, &mut text);
     let execution = tool.execute_json(input);
-    assert_eq!(
-        outcome.error, execution.error,
-        "the two paths disagree on the category"
+    // calculate's wall-clock backstop (5 s) is the one answer that may differ between two runs
+    // of the same input: an input the work meter admits but that takes about 5 s (a fuzzing
+    // build runs several times slower than a release build) can finish in one run and be
+    // stopped in the other, as the machine's load decides. Such a pair is not compared; each
+    // answer is still checked on its own below and by the callers.
+    let deadline = |body: &Value| {
+        body.pointer("/error/data/reason").and_then(Value::as_str) == Some("evaluation_timeout")
+    };
+    let clock_decided = outcome.error != execution.error
+        && (deadline(&execution.body)
+            || serde_json::from_slice::<Value>(&text).is_ok_and(|body| deadline(&body)));
+    assert!(
+        clock_decided || outcome.error == execution.error,
+        "the two paths disagree on the category: {:?} and {:?}",
+        outcome.error,
+        execution.error
     );
     assert!(
         !text.is_empty() && !text.contains(&b'\n'),
@@ -50,11 +63,11 @@ pub fn run(tool: &dyn Tool, input: &[u8]) -> Answer {
     );
     let body = match serde_json::from_slice::<Value>(&text) {
         Ok(parsed) => {
-            assert_eq!(
-                parsed,
-                execution.body,
-                "execute_into and execute_json answer differently for {:?}",
-                String::from_utf8_lossy(input)
+            assert!(
+                clock_decided || parsed == execution.body,
+                "execute_into and execute_json answer differently for {:?}: {parsed} and {}",
+                String::from_utf8_lossy(input),
+                execution.body
             );
             parsed
         }
