@@ -61,7 +61,7 @@ pub(crate) fn append_number(value: f64, precision: Option<u32>, out: &mut Vec<u8
         if value < 0.0 {
             out.push(b'-');
         }
-        let (digits, start) = integer_digits(magnitude);
+        let (digits, start) = reckon_core::num::integer_digits(magnitude);
         out.extend_from_slice(&digits[start..]);
     } else if value == 0.0 {
         out.push(b'0');
@@ -75,7 +75,7 @@ pub(crate) fn append_number(value: f64, precision: Option<u32>, out: &mut Vec<u8
 
 /// Appends the decimal digits of `n`.
 pub(crate) fn push_integer(out: &mut String, n: u64) {
-    let (digits, start) = integer_digits(n);
+    let (digits, start) = reckon_core::num::integer_digits(n);
     for &digit in &digits[start..] {
         out.push(char::from(digit));
     }
@@ -83,25 +83,8 @@ pub(crate) fn push_integer(out: &mut String, n: u64) {
 
 /// Appends the decimal digits of `n` to bytes.
 pub(crate) fn append_integer(out: &mut Vec<u8>, n: u64) {
-    let (digits, start) = integer_digits(n);
+    let (digits, start) = reckon_core::num::integer_digits(n);
     out.extend_from_slice(&digits[start..]);
-}
-
-/// The decimal digits of `n`, right-aligned: they are `digits[start..]` of `(digits, start)`.
-/// Written by hand for the plain integers of most answers, which ryu-js would format through its
-/// float path.
-fn integer_digits(mut n: u64) -> ([u8; 20], usize) {
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    (digits, start)
 }
 
 /// Formats with other exponent bounds: positional notation when `lower_exp <= e < upper_exp`

@@ -72,9 +72,8 @@ pub(crate) struct Lexed {
     pub(crate) strings: Vec<String>,
 }
 
-/// Tokenises `units`: an expression's bytes when it is ASCII, its characters otherwise.
-pub(crate) fn tokenize<U: Unit>(units: &[U]) -> Result<Lexed, LexError> {
-    let chars = units;
+/// Tokenises `chars`: an expression's bytes when it is ASCII, its characters otherwise.
+pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
     // At most one token per character; most expressions have about one per two.
     let mut tokens: Vec<Token> = Vec::with_capacity(chars.len() / 2 + 2);
     let mut strings: Vec<String> = Vec::new();

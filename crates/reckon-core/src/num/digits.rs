@@ -48,9 +48,34 @@ pub fn decimal_digits(n: &UBig) -> u32 {
     }
 }
 
+/// The decimal digits of `n`, right-aligned: they are `digits[start..]` of `(digits, start)`.
+/// Written by hand for the small integers of most answers (the decimal tool's and calculate's),
+/// which formatting machinery would handle far more slowly.
+pub fn integer_digits(mut n: u64) -> ([u8; 20], usize) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    (digits, start)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn integer_digits_are_the_decimal_text() {
+        for n in [0, 1, 9, 10, 99, 100, 12_345, u64::from(u32::MAX), u64::MAX] {
+            let (digits, start) = integer_digits(n);
+            assert_eq!(&digits[start..], n.to_string().as_bytes());
+        }
+    }
 
     #[test]
     fn counts_digits_at_every_power_of_ten_boundary() {

@@ -33,7 +33,7 @@ mod rational;
 mod rounding;
 
 pub use decimal::{DecimalLiteral, DecimalSyntaxError};
-pub use digits::{decimal_digits, pow10};
+pub use digits::{decimal_digits, integer_digits, pow10};
 pub use rational::{Rational, RoundingNecessary, Scaled};
 pub use rounding::RoundingMode;
 

@@ -65,17 +65,7 @@ impl Magnitude {
     fn push_digits(&self, out: &mut String) {
         match self {
             Self::Small(n) => {
-                let mut n = *n;
-                let mut buffer = [0u8; 20];
-                let mut start = buffer.len();
-                loop {
-                    start -= 1;
-                    buffer[start] = b'0' + (n % 10) as u8;
-                    n /= 10;
-                    if n == 0 {
-                        break;
-                    }
-                }
+                let (buffer, start) = super::integer_digits(*n);
                 out.extend(buffer[start..].iter().map(|&b| char::from(b)));
             }
             Self::Big(n) => out.push_str(&n.to_string()),
