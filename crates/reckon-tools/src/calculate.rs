@@ -107,26 +107,26 @@ impl Tool for CalculateTool {
     }
 
     fn execute_into(&self, input: &[u8], out: &mut Vec<u8>) -> Outcome {
+        // The answer is written straight into `out` (nothing is appended on an error); only a
+        // call that did not finish may have left part of one, which is cut off below.
+        let start = out.len();
         let answered = crate::stack::on_large_stack(|| {
-            let mut text = Vec::new();
             let mut units = 0;
-            let answer = reckon_math::calculate_into_counted(input, &mut text, &mut units);
-            (answer.map(|()| text), units)
+            let answer = reckon_math::calculate_into_counted(input, out, &mut units);
+            (answer, units)
         });
         let (answered, work_units) = match answered {
             Some((answer, units)) => (Some(answer), units),
             None => (None, 0),
         };
         let error = match answered {
-            Some(Ok(text)) => {
-                out.extend_from_slice(&text);
-                None
-            }
+            Some(Ok(())) => None,
             Some(Err(error)) => {
                 write_body(out, &error.to_json());
                 Some(error.reason.category())
             }
             None => {
+                out.truncate(start);
                 write_body(out, &internal_error());
                 Some(ErrorCategory::NotComputable)
             }
