@@ -272,6 +272,17 @@ fn checked_value(
     let value = evaluator.eval(&tree);
     *work_units = evaluator.work_used();
     let value = value?;
+    if let value::Value::Number(x) = value
+        && !fraction_mode
+    {
+        // A number (most results) can only fail the non-finite check of step 10: the general
+        // checks below would each look at it and find nothing else.
+        return if x.is_finite() {
+            Ok(value)
+        } else {
+            Err(eval::undefined_result())
+        };
+    }
     check_result(&value, fraction_mode)?;
     if let value::Value::Fraction(f) = &value
         && fraction::bits(f) > MAX_RESULT_UNITS * 10 / 3
