@@ -47,6 +47,66 @@ pub(crate) fn thousands(n: u64) -> String {
 }
 
 /// The size-limit refusal for one call that would build `count` elements (`None`: unbounded).
+/// How many values a range from `a` by `s` to `b` holds at most (the loops may admit one more
+/// through the tolerant comparison), and the comparison that keeps it going; refused when it
+/// is unbounded or over [`MAX_BUILD`].
+fn range_count(
+    a: f64,
+    s: f64,
+    b: f64,
+    include_end: bool,
+    at: usize,
+) -> Result<(u64, Op), CalculateError> {
+    let span = (b - a) / s;
+    let count = if s == 0.0 || !span.is_finite() {
+        if a.is_nan() || b.is_nan() || s.is_nan() {
+            Some(0)
+        } else if s == 0.0 || span > 0.0 {
+            None
+        } else {
+            Some(0)
+        }
+    } else if span < 0.0 {
+        Some(0)
+    } else {
+        Some((span.floor() as u64).saturating_add(1))
+    };
+    let Some(count) = count else {
+        return Err(build_limit("range", None, at));
+    };
+    if count > MAX_BUILD {
+        return Err(build_limit("range", Some(count), at));
+    }
+    let ongoing = match (s > 0.0, include_end) {
+        (true, true) => Op::SmallerEq,
+        (true, false) => Op::Smaller,
+        (false, true) => Op::LargerEq,
+        (false, false) => Op::Larger,
+    };
+    Ok((count, ongoing))
+}
+
+/// The values of a range of plain numbers, in order, each given to `each` (each one the last
+/// plus `s`, as math.js adds them); returns how many there were. `count` and `ongoing` are
+/// [`range_count`]'s.
+fn number_range(a: f64, s: f64, b: f64, count: u64, ongoing: Op, mut each: impl FnMut(f64)) -> u64 {
+    let mut x = a;
+    let mut n = 0u64;
+    // Where the plain comparison holds, `<=` and `>=` hold without the tolerance:
+    // `compare_numbers` is asked only at the end (and for `<` and `>`).
+    let surely = |x: f64| match ongoing {
+        Op::SmallerEq => x < b,
+        Op::LargerEq => x > b,
+        _ => false,
+    };
+    while n <= count && (surely(x) || crate::eval::compare_numbers(ongoing, x, b)) {
+        each(x);
+        n += 1;
+        x += s;
+    }
+    n
+}
+
 fn build_limit(name: &str, count: Option<u64>, at: usize) -> CalculateError {
     let n = count.map_or_else(|| "unbounded".to_owned(), thousands);
     CalculateError::new(
@@ -383,50 +443,12 @@ impl Evaluator {
             _ => f64::NAN,
         };
         let (a, s, b) = (as_f64(&start), as_f64(&step), as_f64(&end));
-        let span = (b - a) / s;
-        let count = if s == 0.0 || !span.is_finite() {
-            if a.is_nan() || b.is_nan() || s.is_nan() {
-                Some(0)
-            } else if s == 0.0 || span > 0.0 {
-                None
-            } else {
-                Some(0)
-            }
-        } else if span < 0.0 {
-            Some(0)
-        } else {
-            Some((span.floor() as u64).saturating_add(1))
-        };
-        let Some(count) = count else {
-            return Err(build_limit("range", None, at));
-        };
-        if count > MAX_BUILD {
-            return Err(build_limit("range", Some(count), at));
-        }
-        let ongoing = match (s > 0.0, include_end) {
-            (true, true) => Op::SmallerEq,
-            (true, false) => Op::Smaller,
-            (false, true) => Op::LargerEq,
-            (false, false) => Op::Larger,
-        };
-        // `count` is at most MAX_BUILD, checked above; the loops may add one value more.
+        let (count, ongoing) = range_count(a, s, b, include_end, at)?;
+        // `count` is at most MAX_BUILD, checked there; the loops may add one value more.
         let mut data = Vec::with_capacity(count as usize + 1);
         if let (Value::Number(a), Value::Number(s), Value::Number(b)) = (&start, &step, &end) {
-            let (mut x, b) = (*a, *b);
-            // Where the plain comparison holds, `<=` and `>=` hold without the tolerance:
-            // `compare_numbers` is asked only at the end (and for `<` and `>`).
-            let surely = |x: f64| match ongoing {
-                Op::SmallerEq => x < b,
-                Op::LargerEq => x > b,
-                _ => false,
-            };
             // Plain numbers (every range of number mode): the loop below without the dispatch.
-            while (data.len() as u64) <= count
-                && (surely(x) || crate::eval::compare_numbers(ongoing, x, b))
-            {
-                data.push(Value::Number(x));
-                x += s;
-            }
+            number_range(*a, *s, *b, count, ongoing, |x| data.push(Value::Number(x)));
             self.build("range", data.len() as u64, at)?;
             return Ok(Value::matrix(Matrix::vector(data)));
         }
@@ -439,6 +461,20 @@ impl Evaluator {
         }
         self.build("range", data.len() as u64, at)?;
         Ok(Value::matrix(Matrix::vector(data)))
+    }
+
+    /// `sum(a:b)` and `sum(a:s:b)` of plain numbers without building the range: the values
+    /// [`Evaluator::range`] would build, added in the order `sum` adds them, and the same build
+    /// charged after the same loop, so the answer, the work units and every refusal are the
+    /// general path's (a unit test compares them).
+    pub(crate) fn sum_of_number_range(&mut self, a: f64, s: f64, b: f64, at: usize) -> Evaluated {
+        let (count, ongoing) = range_count(a, s, b, true, at)?;
+        let mut total: Option<f64> = None;
+        let n = number_range(a, s, b, count, ongoing, |x| {
+            total = Some(total.map_or(x, |t| t + x));
+        });
+        self.build("range", n, at)?;
+        Ok(Value::Number(total.unwrap_or(0.0)))
     }
 
     /// `value[i, j, ...]` on a matrix, a sparse matrix or a string (section 4.7): each index evaluated with
