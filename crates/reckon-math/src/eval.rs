@@ -680,6 +680,16 @@ impl Evaluator {
         if let Value::Function(_) = left_value {
             return Err(function_as_value(symbol_of(&args[0]), args[0].span.start));
         }
+        if let (Value::Number(x), Value::Number(y)) = (&left_value, &right_value)
+            && !percent_of_left
+            && let Some(result) = number_binary(op, *x, *y)
+        {
+            // Numbers own nothing: not handed to `Value`'s drop glue, an out-of-line function
+            // that costs some twenty instructions even for a number.
+            std::mem::forget(left_value);
+            std::mem::forget(right_value);
+            return Ok(result);
+        }
         self.binary(
             op,
             &left_value,
@@ -779,32 +789,25 @@ impl Evaluator {
     ) -> Evaluated {
         if let (Value::Number(x), Value::Number(y)) = (left_value, right_value)
             && !percent_of_left
+            && let Some(result) = number_binary(op, *x, *y)
         {
-            // The common case, as `binary_inner` computes it, without its dispatch.
-            match op {
-                Op::Add => return Ok(Value::Number(x + y)),
-                Op::Subtract => return Ok(Value::Number(x - y)),
-                Op::Multiply | Op::DotMultiply => return Ok(Value::Number(x * y)),
-                Op::Divide | Op::DotDivide => return Ok(Value::Number(x / y)),
-                Op::Mod | Op::ModSign => return Ok(Value::Number(modulo(*x, *y))),
-                Op::Equal
-                | Op::Unequal
-                | Op::Smaller
-                | Op::Larger
-                | Op::SmallerEq
-                | Op::LargerEq => {
-                    return Ok(Value::Boolean(compare_numbers(op, *x, *y)));
-                }
-                // A negative base with a fractional exponent (a Complex result) takes the
-                // general path.
-                Op::Pow | Op::DotPow => {
-                    if let Ok(result) = power(*x, *y) {
-                        return Ok(Value::Number(result));
-                    }
-                }
-                _ => {}
-            }
+            return Ok(result);
         }
+        self.binary_general(op, left_value, right_value, percent_of_left, positions, at)
+    }
+
+    /// [`Evaluator::binary`] past two plain numbers, out of line: `binary` stays small (the
+    /// element loops of matrices call it for every element).
+    #[inline(never)]
+    fn binary_general(
+        &mut self,
+        op: Op,
+        left_value: &Value,
+        right_value: &Value,
+        percent_of_left: bool,
+        positions: (usize, usize),
+        at: usize,
+    ) -> Evaluated {
         let result = self.binary_inner(op, left_value, right_value, percent_of_left, positions, at);
         self.outside_fraction_mode(result)
     }
@@ -830,9 +833,24 @@ impl Evaluator {
     /// Outside Fraction mode a Fraction comes only from `fraction()`; where it meets a value or
     /// a function it cannot, math.js reports an implicit conversion it refuses (type_mismatch,
     /// spec 5.4), not Fraction mode's fraction_unsupported.
+    /// Inlined: the common case hands the result back where it is, without moving it through
+    /// a call; the rewriting is out of line.
+    #[inline]
     fn outside_fraction_mode(&self, result: Evaluated) -> Evaluated {
-        match result {
+        match &result {
             Err(error) if !self.fraction_mode && error.reason == Reason::FractionUnsupported => {
+                Self::refused_fraction_conversion(result)
+            }
+            _ => result,
+        }
+    }
+
+    /// [`Evaluator::outside_fraction_mode`]'s rewriting of a Fraction refusal.
+    #[cold]
+    #[inline(never)]
+    fn refused_fraction_conversion(result: Evaluated) -> Evaluated {
+        match result {
+            Err(error) => {
                 let detail = if error.message.contains("rounded 64-bit float") {
                     "Cannot implicitly convert a number to a Fraction when there will be a loss of precision. Use function fraction(x) to convert to Fraction."
                 } else {
@@ -847,7 +865,9 @@ impl Evaluator {
     }
 
     /// A binary operator applied to two values: element by element, or as a matrix product,
-    /// when a matrix is involved (`collections`); exactly when a Fraction is.
+    /// when a matrix is involved (`collections`); exactly when a Fraction is. (Always inlined
+    /// into [`Evaluator::binary_general`], its one caller outside tests.)
+    #[inline(always)]
     fn binary_inner(
         &mut self,
         op: Op,
@@ -1838,6 +1858,27 @@ fn number_literal(raw: &str, at: usize) -> Evaluated {
             format!("Invalid expression: String \"{raw}\" is not a valid number"),
         )
         .at(at)
+    })
+}
+
+/// [`Evaluator::binary`] of two plain numbers, as `binary_inner` computes it without its
+/// dispatch; `None` where it takes the general path (an operator without a number case here,
+/// or a power with a Complex result).
+#[inline]
+fn number_binary(op: Op, x: f64, y: f64) -> Option<Value> {
+    Some(match op {
+        Op::Add => Value::Number(x + y),
+        Op::Subtract => Value::Number(x - y),
+        Op::Multiply | Op::DotMultiply => Value::Number(x * y),
+        Op::Divide | Op::DotDivide => Value::Number(x / y),
+        Op::Mod | Op::ModSign => Value::Number(modulo(x, y)),
+        Op::Equal | Op::Unequal | Op::Smaller | Op::Larger | Op::SmallerEq | Op::LargerEq => {
+            Value::Boolean(compare_numbers(op, x, y))
+        }
+        // A negative base with a fractional exponent (a Complex result) takes the general
+        // path.
+        Op::Pow | Op::DotPow => Value::Number(power(x, y).ok()?),
+        _ => return None,
     })
 }
 
