@@ -311,6 +311,7 @@ impl Evaluator {
 
     /// Evaluates a node: a number literal of number mode here, the most common node and a
     /// leaf, without entering [`Evaluator::eval_node`] (a large function, costly to enter).
+    #[inline]
     pub(crate) fn eval(&mut self, node: &Node) -> Evaluated {
         if let NodeKind::Number(raw) = &node.kind
             && !self.fraction_mode
@@ -325,7 +326,9 @@ impl Evaluator {
         self.eval_node(node)
     }
 
-    /// [`Evaluator::eval`] of any node.
+    /// [`Evaluator::eval`] of any node. Never inlined: `eval` then stays a small function
+    /// that answers a number literal without this one's large frame.
+    #[inline(never)]
     fn eval_node(&mut self, node: &Node) -> Evaluated {
         self.charge(1)?;
         let at = node.span.start;
