@@ -8,7 +8,8 @@ use crate::ast::{Constant, Node, NodeKind, Op};
 use crate::error::{CalculateError, Reason};
 use crate::fraction::{self, Power};
 use crate::functions::{
-    Arity, DISABLED, FnError, Imp, builtin, builtin_entry, modulo, nearly_equal, power, to_number,
+    Arity, DISABLED, FnError, Imp, Path, builtin, builtin_entry, modulo, nearly_equal, power,
+    to_number,
 };
 use crate::scope::{Found, Target};
 use crate::value::{Function, UserFunction, Value};
@@ -1207,9 +1208,13 @@ impl Evaluator {
         }
         // No disabled name and not `config` is in the table (a test checks it), so the common
         // case is found first.
-        if let Some((row, plain)) = builtin_entry(name) {
-            if plain {
-                return self.call_plain(row, name, args, position);
+        if let Some((row, path)) = builtin_entry(name) {
+            match path {
+                Path::Plain => return self.call_plain(row, name, args, position),
+                Path::NumberValues if !self.fraction_mode && !self.big_mode => {
+                    return self.call_number_values(row, name, args, position);
+                }
+                _ => {}
             }
             if let [arg] = args
                 && matches!(arg.kind, NodeKind::Range { .. })
@@ -1361,6 +1366,52 @@ impl Evaluator {
         let range = self.range(start, step, end, true, at)?;
         let function = Function::Builtin(row.name);
         self.invoke(&function, Some(row), name, vec![range], Some(args), position)
+    }
+
+    /// [`Evaluator::apply`] of a row of [`crate::functions::NUMBER_VALUES`] in number mode, for
+    /// the common call on numbers (`max(3, 7, 2)`): while the arguments are numbers (at most
+    /// four) they stay on the stack, and once they are all in and their count is right, the
+    /// row's implementation is called as `call_builtin_inner` ends up calling it (none of the
+    /// evaluator's own functions claims such a call: a unit test checks it). Anything else takes
+    /// the general path with the values evaluated so far. A unit test holds both paths equal.
+    fn call_number_values(
+        &mut self,
+        row: &'static crate::functions::Builtin,
+        name: &str,
+        args: &[Node],
+        at: usize,
+    ) -> Evaluated {
+        let mut numbers = [0.0; 4];
+        let function = Function::Builtin(row.name);
+        let Imp::Values(f) = row.imp else {
+            return self.apply(&function, Some(row), name, args, at);
+        };
+        if args.len() > numbers.len() {
+            return self.apply(&function, Some(row), name, args, at);
+        }
+        for (i, arg) in args.iter().enumerate() {
+            match self.eval(arg)? {
+                Value::Number(x) => numbers[i] = x,
+                other => {
+                    let mut values = Vec::with_capacity(args.len());
+                    values.extend(numbers[..i].iter().map(|&x| Value::Number(x)));
+                    values.push(other);
+                    for arg in &args[i + 1..] {
+                        values.push(self.eval(arg)?);
+                    }
+                    return self.invoke(&function, Some(row), name, values, Some(args), at);
+                }
+            }
+        }
+        if !row.arity.admits(args.len()) {
+            let values = numbers[..args.len()].iter().map(|&x| Value::Number(x)).collect();
+            return self.invoke(&function, Some(row), name, values, Some(args), at);
+        }
+        let values = numbers.map(Value::Number);
+        let result = f(&values[..args.len()]).map_err(|e| function_error(e, name, at));
+        // Numbers own nothing: not handed to `Value`'s out-of-line drop glue one by one.
+        std::mem::forget(values);
+        self.outside_fraction_mode(result)
     }
 
     /// Evaluates the arguments and calls `function`; `row` is its table row when the caller
@@ -2282,6 +2333,73 @@ mod tests {
             compared > 60 * argument_lists.len(),
             "only {compared} calls compared"
         );
+    }
+
+    #[test]
+    fn the_number_values_path_agrees_with_the_general_path() {
+        use crate::functions::{NUMBER_VALUES, Path};
+        let argument_lists = [
+            "",
+            "3",
+            "-2.5",
+            "0",
+            "-0",
+            "NaN",
+            "Infinity",
+            "7919",
+            "3, 7, 2",
+            "4, 9, 1, -3",
+            "1, 2, 3, 4, 5",
+            "2, NaN, 1",
+            "1, \"2\"",
+            "[1, 2], 3",
+            "1, 2i",
+            "true",
+            "null",
+            "1, sin",
+            "4.5, bignumber(2)",
+        ];
+        let mut compared = 0;
+        for row in crate::functions::BUILTINS {
+            if crate::functions::builtin_entry(row.name).map(|(_, path)| path)
+                != Some(Path::NumberValues)
+            {
+                continue;
+            }
+            for arguments in argument_lists {
+                let args = call_arguments(arguments);
+                let mut fast_path = Evaluator::new(Vec::new());
+                let fast = fast_path.call_number_values(row, row.name, &args, 3);
+                let mut general = Evaluator::new(Vec::new());
+                let slow =
+                    general.apply(&Function::Builtin(row.name), Some(row), row.name, &args, 3);
+                assert_eq!(
+                    format!("{fast:?}"),
+                    format!("{slow:?}"),
+                    "{}({arguments})",
+                    row.name
+                );
+                assert_eq!(
+                    fast_path.work_used(),
+                    general.work_used(),
+                    "{}({arguments})",
+                    row.name
+                );
+                compared += 1;
+            }
+            // No function of the evaluator claims the row's call on numbers, at any count.
+            let numbers: Vec<Value> = [0.5, -2.0, 3.0, 7.0].map(Value::Number).into();
+            for count in 0..=numbers.len() {
+                let values = &numbers[..count];
+                let mut evaluator = Evaluator::new(Vec::new());
+                assert!(evaluator.evaluator_function(row.name, values, 0).is_none());
+                assert!(evaluator.complex_function(row.name, values, 0).is_none());
+                assert!(evaluator.bigint_function(row, values, 0).is_none());
+                assert!(evaluator.big_function(row.name, values, 0).is_none());
+                assert!(plain_number_call(row, values).is_none());
+            }
+        }
+        assert_eq!(compared, NUMBER_VALUES.len() * argument_lists.len());
     }
 
     #[test]

@@ -490,9 +490,45 @@ pub(crate) fn builtin(name: &str) -> Option<&'static Builtin> {
     builtin_entry(name).map(|(row, _)| row)
 }
 
-/// The row called `name`, and whether the evaluator may call it with plain numbers straight
-/// away (`eval::takes_plain_numbers`, decided once per row rather than at every call).
-pub(crate) fn builtin_entry(name: &str) -> Option<(&'static Builtin, bool)> {
+/// How the evaluator may call a row, decided once per row in the index rather than at every
+/// call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Path {
+    /// The general path only.
+    General,
+    /// With plain numbers, straight to the number implementation (`eval::takes_plain_numbers`).
+    Plain,
+    /// With plain numbers in number mode, straight to the values implementation: a row of
+    /// [`NUMBER_VALUES`] (`eval::Evaluator::call_number_values`).
+    NumberValues,
+}
+
+/// The rows implemented on values that no function of the evaluator claims when every argument
+/// is a plain number (a test checks it), so such a call may go straight to the implementation.
+pub(crate) const NUMBER_VALUES: &[&str] = &[
+    "max",
+    "min",
+    "isPrime",
+    "isInteger",
+    "isZero",
+    "isPositive",
+    "isNegative",
+    "isNaN",
+];
+
+/// The [`Path`] of a row.
+fn path_of(row: &Builtin) -> Path {
+    if crate::eval::takes_plain_numbers(row) {
+        Path::Plain
+    } else if matches!(row.imp, Imp::Values(_)) && NUMBER_VALUES.contains(&row.name) {
+        Path::NumberValues
+    } else {
+        Path::General
+    }
+}
+
+/// The row called `name`, and how the evaluator may call it ([`Path`]).
+pub(crate) fn builtin_entry(name: &str) -> Option<(&'static Builtin, Path)> {
     let index = &*BUILTIN_INDEX;
     let mut slot = name_slot(name.as_bytes());
     // The table is never full (see `INDEX_BITS`), so an empty slot ends every probe.
@@ -509,9 +545,9 @@ pub(crate) fn builtin_entry(name: &str) -> Option<(&'static Builtin, bool)> {
 /// [`BUILTINS`] by name: every call looks its function up, and a scan of the table, or a
 /// general-purpose hash map (about 130 instructions a lookup), cost more than many functions
 /// do. An open-addressed table with linear probing over a hash of a few bytes of the name:
-/// `(row + 1, plain)` per slot, `(0, _)` for an empty one.
-static BUILTIN_INDEX: std::sync::LazyLock<Vec<(u16, bool)>> = std::sync::LazyLock::new(|| {
-    let mut index = vec![(0u16, false); INDEX_MASK + 1];
+/// `(row + 1, path)` per slot, `(0, _)` for an empty one.
+static BUILTIN_INDEX: std::sync::LazyLock<Vec<(u16, Path)>> = std::sync::LazyLock::new(|| {
+    let mut index = vec![(0u16, Path::General); INDEX_MASK + 1];
     for (row, b) in BUILTINS.iter().enumerate() {
         let mut slot = name_slot(b.name.as_bytes());
         loop {
@@ -523,7 +559,7 @@ static BUILTIN_INDEX: std::sync::LazyLock<Vec<(u16, bool)>> = std::sync::LazyLoc
                 None => {
                     // (The table has a few hundred rows: a test finds every one.)
                     if let Ok(row) = u16::try_from(row + 1) {
-                        *entry = (row, crate::eval::takes_plain_numbers(b));
+                        *entry = (row, path_of(b));
                     }
                     break;
                 }
@@ -1211,12 +1247,7 @@ mod tests {
                 "{}",
                 row.name
             );
-            assert_eq!(
-                plain,
-                crate::eval::takes_plain_numbers(found),
-                "{}",
-                row.name
-            );
+            assert_eq!(plain, super::path_of(found), "{}", row.name);
         }
         for name in [
             "",
