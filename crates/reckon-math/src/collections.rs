@@ -274,7 +274,6 @@ impl Evaluator {
     /// `[a, b, ...]`: a vector of scalars, or equally shaped matrices stacked along a new first
     /// dimension (`[[1, 2], [3, 4]]`, `[1:3, 4:6]`).
     pub(crate) fn array_literal(&mut self, items: &[Node], at: usize) -> Evaluated {
-        let mut values = Vec::with_capacity(items.len());
         if !items.is_empty()
             && items
                 .iter()
@@ -283,7 +282,12 @@ impl Evaluator {
             // `[1, 2; 3, 4]`: rows of scalars are stacked straight into one matrix, without a
             // matrix per row. Anything else (a row holding a matrix, rows of different
             // lengths) continues below with what was evaluated so far.
-            let mut data = Vec::new();
+            // Each row is evaluated straight into the data, sized for rows like the first.
+            let first_width = match &items[0].kind {
+                crate::ast::NodeKind::Array(row) => row.len(),
+                _ => 0,
+            };
+            let mut data = Vec::with_capacity(items.len().saturating_mul(first_width));
             let mut width = None;
             for (i, item) in items.iter().enumerate() {
                 let crate::ast::NodeKind::Array(row) = &item.kind else {
@@ -291,18 +295,20 @@ impl Evaluator {
                 };
                 // What `eval` does for the row node: one unit, then the row's literal.
                 self.charge(1)?;
-                let mut row_values = Vec::with_capacity(row.len());
+                let start = data.len();
                 for element in row {
-                    row_values.push(self.eval(element)?);
+                    data.push(self.eval(element)?);
                 }
-                let flat = !row_values.iter().any(|v| matches!(v, Value::Matrix(_)));
-                if flat && width.is_none_or(|w| w == row_values.len()) {
-                    self.build("matrix", row_values.len() as u64, item.span.start)?;
-                    width = Some(row_values.len());
-                    data.append(&mut row_values);
+                let row_width = data.len() - start;
+                let flat = !data[start..].iter().any(|v| matches!(v, Value::Matrix(_)));
+                if flat && width.is_none_or(|w| w == row_width) {
+                    self.build("matrix", row_width as u64, item.span.start)?;
+                    width = Some(row_width);
                     continue;
                 }
+                let row_values = data.split_off(start);
                 // Back to the general path: the rows so far as the vectors they are.
+                let mut values = Vec::with_capacity(items.len());
                 if let Some(w) = width.filter(|&w| w > 0) {
                     values.extend(
                         data.chunks(w)
@@ -327,6 +333,7 @@ impl Evaluator {
             self.build("matrix", result.data.len() as u64, at)?;
             return Ok(Value::matrix(result));
         }
+        let mut values = Vec::with_capacity(items.len());
         for item in items {
             values.push(self.eval(item)?);
         }

@@ -264,9 +264,9 @@ impl Evaluator {
         }
         match self.context.layer.find(name) {
             Found::Value(value) => Some(value),
-            Found::Global => self.lookup(name).cloned(),
+            Found::Global => self.lookup(name).map(Value::copied),
             Found::GlobalOrUndefined => {
-                Some(self.lookup(name).cloned().unwrap_or(Value::Undefined))
+                Some(self.lookup(name).map_or(Value::Undefined, Value::copied))
             }
         }
     }
