@@ -1805,6 +1805,13 @@ impl Evaluator {
 
     fn square_root(&mut self, value: &Value, at: usize) -> Evaluated {
         let row = crate::functions::builtin("sqrt").ok_or_else(|| not_implemented("sqrt()", at))?;
+        if let Value::Number(_) = value
+            && let Some(result) = crate::eval::plain_number_call(row, std::slice::from_ref(value))
+        {
+            // What `call_builtin` does first for a number, without a vector for the argument.
+            let result = result.map_err(|e| crate::eval::function_error(e, "sqrt", at));
+            return self.outside_fraction_mode(result);
+        }
         self.call_builtin(row, "sqrt", vec![value.clone()], at)
     }
 

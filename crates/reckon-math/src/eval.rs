@@ -840,7 +840,7 @@ impl Evaluator {
     /// Inlined: the common case hands the result back where it is, without moving it through
     /// a call; the rewriting is out of line.
     #[inline]
-    fn outside_fraction_mode(&self, result: Evaluated) -> Evaluated {
+    pub(crate) fn outside_fraction_mode(&self, result: Evaluated) -> Evaluated {
         match &result {
             Err(error) if !self.fraction_mode && error.reason == Reason::FractionUnsupported => {
                 Self::refused_fraction_conversion(result)
@@ -2165,13 +2165,11 @@ pub(crate) fn takes_plain_numbers(row: &crate::functions::Builtin) -> bool {
 /// [`plain_numbers`] of `values` when the row [`takes_plain_numbers`] and they are at most four
 /// numbers; `None` when the call needs the general path. A unit test checks that every row this
 /// path takes gives what the general path gives.
-fn plain_number_call(
+pub(crate) fn plain_number_call(
     row: &'static crate::functions::Builtin,
     values: &[Value],
 ) -> Option<Result<Value, FnError>> {
-    if !takes_plain_numbers(row) {
-        return None;
-    }
+    // The values first: a look at each is cheaper than the row's test of names.
     let mut numbers = [0.0; 4];
     if values.len() > numbers.len() {
         return None;
@@ -2181,6 +2179,9 @@ fn plain_number_call(
             return None;
         };
         *slot = *x;
+    }
+    if !takes_plain_numbers(row) {
+        return None;
     }
     plain_numbers(row, &numbers[..values.len()])
 }
