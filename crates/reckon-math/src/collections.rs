@@ -2066,7 +2066,9 @@ impl Evaluator {
             }
             let index = p * (n - 1) as f64;
             let whole = index.floor();
-            let fraction = index % 1.0;
+            // `index % 1.0` exactly, as `index` is finite and not negative (without the
+            // software `fmod`).
+            let fraction = index - whole;
             if index.fract() == 0.0 {
                 return Ok(numbers[index as usize]);
             }
