@@ -1344,7 +1344,13 @@ impl Evaluator {
     ) -> Evaluated {
         let node = &args[0];
         let NodeKind::Range { start, end, step } = &node.kind else {
-            return self.apply(&Function::Builtin(row.name), Some(row), name, args, position);
+            return self.apply(
+                &Function::Builtin(row.name),
+                Some(row),
+                name,
+                args,
+                position,
+            );
         };
         // What `eval` does for the range node.
         self.charge(1)?;
@@ -1365,7 +1371,14 @@ impl Evaluator {
         }
         let range = self.range(start, step, end, true, at)?;
         let function = Function::Builtin(row.name);
-        self.invoke(&function, Some(row), name, vec![range], Some(args), position)
+        self.invoke(
+            &function,
+            Some(row),
+            name,
+            vec![range],
+            Some(args),
+            position,
+        )
     }
 
     /// [`Evaluator::apply`] of a row of [`crate::functions::NUMBER_VALUES`] in number mode, for
@@ -1404,7 +1417,10 @@ impl Evaluator {
             }
         }
         if !row.arity.admits(args.len()) {
-            let values = numbers[..args.len()].iter().map(|&x| Value::Number(x)).collect();
+            let values = numbers[..args.len()]
+                .iter()
+                .map(|&x| Value::Number(x))
+                .collect();
             return self.invoke(&function, Some(row), name, values, Some(args), at);
         }
         let values = numbers.map(Value::Number);

@@ -638,7 +638,14 @@ mod tests {
         }
         for shift in 0..70 {
             let power = 2f64.powi(shift);
-            for x in [power, power - 1.0, power + 1.0, -power, 1.0 - power, -power - 1.0] {
+            for x in [
+                power,
+                power - 1.0,
+                power + 1.0,
+                -power,
+                1.0 - power,
+                -power - 1.0,
+            ] {
                 assert_eq!(from_f64_exact(x), RBig::try_from(x).ok(), "{x}");
             }
         }

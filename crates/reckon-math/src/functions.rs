@@ -916,7 +916,10 @@ fn decimal_round_half_up(text: &str, places: i32) -> Option<f64> {
     if count > ROUND_DIGITS {
         return None;
     }
-    for (slot, b) in digits[1..].iter_mut().zip(integer.bytes().chain(fraction.bytes())) {
+    for (slot, b) in digits[1..]
+        .iter_mut()
+        .zip(integer.bytes().chain(fraction.bytes()))
+    {
         *slot = b.wrapping_sub(b'0');
     }
     // value = 0.d1d2... × 10^point
@@ -1284,9 +1287,22 @@ mod tests {
     fn decimal_rounding_on_the_stack_agrees_with_the_string_version() {
         let mut state = 0x2545_F491_4F6C_DD1D_u64;
         let mut values = vec![
-            1234.5678, 0.5, 1.005, 9.995, 99.5, 999_999.999_999_5, 0.0, 1e-7, 5e-324,
-            1.7976931348623157e308, 1e21, 123_456_789_012_345_680_000.0, 0.000_001_5,
-            2.675, 1.45, 0.999_999_999_999_999_9,
+            1234.5678,
+            0.5,
+            1.005,
+            9.995,
+            99.5,
+            999_999.999_999_5,
+            0.0,
+            1e-7,
+            5e-324,
+            1.7976931348623157e308,
+            1e21,
+            123_456_789_012_345_680_000.0,
+            0.000_001_5,
+            2.675,
+            1.45,
+            0.999_999_999_999_999_9,
         ];
         for _ in 0..20_000 {
             state ^= state << 13;
@@ -1319,9 +1335,34 @@ mod tests {
     fn js_rem_is_the_float_remainder() {
         let big = 9_007_199_254_740_992.0;
         let samples = [
-            0.0, -0.0, 1.0, -1.0, 2.0, 3.0, -3.0, 7.0, 10.0, 462.0, 1071.0, -1071.0, 7919.0,
-            0.5, -2.5, 1e15, 3e15 + 1.0, big - 1.0, -(big - 1.0), big, -big, big + 2.0, 1e300,
-            f64::INFINITY, f64::NEG_INFINITY, f64::NAN, 184_756.0, 6_402_373_705_728_000.0,
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            2.0,
+            3.0,
+            -3.0,
+            7.0,
+            10.0,
+            462.0,
+            1071.0,
+            -1071.0,
+            7919.0,
+            0.5,
+            -2.5,
+            1e15,
+            3e15 + 1.0,
+            big - 1.0,
+            -(big - 1.0),
+            big,
+            -big,
+            big + 2.0,
+            1e300,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            184_756.0,
+            6_402_373_705_728_000.0,
         ];
         for x in samples {
             for y in samples {
