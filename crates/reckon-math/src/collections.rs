@@ -47,6 +47,66 @@ pub(crate) fn thousands(n: u64) -> String {
 }
 
 /// The size-limit refusal for one call that would build `count` elements (`None`: unbounded).
+/// How many values a range from `a` by `s` to `b` holds at most (the loops may admit one more
+/// through the tolerant comparison), and the comparison that keeps it going; refused when it
+/// is unbounded or over [`MAX_BUILD`].
+fn range_count(
+    a: f64,
+    s: f64,
+    b: f64,
+    include_end: bool,
+    at: usize,
+) -> Result<(u64, Op), CalculateError> {
+    let span = (b - a) / s;
+    let count = if s == 0.0 || !span.is_finite() {
+        if a.is_nan() || b.is_nan() || s.is_nan() {
+            Some(0)
+        } else if s == 0.0 || span > 0.0 {
+            None
+        } else {
+            Some(0)
+        }
+    } else if span < 0.0 {
+        Some(0)
+    } else {
+        Some((span.floor() as u64).saturating_add(1))
+    };
+    let Some(count) = count else {
+        return Err(build_limit("range", None, at));
+    };
+    if count > MAX_BUILD {
+        return Err(build_limit("range", Some(count), at));
+    }
+    let ongoing = match (s > 0.0, include_end) {
+        (true, true) => Op::SmallerEq,
+        (true, false) => Op::Smaller,
+        (false, true) => Op::LargerEq,
+        (false, false) => Op::Larger,
+    };
+    Ok((count, ongoing))
+}
+
+/// The values of a range of plain numbers, in order, each given to `each` (each one the last
+/// plus `s`, as math.js adds them); returns how many there were. `count` and `ongoing` are
+/// [`range_count`]'s.
+fn number_range(a: f64, s: f64, b: f64, count: u64, ongoing: Op, mut each: impl FnMut(f64)) -> u64 {
+    let mut x = a;
+    let mut n = 0u64;
+    // Where the plain comparison holds, `<=` and `>=` hold without the tolerance:
+    // `compare_numbers` is asked only at the end (and for `<` and `>`).
+    let surely = |x: f64| match ongoing {
+        Op::SmallerEq => x < b,
+        Op::LargerEq => x > b,
+        _ => false,
+    };
+    while n <= count && (surely(x) || crate::eval::compare_numbers(ongoing, x, b)) {
+        each(x);
+        n += 1;
+        x += s;
+    }
+    n
+}
+
 fn build_limit(name: &str, count: Option<u64>, at: usize) -> CalculateError {
     let n = count.map_or_else(|| "unbounded".to_owned(), thousands);
     CalculateError::new(
@@ -214,7 +274,6 @@ impl Evaluator {
     /// `[a, b, ...]`: a vector of scalars, or equally shaped matrices stacked along a new first
     /// dimension (`[[1, 2], [3, 4]]`, `[1:3, 4:6]`).
     pub(crate) fn array_literal(&mut self, items: &[Node], at: usize) -> Evaluated {
-        let mut values = Vec::with_capacity(items.len());
         if !items.is_empty()
             && items
                 .iter()
@@ -223,7 +282,12 @@ impl Evaluator {
             // `[1, 2; 3, 4]`: rows of scalars are stacked straight into one matrix, without a
             // matrix per row. Anything else (a row holding a matrix, rows of different
             // lengths) continues below with what was evaluated so far.
-            let mut data = Vec::new();
+            // Each row is evaluated straight into the data, sized for rows like the first.
+            let first_width = match &items[0].kind {
+                crate::ast::NodeKind::Array(row) => row.len(),
+                _ => 0,
+            };
+            let mut data = Vec::with_capacity(items.len().saturating_mul(first_width));
             let mut width = None;
             for (i, item) in items.iter().enumerate() {
                 let crate::ast::NodeKind::Array(row) = &item.kind else {
@@ -231,18 +295,20 @@ impl Evaluator {
                 };
                 // What `eval` does for the row node: one unit, then the row's literal.
                 self.charge(1)?;
-                let mut row_values = Vec::with_capacity(row.len());
+                let start = data.len();
                 for element in row {
-                    row_values.push(self.eval(element)?);
+                    data.push(self.eval(element)?);
                 }
-                let flat = !row_values.iter().any(|v| matches!(v, Value::Matrix(_)));
-                if flat && width.is_none_or(|w| w == row_values.len()) {
-                    self.build("matrix", row_values.len() as u64, item.span.start)?;
-                    width = Some(row_values.len());
-                    data.append(&mut row_values);
+                let row_width = data.len() - start;
+                let flat = !data[start..].iter().any(|v| matches!(v, Value::Matrix(_)));
+                if flat && width.is_none_or(|w| w == row_width) {
+                    self.build("matrix", row_width as u64, item.span.start)?;
+                    width = Some(row_width);
                     continue;
                 }
+                let row_values = data.split_off(start);
                 // Back to the general path: the rows so far as the vectors they are.
+                let mut values = Vec::with_capacity(items.len());
                 if let Some(w) = width.filter(|&w| w > 0) {
                     values.extend(
                         data.chunks(w)
@@ -267,6 +333,7 @@ impl Evaluator {
             self.build("matrix", result.data.len() as u64, at)?;
             return Ok(Value::matrix(result));
         }
+        let mut values = Vec::with_capacity(items.len());
         for item in items {
             values.push(self.eval(item)?);
         }
@@ -383,50 +450,12 @@ impl Evaluator {
             _ => f64::NAN,
         };
         let (a, s, b) = (as_f64(&start), as_f64(&step), as_f64(&end));
-        let span = (b - a) / s;
-        let count = if s == 0.0 || !span.is_finite() {
-            if a.is_nan() || b.is_nan() || s.is_nan() {
-                Some(0)
-            } else if s == 0.0 || span > 0.0 {
-                None
-            } else {
-                Some(0)
-            }
-        } else if span < 0.0 {
-            Some(0)
-        } else {
-            Some((span.floor() as u64).saturating_add(1))
-        };
-        let Some(count) = count else {
-            return Err(build_limit("range", None, at));
-        };
-        if count > MAX_BUILD {
-            return Err(build_limit("range", Some(count), at));
-        }
-        let ongoing = match (s > 0.0, include_end) {
-            (true, true) => Op::SmallerEq,
-            (true, false) => Op::Smaller,
-            (false, true) => Op::LargerEq,
-            (false, false) => Op::Larger,
-        };
-        // `count` is at most MAX_BUILD, checked above; the loops may add one value more.
+        let (count, ongoing) = range_count(a, s, b, include_end, at)?;
+        // `count` is at most MAX_BUILD, checked there; the loops may add one value more.
         let mut data = Vec::with_capacity(count as usize + 1);
         if let (Value::Number(a), Value::Number(s), Value::Number(b)) = (&start, &step, &end) {
-            let (mut x, b) = (*a, *b);
-            // Where the plain comparison holds, `<=` and `>=` hold without the tolerance:
-            // `compare_numbers` is asked only at the end (and for `<` and `>`).
-            let surely = |x: f64| match ongoing {
-                Op::SmallerEq => x < b,
-                Op::LargerEq => x > b,
-                _ => false,
-            };
             // Plain numbers (every range of number mode): the loop below without the dispatch.
-            while (data.len() as u64) <= count
-                && (surely(x) || crate::eval::compare_numbers(ongoing, x, b))
-            {
-                data.push(Value::Number(x));
-                x += s;
-            }
+            number_range(*a, *s, *b, count, ongoing, |x| data.push(Value::Number(x)));
             self.build("range", data.len() as u64, at)?;
             return Ok(Value::matrix(Matrix::vector(data)));
         }
@@ -439,6 +468,20 @@ impl Evaluator {
         }
         self.build("range", data.len() as u64, at)?;
         Ok(Value::matrix(Matrix::vector(data)))
+    }
+
+    /// `sum(a:b)` and `sum(a:s:b)` of plain numbers without building the range: the values
+    /// [`Evaluator::range`] would build, added in the order `sum` adds them, and the same build
+    /// charged after the same loop, so the answer, the work units and every refusal are the
+    /// general path's (a unit test compares them).
+    pub(crate) fn sum_of_number_range(&mut self, a: f64, s: f64, b: f64, at: usize) -> Evaluated {
+        let (count, ongoing) = range_count(a, s, b, true, at)?;
+        let mut total: Option<f64> = None;
+        let n = number_range(a, s, b, count, ongoing, |x| {
+            total = Some(total.map_or(x, |t| t + x));
+        });
+        self.build("range", n, at)?;
+        Ok(Value::Number(total.unwrap_or(0.0)))
     }
 
     /// `value[i, j, ...]` on a matrix, a sparse matrix or a string (section 4.7): each index evaluated with
@@ -1762,6 +1805,13 @@ impl Evaluator {
 
     fn square_root(&mut self, value: &Value, at: usize) -> Evaluated {
         let row = crate::functions::builtin("sqrt").ok_or_else(|| not_implemented("sqrt()", at))?;
+        if let Value::Number(_) = value
+            && let Some(result) = crate::eval::plain_number_call(row, std::slice::from_ref(value))
+        {
+            // What `call_builtin` does first for a number, without a vector for the argument.
+            let result = result.map_err(|e| crate::eval::function_error(e, "sqrt", at));
+            return self.outside_fraction_mode(result);
+        }
         self.call_builtin(row, "sqrt", vec![value.clone()], at)
     }
 
@@ -2016,7 +2066,9 @@ impl Evaluator {
             }
             let index = p * (n - 1) as f64;
             let whole = index.floor();
-            let fraction = index % 1.0;
+            // `index % 1.0` exactly, as `index` is finite and not negative (without the
+            // software `fmod`).
+            let fraction = index - whole;
             if index.fract() == 0.0 {
                 return Ok(numbers[index as usize]);
             }

@@ -8,7 +8,8 @@ use crate::ast::{Constant, Node, NodeKind, Op};
 use crate::error::{CalculateError, Reason};
 use crate::fraction::{self, Power};
 use crate::functions::{
-    Arity, DISABLED, FnError, Imp, builtin, builtin_entry, modulo, nearly_equal, power, to_number,
+    Arity, DISABLED, FnError, Imp, Path, builtin, builtin_entry, modulo, nearly_equal, power,
+    to_number,
 };
 use crate::scope::{Found, Target};
 use crate::value::{Function, UserFunction, Value};
@@ -263,9 +264,9 @@ impl Evaluator {
         }
         match self.context.layer.find(name) {
             Found::Value(value) => Some(value),
-            Found::Global => self.lookup(name).cloned(),
+            Found::Global => self.lookup(name).map(Value::copied),
             Found::GlobalOrUndefined => {
-                Some(self.lookup(name).cloned().unwrap_or(Value::Undefined))
+                Some(self.lookup(name).map_or(Value::Undefined, Value::copied))
             }
         }
     }
@@ -311,6 +312,7 @@ impl Evaluator {
 
     /// Evaluates a node: a number literal of number mode here, the most common node and a
     /// leaf, without entering [`Evaluator::eval_node`] (a large function, costly to enter).
+    #[inline]
     pub(crate) fn eval(&mut self, node: &Node) -> Evaluated {
         if let NodeKind::Number(raw) = &node.kind
             && !self.fraction_mode
@@ -325,7 +327,9 @@ impl Evaluator {
         self.eval_node(node)
     }
 
-    /// [`Evaluator::eval`] of any node.
+    /// [`Evaluator::eval`] of any node. Never inlined: `eval` then stays a small function
+    /// that answers a number literal without this one's large frame.
+    #[inline(never)]
     fn eval_node(&mut self, node: &Node) -> Evaluated {
         self.charge(1)?;
         let at = node.span.start;
@@ -680,6 +684,16 @@ impl Evaluator {
         if let Value::Function(_) = left_value {
             return Err(function_as_value(symbol_of(&args[0]), args[0].span.start));
         }
+        if let (Value::Number(x), Value::Number(y)) = (&left_value, &right_value)
+            && !percent_of_left
+            && let Some(result) = number_binary(op, *x, *y)
+        {
+            // Numbers own nothing: not handed to `Value`'s drop glue, an out-of-line function
+            // that costs some twenty instructions even for a number.
+            std::mem::forget(left_value);
+            std::mem::forget(right_value);
+            return Ok(result);
+        }
         self.binary(
             op,
             &left_value,
@@ -779,32 +793,25 @@ impl Evaluator {
     ) -> Evaluated {
         if let (Value::Number(x), Value::Number(y)) = (left_value, right_value)
             && !percent_of_left
+            && let Some(result) = number_binary(op, *x, *y)
         {
-            // The common case, as `binary_inner` computes it, without its dispatch.
-            match op {
-                Op::Add => return Ok(Value::Number(x + y)),
-                Op::Subtract => return Ok(Value::Number(x - y)),
-                Op::Multiply | Op::DotMultiply => return Ok(Value::Number(x * y)),
-                Op::Divide | Op::DotDivide => return Ok(Value::Number(x / y)),
-                Op::Mod | Op::ModSign => return Ok(Value::Number(modulo(*x, *y))),
-                Op::Equal
-                | Op::Unequal
-                | Op::Smaller
-                | Op::Larger
-                | Op::SmallerEq
-                | Op::LargerEq => {
-                    return Ok(Value::Boolean(compare_numbers(op, *x, *y)));
-                }
-                // A negative base with a fractional exponent (a Complex result) takes the
-                // general path.
-                Op::Pow | Op::DotPow => {
-                    if let Ok(result) = power(*x, *y) {
-                        return Ok(Value::Number(result));
-                    }
-                }
-                _ => {}
-            }
+            return Ok(result);
         }
+        self.binary_general(op, left_value, right_value, percent_of_left, positions, at)
+    }
+
+    /// [`Evaluator::binary`] past two plain numbers, out of line: `binary` stays small (the
+    /// element loops of matrices call it for every element).
+    #[inline(never)]
+    fn binary_general(
+        &mut self,
+        op: Op,
+        left_value: &Value,
+        right_value: &Value,
+        percent_of_left: bool,
+        positions: (usize, usize),
+        at: usize,
+    ) -> Evaluated {
         let result = self.binary_inner(op, left_value, right_value, percent_of_left, positions, at);
         self.outside_fraction_mode(result)
     }
@@ -830,9 +837,24 @@ impl Evaluator {
     /// Outside Fraction mode a Fraction comes only from `fraction()`; where it meets a value or
     /// a function it cannot, math.js reports an implicit conversion it refuses (type_mismatch,
     /// spec 5.4), not Fraction mode's fraction_unsupported.
-    fn outside_fraction_mode(&self, result: Evaluated) -> Evaluated {
-        match result {
+    /// Inlined: the common case hands the result back where it is, without moving it through
+    /// a call; the rewriting is out of line.
+    #[inline]
+    pub(crate) fn outside_fraction_mode(&self, result: Evaluated) -> Evaluated {
+        match &result {
             Err(error) if !self.fraction_mode && error.reason == Reason::FractionUnsupported => {
+                Self::refused_fraction_conversion(result)
+            }
+            _ => result,
+        }
+    }
+
+    /// [`Evaluator::outside_fraction_mode`]'s rewriting of a Fraction refusal.
+    #[cold]
+    #[inline(never)]
+    fn refused_fraction_conversion(result: Evaluated) -> Evaluated {
+        match result {
+            Err(error) => {
                 let detail = if error.message.contains("rounded 64-bit float") {
                     "Cannot implicitly convert a number to a Fraction when there will be a loss of precision. Use function fraction(x) to convert to Fraction."
                 } else {
@@ -847,7 +869,9 @@ impl Evaluator {
     }
 
     /// A binary operator applied to two values: element by element, or as a matrix product,
-    /// when a matrix is involved (`collections`); exactly when a Fraction is.
+    /// when a matrix is involved (`collections`); exactly when a Fraction is. (Always inlined
+    /// into [`Evaluator::binary_general`], its one caller outside tests.)
+    #[inline(always)]
     fn binary_inner(
         &mut self,
         op: Op,
@@ -1184,9 +1208,20 @@ impl Evaluator {
         }
         // No disabled name and not `config` is in the table (a test checks it), so the common
         // case is found first.
-        if let Some((row, plain)) = builtin_entry(name) {
-            if plain {
-                return self.call_plain(row, name, args, position);
+        if let Some((row, path)) = builtin_entry(name) {
+            match path {
+                Path::Plain => return self.call_plain(row, name, args, position),
+                Path::NumberValues if !self.fraction_mode && !self.big_mode => {
+                    return self.call_number_values(row, name, args, position);
+                }
+                _ => {}
+            }
+            if let [arg] = args
+                && matches!(arg.kind, NodeKind::Range { .. })
+                && row.name == "sum"
+                && !self.fraction_mode
+            {
+                return self.sum_of_range(row, name, args, position);
             }
             if RAW_FUNCTIONS.contains(&name.as_str()) {
                 // math.js evaluates these arguments afresh (`scope.rs`).
@@ -1293,6 +1328,106 @@ impl Evaluator {
         let values = numbers.iter().map(|&x| Value::Number(x)).collect();
         let function = Function::Builtin(row.name);
         self.invoke(&function, Some(row), name, values, Some(args), at)
+    }
+
+    /// `sum(a:b)` or `sum(a:s:b)` (the one argument a range node): evaluated as
+    /// [`Evaluator::apply`] evaluates it (the range node charged, then its parts), but a range
+    /// of plain numbers is summed as it is counted out, never built
+    /// ([`Evaluator::sum_of_number_range`]); any other range is built and summed by the
+    /// general path. A unit test holds both paths equal, work units included.
+    fn sum_of_range(
+        &mut self,
+        row: &'static crate::functions::Builtin,
+        name: &str,
+        args: &[Node],
+        position: usize,
+    ) -> Evaluated {
+        let node = &args[0];
+        let NodeKind::Range { start, end, step } = &node.kind else {
+            return self.apply(
+                &Function::Builtin(row.name),
+                Some(row),
+                name,
+                args,
+                position,
+            );
+        };
+        // What `eval` does for the range node.
+        self.charge(1)?;
+        let at = node.span.start;
+        let start = self.eval(start)?;
+        let step = match step {
+            Some(step) => Some(self.eval(step)?),
+            None => None,
+        };
+        let end = self.eval(end)?;
+        let plain_step = match &step {
+            None => Some(1.0),
+            Some(Value::Number(s)) => Some(*s),
+            Some(_) => None,
+        };
+        if let (Value::Number(a), Some(s), Value::Number(b)) = (&start, plain_step, &end) {
+            return self.sum_of_number_range(*a, s, *b, at);
+        }
+        let range = self.range(start, step, end, true, at)?;
+        let function = Function::Builtin(row.name);
+        self.invoke(
+            &function,
+            Some(row),
+            name,
+            vec![range],
+            Some(args),
+            position,
+        )
+    }
+
+    /// [`Evaluator::apply`] of a row of [`crate::functions::NUMBER_VALUES`] in number mode, for
+    /// the common call on numbers (`max(3, 7, 2)`): while the arguments are numbers (at most
+    /// four) they stay on the stack, and once they are all in and their count is right, the
+    /// row's implementation is called as `call_builtin_inner` ends up calling it (none of the
+    /// evaluator's own functions claims such a call: a unit test checks it). Anything else takes
+    /// the general path with the values evaluated so far. A unit test holds both paths equal.
+    fn call_number_values(
+        &mut self,
+        row: &'static crate::functions::Builtin,
+        name: &str,
+        args: &[Node],
+        at: usize,
+    ) -> Evaluated {
+        let mut numbers = [0.0; 4];
+        let function = Function::Builtin(row.name);
+        let Imp::Values(f) = row.imp else {
+            return self.apply(&function, Some(row), name, args, at);
+        };
+        if args.len() > numbers.len() {
+            return self.apply(&function, Some(row), name, args, at);
+        }
+        for (i, arg) in args.iter().enumerate() {
+            match self.eval(arg)? {
+                Value::Number(x) => numbers[i] = x,
+                other => {
+                    let mut values = Vec::with_capacity(args.len());
+                    values.extend(numbers[..i].iter().map(|&x| Value::Number(x)));
+                    values.push(other);
+                    for arg in &args[i + 1..] {
+                        values.push(self.eval(arg)?);
+                    }
+                    return self.invoke(&function, Some(row), name, values, Some(args), at);
+                }
+            }
+        }
+        if !row.arity.admits(args.len()) {
+            let values = numbers[..args.len()]
+                .iter()
+                .map(|&x| Value::Number(x))
+                .collect();
+            return self.invoke(&function, Some(row), name, values, Some(args), at);
+        }
+        let values = numbers.map(Value::Number);
+        let result = f(&values[..args.len()]).map_err(|e| function_error(e, name, at));
+        // Numbers own nothing: not handed to `Value`'s out-of-line drop glue one by one.
+        std::mem::forget(values);
+        self.outside_fraction_mode(result)
     }
 
     /// Evaluates the arguments and calls `function`; `row` is its table row when the caller
@@ -1796,6 +1931,27 @@ fn number_literal(raw: &str, at: usize) -> Evaluated {
     })
 }
 
+/// [`Evaluator::binary`] of two plain numbers, as `binary_inner` computes it without its
+/// dispatch; `None` where it takes the general path (an operator without a number case here,
+/// or a power with a Complex result).
+#[inline]
+fn number_binary(op: Op, x: f64, y: f64) -> Option<Value> {
+    Some(match op {
+        Op::Add => Value::Number(x + y),
+        Op::Subtract => Value::Number(x - y),
+        Op::Multiply | Op::DotMultiply => Value::Number(x * y),
+        Op::Divide | Op::DotDivide => Value::Number(x / y),
+        Op::Mod | Op::ModSign => Value::Number(modulo(x, y)),
+        Op::Equal | Op::Unequal | Op::Smaller | Op::Larger | Op::SmallerEq | Op::LargerEq => {
+            Value::Boolean(compare_numbers(op, x, y))
+        }
+        // A negative base with a fractional exponent (a Complex result) takes the general
+        // path.
+        Op::Pow | Op::DotPow => Value::Number(power(x, y).ok()?),
+        _ => return None,
+    })
+}
+
 /// Whether a value can hold no function, hence no captured context (see
 /// `Evaluator::written_frames`): scalars and strings.
 fn is_plain_data(value: &Value) -> bool {
@@ -2025,13 +2181,11 @@ pub(crate) fn takes_plain_numbers(row: &crate::functions::Builtin) -> bool {
 /// [`plain_numbers`] of `values` when the row [`takes_plain_numbers`] and they are at most four
 /// numbers; `None` when the call needs the general path. A unit test checks that every row this
 /// path takes gives what the general path gives.
-fn plain_number_call(
+pub(crate) fn plain_number_call(
     row: &'static crate::functions::Builtin,
     values: &[Value],
 ) -> Option<Result<Value, FnError>> {
-    if !takes_plain_numbers(row) {
-        return None;
-    }
+    // The values first: a look at each is cheaper than the row's test of names.
     let mut numbers = [0.0; 4];
     if values.len() > numbers.len() {
         return None;
@@ -2041,6 +2195,9 @@ fn plain_number_call(
             return None;
         };
         *slot = *x;
+    }
+    if !takes_plain_numbers(row) {
+        return None;
     }
     plain_numbers(row, &numbers[..values.len()])
 }
@@ -2196,6 +2353,73 @@ mod tests {
     }
 
     #[test]
+    fn the_number_values_path_agrees_with_the_general_path() {
+        use crate::functions::{NUMBER_VALUES, Path};
+        let argument_lists = [
+            "",
+            "3",
+            "-2.5",
+            "0",
+            "-0",
+            "NaN",
+            "Infinity",
+            "7919",
+            "3, 7, 2",
+            "4, 9, 1, -3",
+            "1, 2, 3, 4, 5",
+            "2, NaN, 1",
+            "1, \"2\"",
+            "[1, 2], 3",
+            "1, 2i",
+            "true",
+            "null",
+            "1, sin",
+            "4.5, bignumber(2)",
+        ];
+        let mut compared = 0;
+        for row in crate::functions::BUILTINS {
+            if crate::functions::builtin_entry(row.name).map(|(_, path)| path)
+                != Some(Path::NumberValues)
+            {
+                continue;
+            }
+            for arguments in argument_lists {
+                let args = call_arguments(arguments);
+                let mut fast_path = Evaluator::new(Vec::new());
+                let fast = fast_path.call_number_values(row, row.name, &args, 3);
+                let mut general = Evaluator::new(Vec::new());
+                let slow =
+                    general.apply(&Function::Builtin(row.name), Some(row), row.name, &args, 3);
+                assert_eq!(
+                    format!("{fast:?}"),
+                    format!("{slow:?}"),
+                    "{}({arguments})",
+                    row.name
+                );
+                assert_eq!(
+                    fast_path.work_used(),
+                    general.work_used(),
+                    "{}({arguments})",
+                    row.name
+                );
+                compared += 1;
+            }
+            // No function of the evaluator claims the row's call on numbers, at any count.
+            let numbers: Vec<Value> = [0.5, -2.0, 3.0, 7.0].map(Value::Number).into();
+            for count in 0..=numbers.len() {
+                let values = &numbers[..count];
+                let mut evaluator = Evaluator::new(Vec::new());
+                assert!(evaluator.evaluator_function(row.name, values, 0).is_none());
+                assert!(evaluator.complex_function(row.name, values, 0).is_none());
+                assert!(evaluator.bigint_function(row, values, 0).is_none());
+                assert!(evaluator.big_function(row.name, values, 0).is_none());
+                assert!(plain_number_call(row, values).is_none());
+            }
+        }
+        assert_eq!(compared, NUMBER_VALUES.len() * argument_lists.len());
+    }
+
+    #[test]
     fn the_number_shortcut_of_binary_agrees_with_the_general_path() {
         use Op::*;
         let numbers = [
@@ -2282,6 +2506,79 @@ mod tests {
         for name in DISABLED.iter().chain(&["config"]) {
             assert!(builtin(name).is_none(), "{name} is in the table");
         }
+    }
+
+    /// Runs `expression` with `budget` work units: the outcome and the units spent.
+    fn run_counted(expression: &str, budget: u64) -> (Evaluated, u64) {
+        let input = serde_json::json!({ "expression": expression }).to_string();
+        let request = request::decode(input.as_bytes()).expect("valid request");
+        let tree = request::prepare(&request).expect("prepared");
+        let mut evaluator = Evaluator::with_budget(&[], budget);
+        let outcome = evaluator.eval(&tree);
+        (outcome, evaluator.work_used())
+    }
+
+    #[test]
+    fn the_sum_of_a_range_agrees_with_the_general_path() {
+        // `sum((r))` takes the general path (the range is built, then summed), charging one unit
+        // more for the parentheses; `sum(r)` sums the range as it counts it out.
+        let ranges = [
+            "1:100",
+            "1:2:100",
+            "5:1",
+            "-0:-1",
+            "-0:0",
+            "0:0.1:1",
+            "0:0.1:1.0000000000001",
+            "1:-0.25:-2",
+            "10:-3:0",
+            "0.1:0.7",
+            "1e15:1e15+10",
+            "1:0:5",
+            "1:0",
+            "0:1000000",
+            "0:1000001",
+            "0:1e300",
+            "NaN:5",
+            "1:NaN",
+            "1:true",
+            "true:3",
+            "1:2:bignumber(7)",
+            "1:bignumber(4)",
+            "1:fraction(1, 2):3",
+            "\"a\":3",
+            "1:[2]",
+            "1:2i",
+            "1:x",
+            "bigint(1):bigint(4)",
+            "1:2:Infinity",
+            "-Infinity:0",
+        ];
+        for range in ranges {
+            let fused = format!("sum({range})");
+            let general = format!("sum(({range}))");
+            let (mut fast, fast_units) = run_counted(&fused, WORK_BUDGET);
+            let (slow, slow_units) = run_counted(&general, WORK_BUDGET);
+            if let Err(error) = &mut fast {
+                // Positions inside the argument are one further right in `sum((r))`.
+                error.position = error.position.map(|p| if p >= 4 { p + 1 } else { p });
+            }
+            assert_eq!(format!("{fast:?}"), format!("{slow:?}"), "{range}");
+            if fast.is_ok() {
+                assert_eq!(fast_units + 1, slow_units, "{range}");
+                // The meter stops both at the same point: N − 1 fails, N passes.
+                let (short, _) = run_counted(&fused, fast_units - 1);
+                let (exact, _) = run_counted(&fused, fast_units);
+                let (short_general, _) = run_counted(&general, slow_units - 1);
+                for stopped in [short, short_general] {
+                    let reason = stopped.err().map(|e| e.reason);
+                    assert_eq!(reason, Some(Reason::EvaluationTimeout), "{range}");
+                }
+                assert!(exact.is_ok(), "{range}");
+            }
+        }
+        let (value, _) = run_counted("sum(1:100)", WORK_BUDGET);
+        assert_eq!(format!("{value:?}"), "Ok(Number(5050.0))");
     }
 
     #[test]

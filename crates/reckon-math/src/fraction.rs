@@ -148,6 +148,17 @@ fn parts(value: &RBig) -> Option<(i128, u128)> {
     Some((i128::from(numerator), u128::from(denominator)))
 }
 
+/// The bit length of the number whose little-endian words these are.
+#[inline]
+fn words_bits(words: &[dashu_int::Word]) -> usize {
+    match words.iter().rposition(|&w| w != 0) {
+        Some(top) => {
+            (top + 1) * dashu_int::Word::BITS as usize - words[top].leading_zeros() as usize
+        }
+        None => 0,
+    }
+}
+
 /// `x + y` (or `x - y` with `negate`) with machine integers, when the parts are small enough:
 /// the same reduced value dashu computes, without its general big-integer path.
 fn small_sum(x: &RBig, y: &RBig, negate: bool) -> Option<RBig> {
@@ -180,7 +191,10 @@ pub(crate) fn from_f64_exact(value: f64) -> Option<RBig> {
         return None;
     }
     if value.fract() == 0.0 {
-        // Every integral binary64 converts to its exact integer.
+        // Every integral binary64 converts to its exact integer (below 2^63 through i64).
+        if value.abs() < 9_223_372_036_854_775_808.0 {
+            return Some(RBig::from(value as i64));
+        }
         return RBig::try_from(value).ok();
     }
     let converted = farey(value);
@@ -264,15 +278,9 @@ fn run_length(most: u64, holds: impl Fn(u64) -> bool) -> u64 {
 }
 
 pub(crate) fn bits(value: &RBig) -> usize {
-    if let Some((numerator, denominator)) = parts(value) {
-        // The same count without copying the numerator's magnitude.
-        return (128 - numerator.unsigned_abs().max(denominator).leading_zeros()) as usize;
-    }
-    value
-        .numerator()
-        .unsigned_abs()
-        .bit_len()
-        .max(value.denominator().bit_len())
+    // Counted on the words, without copying the numerator's magnitude.
+    let (_, numerator) = value.numerator().as_sign_words();
+    words_bits(numerator).max(words_bits(value.denominator().as_words()))
 }
 
 fn checked(value: RBig) -> Result<RBig, FractionError> {
@@ -603,6 +611,45 @@ pub(crate) fn decimal_string<E>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The bit counts read from the words agree with dashu's, and the integer conversion of a
+    /// float with dashu's, around every power of two and sign.
+    #[test]
+    fn word_readings_agree_with_dashu() {
+        let mut samples = vec![IBig::ZERO, IBig::ONE, IBig::NEG_ONE];
+        for shift in 0..140u32 {
+            let power = IBig::ONE << shift as usize;
+            for delta in [-1i32, 0, 1] {
+                let n = &power + IBig::from(delta);
+                samples.push(n.clone());
+                samples.push(-n);
+            }
+        }
+        for n in &samples {
+            for d in samples.iter().filter(|d| d.signum() == IBig::ONE) {
+                let value = RBig::from_parts(n.clone(), d.unsigned_abs());
+                let bits = value
+                    .numerator()
+                    .unsigned_abs()
+                    .bit_len()
+                    .max(value.denominator().bit_len());
+                assert_eq!(super::bits(&value), bits, "{value}");
+            }
+        }
+        for shift in 0..70 {
+            let power = 2f64.powi(shift);
+            for x in [
+                power,
+                power - 1.0,
+                power + 1.0,
+                -power,
+                1.0 - power,
+                -power - 1.0,
+            ] {
+                assert_eq!(from_f64_exact(x), RBig::try_from(x).ok(), "{x}");
+            }
+        }
+    }
 
     fn text(value: &RBig) -> String {
         format(value)

@@ -490,9 +490,45 @@ pub(crate) fn builtin(name: &str) -> Option<&'static Builtin> {
     builtin_entry(name).map(|(row, _)| row)
 }
 
-/// The row called `name`, and whether the evaluator may call it with plain numbers straight
-/// away (`eval::takes_plain_numbers`, decided once per row rather than at every call).
-pub(crate) fn builtin_entry(name: &str) -> Option<(&'static Builtin, bool)> {
+/// How the evaluator may call a row, decided once per row in the index rather than at every
+/// call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Path {
+    /// The general path only.
+    General,
+    /// With plain numbers, straight to the number implementation (`eval::takes_plain_numbers`).
+    Plain,
+    /// With plain numbers in number mode, straight to the values implementation: a row of
+    /// [`NUMBER_VALUES`] (`eval::Evaluator::call_number_values`).
+    NumberValues,
+}
+
+/// The rows implemented on values that no function of the evaluator claims when every argument
+/// is a plain number (a test checks it), so such a call may go straight to the implementation.
+pub(crate) const NUMBER_VALUES: &[&str] = &[
+    "max",
+    "min",
+    "isPrime",
+    "isInteger",
+    "isZero",
+    "isPositive",
+    "isNegative",
+    "isNaN",
+];
+
+/// The [`Path`] of a row.
+fn path_of(row: &Builtin) -> Path {
+    if crate::eval::takes_plain_numbers(row) {
+        Path::Plain
+    } else if matches!(row.imp, Imp::Values(_)) && NUMBER_VALUES.contains(&row.name) {
+        Path::NumberValues
+    } else {
+        Path::General
+    }
+}
+
+/// The row called `name`, and how the evaluator may call it ([`Path`]).
+pub(crate) fn builtin_entry(name: &str) -> Option<(&'static Builtin, Path)> {
     let index = &*BUILTIN_INDEX;
     let mut slot = name_slot(name.as_bytes());
     // The table is never full (see `INDEX_BITS`), so an empty slot ends every probe.
@@ -509,9 +545,9 @@ pub(crate) fn builtin_entry(name: &str) -> Option<(&'static Builtin, bool)> {
 /// [`BUILTINS`] by name: every call looks its function up, and a scan of the table, or a
 /// general-purpose hash map (about 130 instructions a lookup), cost more than many functions
 /// do. An open-addressed table with linear probing over a hash of a few bytes of the name:
-/// `(row + 1, plain)` per slot, `(0, _)` for an empty one.
-static BUILTIN_INDEX: std::sync::LazyLock<Vec<(u16, bool)>> = std::sync::LazyLock::new(|| {
-    let mut index = vec![(0u16, false); INDEX_MASK + 1];
+/// `(row + 1, path)` per slot, `(0, _)` for an empty one.
+static BUILTIN_INDEX: std::sync::LazyLock<Vec<(u16, Path)>> = std::sync::LazyLock::new(|| {
+    let mut index = vec![(0u16, Path::General); INDEX_MASK + 1];
     for (row, b) in BUILTINS.iter().enumerate() {
         let mut slot = name_slot(b.name.as_bytes());
         loop {
@@ -523,7 +559,7 @@ static BUILTIN_INDEX: std::sync::LazyLock<Vec<(u16, bool)>> = std::sync::LazyLoc
                 None => {
                     // (The table has a few hundred rows: a test finds every one.)
                     if let Ok(row) = u16::try_from(row + 1) {
-                        *entry = (row, crate::eval::takes_plain_numbers(b));
+                        *entry = (row, path_of(b));
                     }
                     break;
                 }
@@ -709,7 +745,7 @@ fn lcm(a: f64, b: f64) -> f64 {
     let product = a * b;
     let (mut a, mut b) = (a, b);
     while b != 0.0 {
-        (a, b) = (b, a % b);
+        (a, b) = (b, js_rem(a, b));
     }
     (product / a).abs()
 }
@@ -717,6 +753,24 @@ fn lcm(a: f64, b: f64) -> f64 {
 /// Floored modulo, `x − y·⌊x/y⌋` with math.js's tolerant floor, and `mod(x, 0) = x`.
 pub(crate) fn modulo(x: f64, y: f64) -> f64 {
     if y == 0.0 { x } else { x - y * floor(x / y) }
+}
+
+/// JavaScript's `x % y` (C's `fmod`, exact), computed with machine integers when both operands
+/// are integers below 2^53 in magnitude: the software `fmod` costs over a hundred instructions,
+/// and the combinatorics and primality loops take remainders of integers. Integer remainder
+/// truncates as `fmod` does, so the magnitudes agree; a zero takes the dividend's sign, as
+/// `fmod`'s does (`-4 % 2` is −0). A unit test compares it with `%`.
+#[inline]
+pub(crate) fn js_rem(x: f64, y: f64) -> f64 {
+    const SAFE: f64 = 9_007_199_254_740_992.0; // 2^53
+    if x.abs() < SAFE && y.abs() < SAFE {
+        // (Casts, not `fract`, which calls out to `trunc`.)
+        let (a, b) = (x as i64, y as i64);
+        if a as f64 == x && b as f64 == y && b != 0 {
+            return ((a % b) as f64).copysign(x);
+        }
+    }
+    x % y
 }
 
 /// math.js's tolerance: equal within relative 1e-12 or absolute 1e-15.
@@ -837,13 +891,97 @@ fn round(x: f64, n: f64) -> Result<f64, FnError> {
     if !x.is_finite() {
         return Ok(x);
     }
-    let shortest = ryu_js::Buffer::new().format(x.abs()).to_owned();
-    let rounded = decimal_round_half_up(&shortest, n as i32).unwrap_or(x.abs());
+    let mut buffer = ryu_js::Buffer::new();
+    let shortest = buffer.format(x.abs());
+    let rounded = decimal_round_half_up(shortest, n as i32).unwrap_or(x.abs());
     Ok(if x < 0.0 { -rounded } else { rounded })
 }
 
-/// Rounds the decimal text of a non-negative number half up at `places` fraction digits.
+/// The most digits [`decimal_round_half_up`] keeps on the stack; the shortest text of a
+/// binary64 has at most 17 significant digits and 21 before the point, so this is never short.
+const ROUND_DIGITS: usize = 48;
+
+/// Rounds the decimal text of a non-negative number half up at `places` fraction digits. The
+/// digits stay on the stack, and a result of at most 15 digits is read back as one exact
+/// integer scaled by an exact power of ten (one rounding, as the parser's).
 fn decimal_round_half_up(text: &str, places: i32) -> Option<f64> {
+    let (mantissa, exponent) = match text.split_once('e') {
+        Some((m, e)) => (m, e.trim_start_matches('+').parse::<i32>().ok()?),
+        None => (text, 0),
+    };
+    let (integer, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    // digits[0] is room for a carry out of the first digit.
+    let mut digits = [0u8; ROUND_DIGITS + 1];
+    let count = integer.len() + fraction.len();
+    if count > ROUND_DIGITS {
+        return None;
+    }
+    for (slot, b) in digits[1..]
+        .iter_mut()
+        .zip(integer.bytes().chain(fraction.bytes()))
+    {
+        *slot = b.wrapping_sub(b'0');
+    }
+    // value = 0.d1d2... × 10^point
+    let point = integer.len() as i32 + exponent;
+    let keep = point + places;
+    if keep < 0 {
+        return Some(0.0);
+    }
+    let keep = keep as usize;
+    if keep >= count {
+        return text.parse().ok();
+    }
+    let (mut first, mut point) = (1, point);
+    if digits[1 + keep] >= 5 {
+        let mut i = keep;
+        loop {
+            if i == 0 {
+                // 9.99 → 10.0: the carry becomes the first digit.
+                digits[0] = 1;
+                first = 0;
+                point += 1;
+                break;
+            }
+            if digits[i] == 9 {
+                digits[i] = 0;
+                i -= 1;
+            } else {
+                digits[i] += 1;
+                break;
+            }
+        }
+    }
+    let kept = &digits[first..=keep];
+    let scale = point - kept.len() as i32;
+    if kept.len() <= 15 && (-22..=22).contains(&scale) {
+        // Below 10^15 < 2^53 the digits are an exact binary64 integer, and so is every power
+        // of ten up to 10^22: their product or quotient, rounded once, is the nearest binary64
+        // to the decimal, which is what `str::parse` returns.
+        const POWERS: [f64; 23] = [
+            1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+            1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+        ];
+        let integer = kept.iter().fold(0u64, |n, &d| n * 10 + u64::from(d)) as f64;
+        return Some(if scale >= 0 {
+            integer * POWERS[scale as usize]
+        } else {
+            integer / POWERS[scale.unsigned_abs() as usize]
+        });
+    }
+    let digits: String = kept.iter().map(|d| char::from(b'0' + d)).collect();
+    let digits = if digits.is_empty() {
+        "0".to_owned()
+    } else {
+        digits
+    };
+    format!("0.{digits}e{point}").parse().ok()
+}
+
+/// [`decimal_round_half_up`] as it was written first, with strings: for the test that
+/// compares the two.
+#[cfg(test)]
+fn decimal_round_half_up_by_strings(text: &str, places: i32) -> Option<f64> {
     let (mantissa, exponent) = match text.split_once('e') {
         Some((m, e)) => (m, e.trim_start_matches('+').parse::<i32>().ok()?),
         None => (text, 0),
@@ -854,7 +992,6 @@ fn decimal_round_half_up(text: &str, places: i32) -> Option<f64> {
         .chain(fraction.bytes())
         .map(|b| b - b'0')
         .collect();
-    // value = 0.d1d2... × 10^point
     let point = integer.len() as i32 + exponent;
     let keep = point + places;
     if keep < 0 {
@@ -1011,7 +1148,7 @@ fn is_prime(x: f64) -> bool {
     if x <= 3.0 {
         return x > 1.0;
     }
-    if x % 2.0 == 0.0 || x % 3.0 == 0.0 {
+    if js_rem(x, 2.0) == 0.0 || js_rem(x, 3.0) == 0.0 {
         return false;
     }
     if x.fract() != 0.0 {
@@ -1113,12 +1250,7 @@ mod tests {
                 "{}",
                 row.name
             );
-            assert_eq!(
-                plain,
-                crate::eval::takes_plain_numbers(found),
-                "{}",
-                row.name
-            );
+            assert_eq!(plain, super::path_of(found), "{}", row.name);
         }
         for name in [
             "",
@@ -1146,6 +1278,100 @@ mod tests {
                 continue;
             }
             assert!(builtin(name).is_none(), "{name:?} was found");
+        }
+    }
+
+    /// The decimal rounding on the stack agrees bit for bit with the string version it
+    /// replaced, on random numbers of every magnitude at every number of places.
+    #[test]
+    fn decimal_rounding_on_the_stack_agrees_with_the_string_version() {
+        let mut state = 0x2545_F491_4F6C_DD1D_u64;
+        let mut values = vec![
+            1234.5678,
+            0.5,
+            1.005,
+            9.995,
+            99.5,
+            999_999.999_999_5,
+            0.0,
+            1e-7,
+            5e-324,
+            1.7976931348623157e308,
+            1e21,
+            123_456_789_012_345_680_000.0,
+            0.000_001_5,
+            2.675,
+            1.45,
+            0.999_999_999_999_999_9,
+        ];
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let x = f64::from_bits(state >> 2);
+            if x.is_finite() {
+                values.push(x);
+            }
+            // Decimals of a few digits, where the rounding digit is often a 5.
+            values.push((state % 1_000_000) as f64 / 10f64.powi((state >> 40) as i32 % 9));
+        }
+        for x in values {
+            let text = ryu_js::Buffer::new().format(x).to_owned();
+            for places in 0..=15 {
+                let fast = super::decimal_round_half_up(&text, places);
+                let slow = super::decimal_round_half_up_by_strings(&text, places);
+                assert_eq!(
+                    fast.map(f64::to_bits),
+                    slow.map(f64::to_bits),
+                    "{text} at {places}"
+                );
+            }
+        }
+    }
+
+    /// The integer remainder agrees with `%` bit for bit (sign of zero included), on integers
+    /// around the 2^53 bound, fractions, infinities, NaN and zero divisors.
+    #[test]
+    fn js_rem_is_the_float_remainder() {
+        let big = 9_007_199_254_740_992.0;
+        let samples = [
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            2.0,
+            3.0,
+            -3.0,
+            7.0,
+            10.0,
+            462.0,
+            1071.0,
+            -1071.0,
+            7919.0,
+            0.5,
+            -2.5,
+            1e15,
+            3e15 + 1.0,
+            big - 1.0,
+            -(big - 1.0),
+            big,
+            -big,
+            big + 2.0,
+            1e300,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            184_756.0,
+            6_402_373_705_728_000.0,
+        ];
+        for x in samples {
+            for y in samples {
+                let (fast, slow) = (super::js_rem(x, y), x % y);
+                assert!(
+                    fast.to_bits() == slow.to_bits() || (fast.is_nan() && slow.is_nan()),
+                    "{x} % {y}: {fast} != {slow}"
+                );
+            }
         }
     }
 

@@ -98,7 +98,7 @@ impl Frame {
     /// The value of `name` among this frame's own parameters.
     fn own_value(&self, name: &str) -> Option<Value> {
         let i = self.names.position(name)?;
-        self.values.borrow().get(i).cloned()
+        self.values.borrow().get(i).map(crate::value::Value::copied)
     }
 
     /// Whether `name` is one of this frame's own parameters.

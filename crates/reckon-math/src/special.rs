@@ -13,7 +13,7 @@
 //! unit test that checks the claim at the bound) and is returned at once, or the work is refused
 //! with [`FnError::TooLarge`], which is reported as the work meter is (section 11a).
 
-use crate::functions::{FnError, gamma, modulo, nearly_equal, to_number};
+use crate::functions::{FnError, gamma, js_rem, modulo, nearly_equal, to_number};
 use crate::jsmath;
 use crate::matrix::Matrix;
 use crate::value::Value;
@@ -415,7 +415,7 @@ pub(crate) fn combinations(n: f64, k: f64) -> Result<f64, FnError> {
     let last_divisor = k.min(rest);
     while numerator <= n && answer.is_finite() {
         answer *= numerator;
-        while divisor <= last_divisor && answer % divisor == 0.0 {
+        while divisor <= last_divisor && js_rem(answer, divisor) == 0.0 {
             answer /= divisor;
             divisor += 1.0;
         }

@@ -72,6 +72,16 @@ impl Value {
         Self::Matrix(Rc::new(matrix))
     }
 
+    /// A copy of the value: a number copied in place, anything else cloned (`Value`'s derived
+    /// `clone` is an out-of-line function, costly for the common number read from a variable).
+    #[inline]
+    pub fn copied(&self) -> Self {
+        match self {
+            Self::Number(x) => Self::Number(*x),
+            other => other.clone(),
+        }
+    }
+
     /// math.js `typeOf`.
     pub fn type_name(&self) -> &'static str {
         match self {
