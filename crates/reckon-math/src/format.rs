@@ -75,6 +75,16 @@ pub(crate) fn append_number(value: f64, precision: Option<u32>, out: &mut Vec<u8
 
 /// Appends the decimal digits of `n`.
 pub(crate) fn push_integer(out: &mut String, n: u64) {
+    // One or two digits (most matrix elements): pushed directly, without a digit buffer.
+    if n < 10 {
+        out.push(char::from(b'0' + n as u8));
+        return;
+    }
+    if n < 100 {
+        out.push(char::from(b'0' + (n / 10) as u8));
+        out.push(char::from(b'0' + (n % 10) as u8));
+        return;
+    }
     let (digits, start) = reckon_core::num::integer_digits(n);
     for &digit in &digits[start..] {
         out.push(char::from(digit));
@@ -219,7 +229,27 @@ pub(crate) fn positional(digits: &str, exponent: i32, out: &mut String) {
 
 #[cfg(test)]
 mod tests {
-    use super::{EXACT_INTEGERS, format_number, general_format};
+    use super::{EXACT_INTEGERS, format_number, general_format, push_integer};
+
+    /// Every way `push_integer` writes digits (one, two, more) gives Rust's own text, appended.
+    #[test]
+    fn integers_are_appended_as_their_decimal_digits() {
+        let mut samples: Vec<u64> = (0..=1_000).collect();
+        samples.extend([
+            9_999,
+            10_000,
+            123_456_789,
+            u64::from(u32::MAX),
+            u64::MAX - 1,
+            u64::MAX,
+        ]);
+        samples.extend((0..64).map(|shift| 1u64 << shift));
+        for n in samples {
+            let mut out = String::from("x");
+            push_integer(&mut out, n);
+            assert_eq!(out, format!("x{n}"));
+        }
+    }
 
     /// The integer shortcut of `write_number` gives what the general path gives, with and
     /// without a precision, up to 2^53 and past it.
