@@ -23,9 +23,140 @@ pub(crate) enum Tok {
     /// in and or xor not`), which is a name only in operand position.
     Name(bool),
     /// A delimiter or operator, such as `+`, `.*`, `>>>`, `?.`.
-    Punct(&'static str),
+    Punct(P),
     /// A line feed (a statement separator outside brackets and after operands).
     Newline,
+}
+
+/// A delimiter or operator: one byte, compared as one (the parser looks at the current token's
+/// punctuation at every level, where comparing texts cost a length and a byte comparison each).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum P {
+    /// `(`
+    LParen,
+    /// `)`
+    RParen,
+    /// `[`
+    LBracket,
+    /// `]`
+    RBracket,
+    /// `{`
+    LBrace,
+    /// `}`
+    RBrace,
+    /// `,`
+    Comma,
+    /// `;`
+    Semicolon,
+    /// `:`
+    Colon,
+    /// `+`
+    Plus,
+    /// `-`
+    Minus,
+    /// `*`
+    Star,
+    /// `/`
+    Slash,
+    /// `%`
+    Percent,
+    /// `~`
+    Tilde,
+    /// `&`
+    Amp,
+    /// `|`
+    Pipe,
+    /// `>>>`
+    Ushr,
+    /// `>>`
+    Shr,
+    /// `<<`
+    Shl,
+    /// `==`
+    EqEq,
+    /// `!=`
+    NotEq,
+    /// `<=`
+    Le,
+    /// `>=`
+    Ge,
+    /// `.*`
+    DotStar,
+    /// `./`
+    DotSlash,
+    /// `.^`
+    DotCaret,
+    /// `^|`
+    CaretPipe,
+    /// `?.`
+    QDot,
+    /// `??`
+    Nullish,
+    /// `^`
+    Caret,
+    /// `!`
+    Bang,
+    /// `=`
+    Eq,
+    /// `?`
+    Question,
+    /// `<`
+    Lt,
+    /// `>`
+    Gt,
+    /// `.`
+    Dot,
+    /// `'`
+    Quote,
+    /// `"`
+    DQuote,
+}
+
+impl P {
+    /// The punctuation as written, for error messages.
+    pub(crate) fn text(self) -> &'static str {
+        match self {
+            P::LParen => "(",
+            P::RParen => ")",
+            P::LBracket => "[",
+            P::RBracket => "]",
+            P::LBrace => "{",
+            P::RBrace => "}",
+            P::Comma => ",",
+            P::Semicolon => ";",
+            P::Colon => ":",
+            P::Plus => "+",
+            P::Minus => "-",
+            P::Star => "*",
+            P::Slash => "/",
+            P::Percent => "%",
+            P::Tilde => "~",
+            P::Amp => "&",
+            P::Pipe => "|",
+            P::Ushr => ">>>",
+            P::Shr => ">>",
+            P::Shl => "<<",
+            P::EqEq => "==",
+            P::NotEq => "!=",
+            P::Le => "<=",
+            P::Ge => ">=",
+            P::DotStar => ".*",
+            P::DotSlash => "./",
+            P::DotCaret => ".^",
+            P::CaretPipe => "^|",
+            P::QDot => "?.",
+            P::Nullish => "??",
+            P::Caret => "^",
+            P::Bang => "!",
+            P::Eq => "=",
+            P::Question => "?",
+            P::Lt => "<",
+            P::Gt => ">",
+            P::Dot => ".",
+            P::Quote => "'",
+            P::DQuote => "\"",
+        }
+    }
 }
 
 /// A token and its span in characters.
@@ -111,7 +242,7 @@ pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
             // (`"s""` is `Unexpected operator "`), and `'` is the transpose.
             '"' if after_operand(&tokens) => {
                 pos += 1;
-                Tok::Punct("\"")
+                Tok::Punct(P::DQuote)
             }
             '"' | '\'' if c == '"' || !after_operand(&tokens) => {
                 let (text, end) = string(chars, pos)?;
@@ -121,7 +252,7 @@ pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
             }
             '\'' => {
                 pos += 1;
-                Tok::Punct("'")
+                Tok::Punct(P::Quote)
             }
             '0'..='9' => {
                 pos = number(chars, pos)?;
@@ -142,7 +273,7 @@ pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
             }
             _ => match punctuation(chars, pos) {
                 Some(p) => {
-                    pos += p.len();
+                    pos += p.text().len();
                     match c {
                         '(' | '[' | '{' => depth += 1,
                         ')' | ']' | '}' => depth = depth.saturating_sub(1),
@@ -174,7 +305,9 @@ fn ends_operand(token: Option<&Token>) -> bool {
     match token.map(|t| (t.tok, t.span)) {
         Some((Tok::Number | Tok::Str(..), _)) => true,
         Some((Tok::Name(operator), _)) => !operator,
-        Some((Tok::Punct(p), _)) => matches!(p, ")" | "]" | "}" | "!" | "'"),
+        Some((Tok::Punct(p), _)) => {
+            matches!(p, P::RParen | P::RBracket | P::RBrace | P::Bang | P::Quote)
+        }
         _ => false,
     }
 }
@@ -203,55 +336,55 @@ fn is_named_operator<U: Unit>(name: &[U]) -> bool {
 /// Every punctuator is ASCII: a match on the first character (most stand alone), then for the
 /// few that may start a longer operator on the next one or two, rather than a scan of the whole
 /// table for each token.
-fn punctuation<U: Unit>(chars: &[U], pos: usize) -> Option<&'static str> {
+fn punctuation<U: Unit>(chars: &[U], pos: usize) -> Option<P> {
     let c = chars[pos].ch();
     // The characters that start no longer operator stand alone, without a look further.
     let alone = match c {
-        '(' => "(",
-        ')' => ")",
-        '[' => "[",
-        ']' => "]",
-        '{' => "{",
-        '}' => "}",
-        ',' => ",",
-        ';' => ";",
-        ':' => ":",
-        '+' => "+",
-        '-' => "-",
-        '*' => "*",
-        '/' => "/",
-        '%' => "%",
-        '~' => "~",
-        '&' => "&",
-        '|' => "|",
-        _ => "",
+        '(' => Some(P::LParen),
+        ')' => Some(P::RParen),
+        '[' => Some(P::LBracket),
+        ']' => Some(P::RBracket),
+        '{' => Some(P::LBrace),
+        '}' => Some(P::RBrace),
+        ',' => Some(P::Comma),
+        ';' => Some(P::Semicolon),
+        ':' => Some(P::Colon),
+        '+' => Some(P::Plus),
+        '-' => Some(P::Minus),
+        '*' => Some(P::Star),
+        '/' => Some(P::Slash),
+        '%' => Some(P::Percent),
+        '~' => Some(P::Tilde),
+        '&' => Some(P::Amp),
+        '|' => Some(P::Pipe),
+        _ => None,
     };
-    if !alone.is_empty() {
-        return Some(alone);
+    if alone.is_some() {
+        return alone;
     }
     let next = chars.get(pos + 1).map_or('\0', |u| u.ch());
     let after = chars.get(pos + 2).map_or('\0', |u| u.ch());
     Some(match (c, next) {
-        ('>', '>') if after == '>' => ">>>",
-        ('>', '>') => ">>",
-        ('<', '<') => "<<",
-        ('=', '=') => "==",
-        ('!', '=') => "!=",
-        ('<', '=') => "<=",
-        ('>', '=') => ">=",
-        ('.', '*') => ".*",
-        ('.', '/') => "./",
-        ('.', '^') => ".^",
-        ('^', '|') => "^|",
-        ('?', '.') if !after.is_ascii_digit() => "?.",
-        ('?', '?') => "??",
-        ('^', _) => "^",
-        ('!', _) => "!",
-        ('=', _) => "=",
-        ('?', _) => "?",
-        ('<', _) => "<",
-        ('>', _) => ">",
-        ('.', _) => ".",
+        ('>', '>') if after == '>' => P::Ushr,
+        ('>', '>') => P::Shr,
+        ('<', '<') => P::Shl,
+        ('=', '=') => P::EqEq,
+        ('!', '=') => P::NotEq,
+        ('<', '=') => P::Le,
+        ('>', '=') => P::Ge,
+        ('.', '*') => P::DotStar,
+        ('.', '/') => P::DotSlash,
+        ('.', '^') => P::DotCaret,
+        ('^', '|') => P::CaretPipe,
+        ('?', '.') if !after.is_ascii_digit() => P::QDot,
+        ('?', '?') => P::Nullish,
+        ('^', _) => P::Caret,
+        ('!', _) => P::Bang,
+        ('=', _) => P::Eq,
+        ('?', _) => P::Question,
+        ('<', _) => P::Lt,
+        ('>', _) => P::Gt,
+        ('.', _) => P::Dot,
         _ => return None,
     })
 }
@@ -408,7 +541,7 @@ mod tests {
                 Tok::Number => T::Number(spanned(t.span)),
                 Tok::Str(i, quote) => T::Str(lexed.strings[i as usize].clone(), quote),
                 Tok::Name(_) => T::Name(spanned(t.span)),
-                Tok::Punct(p) => T::Punct(p),
+                Tok::Punct(p) => T::Punct(p.text()),
                 Tok::Newline => T::Newline,
             })
             .collect()
@@ -436,6 +569,61 @@ mod tests {
             let chars: Vec<char> = text.chars().collect();
             assert_eq!(tokenize(text.as_bytes()), tokenize(&chars), "{text}");
         }
+    }
+
+    #[test]
+    fn every_punctuation_lexes_from_its_own_text() {
+        // `P::text` writes the error messages: each must be what the lexer reads as that code.
+        let all = [
+            P::LParen,
+            P::RParen,
+            P::LBracket,
+            P::RBracket,
+            P::LBrace,
+            P::RBrace,
+            P::Comma,
+            P::Semicolon,
+            P::Colon,
+            P::Plus,
+            P::Minus,
+            P::Star,
+            P::Slash,
+            P::Percent,
+            P::Tilde,
+            P::Amp,
+            P::Pipe,
+            P::Ushr,
+            P::Shr,
+            P::Shl,
+            P::EqEq,
+            P::NotEq,
+            P::Le,
+            P::Ge,
+            P::DotStar,
+            P::DotSlash,
+            P::DotCaret,
+            P::CaretPipe,
+            P::QDot,
+            P::Nullish,
+            P::Caret,
+            P::Bang,
+            P::Eq,
+            P::Question,
+            P::Lt,
+            P::Gt,
+            P::Dot,
+        ];
+        for p in all {
+            let lexed = tokenize(p.text().as_bytes()).expect(p.text());
+            assert_eq!(lexed.tokens.len(), 1, "{p:?}");
+            assert_eq!(lexed.tokens[0].tok, Tok::Punct(p), "{p:?}");
+            assert_eq!(lexed.tokens[0].span, Span::new(0, p.text().len()), "{p:?}");
+        }
+        // The quotes are punctuation only after an operand.
+        let lexed = tokenize(b"a'a\"".as_slice()).expect("lexes");
+        assert_eq!(lexed.tokens[1].tok, Tok::Punct(P::Quote));
+        assert_eq!(lexed.tokens[3].tok, Tok::Punct(P::DQuote));
+        assert_eq!((P::Quote.text(), P::DQuote.text()), ("'", "\""));
     }
 
     #[test]

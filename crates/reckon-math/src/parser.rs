@@ -26,7 +26,7 @@
 //! ```
 
 use crate::ast::{Constant, Node, NodeKind, Op};
-use crate::lexer::{Tok, Token, tokenize};
+use crate::lexer::{P, Tok, Token, tokenize};
 use reckon_core::Span;
 use smol_str::SmolStr;
 use std::rc::Rc;
@@ -189,11 +189,11 @@ impl<'a> Parser<'a> {
         leaf && matches!(
             self.peek_at(1),
             None | Some(
-                Tok::Punct(",")
-                    | Tok::Punct(")")
-                    | Tok::Punct("]")
-                    | Tok::Punct("}")
-                    | Tok::Punct(";")
+                Tok::Punct(P::Comma)
+                    | Tok::Punct(P::RParen)
+                    | Tok::Punct(P::RBracket)
+                    | Tok::Punct(P::RBrace)
+                    | Tok::Punct(P::Semicolon)
             )
         )
     }
@@ -211,14 +211,23 @@ impl<'a> Parser<'a> {
         leaf && !matches!(
             self.peek_at(1),
             Some(Tok::Punct(
-                "%" | "^" | ".^" | "??" | "!" | "'" | "(" | "[" | "." | "?."
+                P::Percent
+                    | P::Caret
+                    | P::DotCaret
+                    | P::Nullish
+                    | P::Bang
+                    | P::Quote
+                    | P::LParen
+                    | P::LBracket
+                    | P::Dot
+                    | P::QDot
             ))
         )
     }
 
     /// The operator of `ops` that the current token spells, if it is punctuation.
     #[inline]
-    fn punct_among(&mut self, ops: &[(&str, Op)]) -> Option<Op> {
+    fn punct_among(&mut self, ops: &[(P, Op)]) -> Option<Op> {
         let Some(Tok::Punct(current)) = self.peek() else {
             return None;
         };
@@ -227,7 +236,7 @@ impl<'a> Parser<'a> {
     }
 
     #[inline]
-    fn is_punct(&mut self, p: &str) -> bool {
+    fn is_punct(&mut self, p: P) -> bool {
         matches!(self.peek(), Some(Tok::Punct(q)) if *q == p)
     }
 
@@ -275,7 +284,7 @@ impl<'a> Parser<'a> {
                         format!("Unexpected operator {text}")
                     }
                     Tok::Name(false) => format!("Unexpected part \"{text}\""),
-                    Tok::Punct(p) => format!("Unexpected operator {p}"),
+                    Tok::Punct(p) => format!("Unexpected operator {}", p.text()),
                     Tok::Newline => "Unexpected operator \\n".to_owned(),
                 };
                 ParseError {
@@ -290,7 +299,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn expect_punct(&mut self, p: &'static str, message: &str) -> Result<Span, ParseError> {
+    fn expect_punct(&mut self, p: P, message: &str) -> Result<Span, ParseError> {
         if self.is_punct(p) {
             Ok(self.bump())
         } else {
@@ -318,12 +327,15 @@ impl<'a> Parser<'a> {
 
     fn block(&mut self) -> Parsed {
         let mut statements: Vec<(Node, bool)> = Vec::new();
-        if !matches!(self.peek(), None | Some(Tok::Newline | Tok::Punct(";"))) {
+        if !matches!(
+            self.peek(),
+            None | Some(Tok::Newline | Tok::Punct(P::Semicolon))
+        ) {
             // Almost every expression is one statement with nothing after it: no list needed.
             let node = self.assignment()?;
             match self.peek() {
                 None => return Ok(node),
-                Some(Tok::Newline | Tok::Punct(";")) => statements.push((node, true)),
+                Some(Tok::Newline | Tok::Punct(P::Semicolon)) => statements.push((node, true)),
                 Some(_) => return Err(self.unexpected_part()),
             }
         }
@@ -335,7 +347,7 @@ impl<'a> Parser<'a> {
                     first_separator.get_or_insert(self.tokens[self.pos].span.start);
                     self.pos += 1;
                 }
-                Some(Tok::Punct(";")) => {
+                Some(Tok::Punct(P::Semicolon)) => {
                     first_separator.get_or_insert(self.tokens[self.pos].span.start);
                     self.pos += 1;
                     if let Some(last) = statements.last_mut() {
@@ -345,7 +357,10 @@ impl<'a> Parser<'a> {
                 Some(_) => {
                     let node = self.assignment()?;
                     statements.push((node, true));
-                    if !matches!(self.peek(), None | Some(Tok::Newline | Tok::Punct(";"))) {
+                    if !matches!(
+                        self.peek(),
+                        None | Some(Tok::Newline | Tok::Punct(P::Semicolon))
+                    ) {
                         return Err(self.unexpected_part());
                     }
                 }
@@ -377,7 +392,7 @@ impl<'a> Parser<'a> {
         }
         self.enter()?;
         let node = self.conditional()?;
-        let result = if self.is_punct("=") {
+        let result = if self.is_punct(P::Eq) {
             // The left side is checked before the value is parsed, as math.js does.
             let valid = match &node.kind {
                 NodeKind::Symbol(_) | NodeKind::Accessor { .. } => true,
@@ -460,13 +475,13 @@ impl<'a> Parser<'a> {
 
     fn conditional(&mut self) -> Parsed {
         let mut node = self.logical_or()?;
-        while self.is_punct("?") {
+        while self.is_punct(P::Question) {
             self.bump_operator();
             // In the true branch a `:` at this nesting level ends the branch; in the false branch
             // it is a range again (so `a ? b ? c : d : e` fails, as in math.js).
             let saved = self.conditional_level.replace(self.nesting);
             let then = self.assignment()?;
-            self.expect_punct(":", "False part of conditional expression expected")?;
+            self.expect_punct(P::Colon, "False part of conditional expression expected")?;
             while matches!(
                 self.tokens.get(self.pos).map(|t| &t.tok),
                 Some(Tok::Newline)
@@ -502,7 +517,7 @@ impl<'a> Parser<'a> {
     }
 
     fn climb(&mut self, min: Level) -> Parsed {
-        if min <= Level::Range && self.is_punct(":") {
+        if min <= Level::Range && self.is_punct(P::Colon) {
             // `:` with no start, inside an index (or an empty true branch, an error).
             let node = self.range(None)?;
             return self.climb_from(node, min, Level::Range, FactorSummary::default());
@@ -579,13 +594,13 @@ impl<'a> Parser<'a> {
     ) -> Option<(Op, Level)> {
         // What the current token is, copied out so that the rules below may look further ahead.
         enum Here {
-            Punct(&'static str),
+            Punct(P),
             Name(&'static str),
             PlainName,
             Number,
         }
         let here = match self.peek()? {
-            Tok::Punct(p) => Here::Punct(p),
+            Tok::Punct(p) => Here::Punct(*p),
             Tok::Name(false) => Here::PlainName,
             Tok::Name(true) => match NAMED_OPERATORS
                 .iter()
@@ -599,28 +614,32 @@ impl<'a> Parser<'a> {
         };
         let found = match here {
             Here::Punct(p) => match p {
-                "|" => (Op::BitOr, Level::BitOr),
-                "^|" => (Op::BitXor, Level::BitXor),
-                "&" => (Op::BitAnd, Level::BitAnd),
-                "==" | "!=" | "<" | ">" | "<=" | ">=" => (Op::Equal, Level::Relational),
-                "<<" => (Op::LeftShift, Level::Shift),
-                ">>" => (Op::RightArithShift, Level::Shift),
-                ">>>" => (Op::RightLogShift, Level::Shift),
+                P::Pipe => (Op::BitOr, Level::BitOr),
+                P::CaretPipe => (Op::BitXor, Level::BitXor),
+                P::Amp => (Op::BitAnd, Level::BitAnd),
+                P::EqEq | P::NotEq | P::Lt | P::Gt | P::Le | P::Ge => {
+                    (Op::Equal, Level::Relational)
+                }
+                P::Shl => (Op::LeftShift, Level::Shift),
+                P::Shr => (Op::RightArithShift, Level::Shift),
+                P::Ushr => (Op::RightLogShift, Level::Shift),
                 // A range does not continue a range (`1:2:3:4` fails after the third part).
-                ":" if current > Level::Range && self.conditional_level != Some(self.nesting) => {
+                P::Colon
+                    if current > Level::Range && self.conditional_level != Some(self.nesting) =>
+                {
                     (Op::Add, Level::Range)
                 }
-                "+" => (Op::Add, Level::AddSubtract),
-                "-" => (Op::Subtract, Level::AddSubtract),
-                "*" => (Op::Multiply, Level::MultiplyDivide),
-                "/" if current == Level::Operand && self.rule2_here(node) => {
+                P::Plus => (Op::Add, Level::AddSubtract),
+                P::Minus => (Op::Subtract, Level::AddSubtract),
+                P::Star => (Op::Multiply, Level::MultiplyDivide),
+                P::Slash if current == Level::Operand && self.rule2_here(node) => {
                     (Op::Divide, Level::Rule2)
                 }
-                "/" => (Op::Divide, Level::MultiplyDivide),
-                ".*" => (Op::DotMultiply, Level::MultiplyDivide),
-                "./" => (Op::DotDivide, Level::MultiplyDivide),
-                "%" => (Op::ModSign, Level::MultiplyDivide),
-                "(" => (Op::Multiply, Level::Implicit),
+                P::Slash => (Op::Divide, Level::MultiplyDivide),
+                P::DotStar => (Op::DotMultiply, Level::MultiplyDivide),
+                P::DotSlash => (Op::DotDivide, Level::MultiplyDivide),
+                P::Percent => (Op::ModSign, Level::MultiplyDivide),
+                P::LParen => (Op::Multiply, Level::Implicit),
                 _ => return None,
             },
             Here::Name(name) => match name {
@@ -657,7 +676,7 @@ impl<'a> Parser<'a> {
         }
         match self.peek_at(2) {
             Some(Tok::Name(operator)) => !operator || self.text_at(self.pos + 2) == "in",
-            Some(Tok::Punct("(")) => true,
+            Some(Tok::Punct(P::LParen)) => true,
             _ => false,
         }
     }
@@ -700,12 +719,12 @@ impl<'a> Parser<'a> {
 
     fn comparison_here(&mut self) -> Option<Op> {
         match self.peek()? {
-            Tok::Punct("==") => Some(Op::Equal),
-            Tok::Punct("!=") => Some(Op::Unequal),
-            Tok::Punct("<") => Some(Op::Smaller),
-            Tok::Punct(">") => Some(Op::Larger),
-            Tok::Punct("<=") => Some(Op::SmallerEq),
-            Tok::Punct(">=") => Some(Op::LargerEq),
+            Tok::Punct(P::EqEq) => Some(Op::Equal),
+            Tok::Punct(P::NotEq) => Some(Op::Unequal),
+            Tok::Punct(P::Lt) => Some(Op::Smaller),
+            Tok::Punct(P::Gt) => Some(Op::Larger),
+            Tok::Punct(P::Le) => Some(Op::SmallerEq),
+            Tok::Punct(P::Ge) => Some(Op::LargerEq),
             _ => None,
         }
     }
@@ -714,12 +733,15 @@ impl<'a> Parser<'a> {
     fn inch_follows(&mut self) -> bool {
         matches!(
             self.peek_at(1),
-            None | Some(Tok::Newline | Tok::Punct(")" | "]" | "}" | "," | ";"))
+            None | Some(
+                Tok::Newline
+                    | Tok::Punct(P::RParen | P::RBracket | P::RBrace | P::Comma | P::Semicolon)
+            )
         )
     }
 
     fn range_colon_here(&mut self) -> bool {
-        self.is_punct(":") && self.conditional_level != Some(self.nesting)
+        self.is_punct(P::Colon) && self.conditional_level != Some(self.nesting)
     }
 
     /// A range after its start (`None`: `:` with no start, inside an index: the dimension
@@ -743,7 +765,12 @@ impl<'a> Parser<'a> {
         let mut params = vec![start];
         while params.len() < 3 && self.range_colon_here() {
             let colon = self.bump_operator();
-            if matches!(self.peek(), None | Some(Tok::Punct(")" | "]" | "," | ";"))) {
+            if matches!(
+                self.peek(),
+                None | Some(Tok::Punct(
+                    P::RParen | P::RBracket | P::Comma | P::Semicolon
+                ))
+            ) {
                 params.push(Node {
                     kind: NodeKind::Symbol("end".into()),
                     span: Span::at(colon.end),
@@ -781,7 +808,7 @@ impl<'a> Parser<'a> {
     #[inline]
     fn percent(&mut self) -> Parsed {
         let mut node = self.unary()?;
-        if self.is_punct("%") && !self.operand_follows_percent() {
+        if self.is_punct(P::Percent) && !self.operand_follows_percent() {
             let percent = self.bump();
             let span = Span::new(node.span.start, percent.end);
             node = Node {
@@ -803,16 +830,19 @@ impl<'a> Parser<'a> {
             Some(Tok::Number | Tok::Str(..)) => true,
             // In operand position every name is a symbol, named operators included (`x % to`).
             Some(Tok::Name(_)) => true,
-            Some(Tok::Punct(p)) => matches!(*p, "(" | "[" | "{" | "+" | "-" | "~"),
+            Some(Tok::Punct(p)) => matches!(
+                *p,
+                P::LParen | P::LBracket | P::LBrace | P::Plus | P::Minus | P::Tilde
+            ),
             _ => false,
         }
     }
 
     fn unary(&mut self) -> Parsed {
         let op = match self.peek() {
-            Some(Tok::Punct("-")) => Op::UnaryMinus,
-            Some(Tok::Punct("+")) => Op::UnaryPlus,
-            Some(Tok::Punct("~")) => Op::BitNot,
+            Some(Tok::Punct(P::Minus)) => Op::UnaryMinus,
+            Some(Tok::Punct(P::Plus)) => Op::UnaryPlus,
+            Some(Tok::Punct(P::Tilde)) => Op::BitNot,
             Some(Tok::Name(true)) if self.text_at(self.pos) == "not" => Op::Not,
             _ => return self.power(),
         };
@@ -837,8 +867,8 @@ impl<'a> Parser<'a> {
     fn power(&mut self) -> Parsed {
         let base = self.nullish()?;
         let op = match self.peek() {
-            Some(Tok::Punct("^")) => Op::Pow,
-            Some(Tok::Punct(".^")) => Op::DotPow,
+            Some(Tok::Punct(P::Caret)) => Op::Pow,
+            Some(Tok::Punct(P::DotCaret)) => Op::DotPow,
             _ => return Ok(base),
         };
         let token = self.bump_operator();
@@ -848,7 +878,7 @@ impl<'a> Parser<'a> {
 
     #[inline]
     fn nullish(&mut self) -> Parsed {
-        self.binary(&[("??", Op::Nullish)], Self::left_hand)
+        self.binary(&[(P::Nullish, Op::Nullish)], Self::left_hand)
     }
 
     #[inline]
@@ -857,24 +887,24 @@ impl<'a> Parser<'a> {
         loop {
             let literal = matches!(node.kind, NodeKind::Number(_));
             match self.peek() {
-                Some(Tok::Punct("!")) => {
+                Some(Tok::Punct(P::Bang)) => {
                     let bang = self.bump();
                     node = postfix(Op::Factorial, node, bang);
                 }
-                Some(Tok::Punct("'")) => {
+                Some(Tok::Punct(P::Quote)) => {
                     let quote = self.bump();
                     node = postfix(Op::Transpose, node, quote);
                 }
-                Some(Tok::Punct("(")) if !literal && is_callable(&node) => {
+                Some(Tok::Punct(P::LParen)) if !literal && is_callable(&node) => {
                     node = self.call(node, false)?
                 }
-                Some(Tok::Punct("[")) if !literal => node = self.index(node, false)?,
-                Some(Tok::Punct(".")) if !literal => node = self.property(node, false)?,
-                Some(Tok::Punct("?.")) if !literal => {
+                Some(Tok::Punct(P::LBracket)) if !literal => node = self.index(node, false)?,
+                Some(Tok::Punct(P::Dot)) if !literal => node = self.property(node, false)?,
+                Some(Tok::Punct(P::QDot)) if !literal => {
                     self.bump();
                     node = match self.peek() {
-                        Some(Tok::Punct("(")) => self.call(node, true)?,
-                        Some(Tok::Punct("[")) => self.index(node, true)?,
+                        Some(Tok::Punct(P::LParen)) => self.call(node, true)?,
+                        Some(Tok::Punct(P::LBracket)) => self.index(node, true)?,
                         Some(Tok::Name(_)) => self.property_name(node, true)?,
                         _ => {
                             return Err(
@@ -896,7 +926,7 @@ impl<'a> Parser<'a> {
         }
         self.bump();
         self.open();
-        let args = self.list(")", "Parenthesis ) expected")?;
+        let args = self.list(P::RParen, "Parenthesis ) expected")?;
         self.close();
         let close = self.bump();
         let span = Span::new(callee.span.start, close.end);
@@ -913,7 +943,7 @@ impl<'a> Parser<'a> {
     fn index(&mut self, object: Node, optional: bool) -> Parsed {
         let open = self.bump();
         self.open();
-        let dimensions = self.list("]", "Parenthesis ] expected")?;
+        let dimensions = self.list(P::RBracket, "Parenthesis ] expected")?;
         self.close();
         let close = self.bump();
         let index = Node {
@@ -969,14 +999,14 @@ impl<'a> Parser<'a> {
     }
 
     /// A comma-separated list up to (not including) `close`; empty when `close` comes first.
-    fn list(&mut self, close: &'static str, missing: &str) -> Result<Vec<Node>, ParseError> {
+    fn list(&mut self, close: P, missing: &str) -> Result<Vec<Node>, ParseError> {
         let mut items = Vec::new();
         if self.is_punct(close) {
             return Ok(items);
         }
         loop {
             items.push(self.assignment()?);
-            if self.is_punct(",") {
+            if self.is_punct(P::Comma) {
                 self.bump();
                 continue;
             }
@@ -1034,21 +1064,21 @@ impl<'a> Parser<'a> {
             return Ok(Node { kind, span });
         }
         match punct {
-            Some("(") => {
+            Some(P::LParen) => {
                 let open = self.bump();
                 self.open();
                 let saved = self.conditional_level.take();
                 let inner = self.assignment()?;
                 self.conditional_level = saved;
                 self.close();
-                let close = self.expect_punct(")", "Parenthesis ) expected")?;
+                let close = self.expect_punct(P::RParen, "Parenthesis ) expected")?;
                 Ok(Node {
                     kind: NodeKind::Parenthesis(Box::new(inner)),
                     span: Span::new(open.start, close.end),
                 })
             }
-            Some("[") => self.matrix(),
-            Some("{") => self.object(),
+            Some(P::LBracket) => self.matrix(),
+            Some(P::LBrace) => self.object(),
             _ => Err(self.error_here("Value expected")),
         }
     }
@@ -1060,18 +1090,18 @@ impl<'a> Parser<'a> {
         let saved = self.conditional_level.take();
         let mut rows: Vec<Vec<Node>> = vec![Vec::new()];
         let mut semicolons = false;
-        while !self.is_punct("]") {
+        while !self.is_punct(P::RBracket) {
             let element = self.assignment()?;
             if let Some(row) = rows.last_mut() {
                 row.push(element);
             }
-            if self.is_punct(",") {
+            if self.is_punct(P::Comma) {
                 self.bump();
-            } else if self.is_punct(";") {
+            } else if self.is_punct(P::Semicolon) {
                 self.bump();
                 semicolons = true;
                 rows.push(Vec::new());
-            } else if !self.is_punct("]") {
+            } else if !self.is_punct(P::RBracket) {
                 return Err(self.error_here("End of matrix ] expected"));
             }
         }
@@ -1119,19 +1149,19 @@ impl<'a> Parser<'a> {
         self.open();
         let saved = self.conditional_level.take();
         let mut entries = Vec::new();
-        while !self.is_punct("}") {
+        while !self.is_punct(P::RBrace) {
             let key = match self.peek() {
                 Some(Tok::Name(_) | Tok::Number) => self.text_at(self.pos).to_owned(),
                 Some(Tok::Str(i, _)) => self.strings.get(*i as usize).cloned().unwrap_or_default(),
                 _ => return Err(self.error_here("Symbol or string expected as object key")),
             };
             self.bump();
-            self.expect_punct(":", "Colon : expected after object key")?;
+            self.expect_punct(P::Colon, "Colon : expected after object key")?;
             let value = self.assignment()?;
             entries.push((key, value));
-            if self.is_punct(",") {
+            if self.is_punct(P::Comma) {
                 self.bump();
-            } else if !self.is_punct("}") {
+            } else if !self.is_punct(P::RBrace) {
                 return Err(self.error_here("Comma , or bracket } expected after object value"));
             }
         }
@@ -1147,7 +1177,7 @@ impl<'a> Parser<'a> {
     // ----------------------------------------------------------------------------- helpers
 
     #[inline]
-    fn binary(&mut self, ops: &[(&str, Op)], next: impl Fn(&mut Self) -> Parsed) -> Parsed {
+    fn binary(&mut self, ops: &[(P, Op)], next: impl Fn(&mut Self) -> Parsed) -> Parsed {
         let mut node = next(self)?;
         while let Some(op) = self.punct_among(ops) {
             let token = self.bump_operator();
