@@ -1353,6 +1353,10 @@ fn is_function_head(callee: &Node, args: &[Node]) -> bool {
 
 /// Prefixed literals must use the digits of their base (an optional `.` and `iN` suffix aside).
 fn check_prefixed(raw: &str, span: Span) -> Result<(), ParseError> {
+    // Almost every literal is decimal: decided by its first two bytes.
+    if !matches!(raw.as_bytes(), [b'0', b'x' | b'b' | b'o', ..]) {
+        return Ok(());
+    }
     let Some((radix, rest)) = raw
         .strip_prefix("0x")
         .map(|r| (16, r))
