@@ -163,8 +163,19 @@ impl P {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Token {
     pub(crate) tok: Tok,
+    /// For an opening bracket, the commas and semicolons directly inside it (saturating): what
+    /// the parser sizes a list, a matrix or an object by, rather than growing it element by
+    /// element. Only a size hint (zero past [`HINTED_DEPTH`] or after a stray bracket), never
+    /// read for the tree's meaning.
+    pub(crate) commas: u16,
+    /// See `commas`.
+    pub(crate) semicolons: u16,
     pub(crate) span: Span,
 }
+
+/// Open brackets nested deeper than this get no size hint (their lists grow as they fill): the
+/// lexer keeps the open ones on a fixed stack rather than an allocated one.
+pub(crate) const HINTED_DEPTH: usize = 16;
 
 /// Why the text cannot be tokenised.
 #[derive(Clone, Debug, PartialEq)]
@@ -213,6 +224,8 @@ pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
     // the parser never has to step over it. A dropped newline still separates an operand from a
     // following quote, as the token would have.
     let mut depth = 0usize;
+    // The open brackets' token indices, up to `HINTED_DEPTH` deep, for their size hints.
+    let mut open = [0usize; HINTED_DEPTH];
     let mut newline_dropped = false;
     while pos < chars.len() {
         let c = chars[pos].ch();
@@ -275,8 +288,27 @@ pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
                 Some(p) => {
                     pos += p.text().len();
                     match c {
-                        '(' | '[' | '{' => depth += 1,
+                        '(' | '[' | '{' => {
+                            if let Some(slot) = open.get_mut(depth) {
+                                *slot = tokens.len();
+                            }
+                            depth += 1;
+                        }
                         ')' | ']' | '}' => depth = depth.saturating_sub(1),
+                        ',' | ';' => {
+                            let opener = depth
+                                .checked_sub(1)
+                                .and_then(|d| open.get(d))
+                                .and_then(|&at| tokens.get_mut(at));
+                            if let Some(opener) = opener {
+                                let count = if c == ',' {
+                                    &mut opener.commas
+                                } else {
+                                    &mut opener.semicolons
+                                };
+                                *count = count.saturating_add(1);
+                            }
+                        }
                         _ => {}
                     }
                     Tok::Punct(p)
@@ -294,6 +326,8 @@ pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
         newline_dropped = false;
         tokens.push(Token {
             tok,
+            commas: 0,
+            semicolons: 0,
             span: Span::new(start, pos),
         });
     }

@@ -307,6 +307,15 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The lexer's count of the commas and semicolons directly inside the bracket just
+    /// consumed: a size hint for its list (zero when the lexer gave none).
+    fn opened_hint(&self) -> (usize, usize) {
+        self.pos
+            .checked_sub(1)
+            .and_then(|at| self.tokens.get(at))
+            .map_or((0, 0), |t| (usize::from(t.commas), usize::from(t.semicolons)))
+    }
+
     fn enter(&mut self) -> Result<(), ParseError> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
@@ -1000,10 +1009,11 @@ impl<'a> Parser<'a> {
 
     /// A comma-separated list up to (not including) `close`; empty when `close` comes first.
     fn list(&mut self, close: P, missing: &str) -> Result<Vec<Node>, ParseError> {
-        let mut items = Vec::new();
         if self.is_punct(close) {
-            return Ok(items);
+            return Ok(Vec::new());
         }
+        let (commas, _) = self.opened_hint();
+        let mut items = Vec::with_capacity(commas + 1);
         loop {
             items.push(self.assignment()?);
             if self.is_punct(P::Comma) {
@@ -1088,19 +1098,25 @@ impl<'a> Parser<'a> {
         let open = self.bump();
         self.open();
         let saved = self.conditional_level.take();
-        let mut rows: Vec<Vec<Node>> = vec![Vec::new()];
-        let mut semicolons = false;
+        // Sized by the lexer's count of separators: a rectangular matrix's rows exactly.
+        let (commas, semicolons) = self.opened_hint();
+        let width = commas / (semicolons + 1) + 1;
+        let mut row: Vec<Node> = Vec::with_capacity(width);
+        // The rows before the current one (none until a `;`).
+        let mut rows: Vec<Vec<Node>> = Vec::new();
+        let mut semicolon_seen = false;
         while !self.is_punct(P::RBracket) {
             let element = self.assignment()?;
-            if let Some(row) = rows.last_mut() {
-                row.push(element);
-            }
+            row.push(element);
             if self.is_punct(P::Comma) {
                 self.bump();
             } else if self.is_punct(P::Semicolon) {
                 self.bump();
-                semicolons = true;
-                rows.push(Vec::new());
+                semicolon_seen = true;
+                if rows.capacity() == 0 {
+                    rows.reserve_exact(semicolons + 1);
+                }
+                rows.push(std::mem::replace(&mut row, Vec::with_capacity(width)));
             } else if !self.is_punct(P::RBracket) {
                 return Err(self.error_here("End of matrix ] expected"));
             }
@@ -1109,13 +1125,13 @@ impl<'a> Parser<'a> {
         self.close();
         let close = self.bump();
         let span = Span::new(open.start, close.end);
-        if !semicolons {
-            let items = rows.pop().unwrap_or_default();
+        if !semicolon_seen {
             return Ok(Node {
-                kind: NodeKind::Array(items),
+                kind: NodeKind::Array(row),
                 span,
             });
         }
+        rows.push(row);
         let width = rows[0].len();
         if let Some(row) = rows.iter().find(|row| row.len() != width) {
             let message = format!("Column dimensions mismatch ({} !== {width})", row.len());
@@ -1148,7 +1164,8 @@ impl<'a> Parser<'a> {
         let open = self.bump();
         self.open();
         let saved = self.conditional_level.take();
-        let mut entries = Vec::new();
+        let (commas, _) = self.opened_hint();
+        let mut entries = Vec::with_capacity(commas + 1);
         while !self.is_punct(P::RBrace) {
             let key = match self.peek() {
                 Some(Tok::Name(_) | Tok::Number) => self.text_at(self.pos).to_owned(),
