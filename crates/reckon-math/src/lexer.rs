@@ -661,6 +661,44 @@ mod tests {
     }
 
     #[test]
+    fn open_brackets_count_the_separators_directly_inside_them() {
+        let hints = |text: &str| -> Vec<(u16, u16)> {
+            let lexed = tokenize(text.as_bytes()).expect(text);
+            lexed
+                .tokens
+                .iter()
+                .filter(|t| matches!(t.tok, Tok::Punct(P::LParen | P::LBracket | P::LBrace)))
+                .map(|t| (t.commas, t.semicolons))
+                .collect()
+        };
+        assert_eq!(hints("[1, 2; 3, 4]"), [(2, 1)]);
+        assert_eq!(
+            hints("f(a, [1, 2, 3], {b: 1, c: 2}, (4))"),
+            [(3, 0), (2, 0), (1, 0), (0, 0)]
+        );
+        assert_eq!(hints("f()"), [(0, 0)]);
+        // Stray closers and separators outside brackets count nowhere (and never fail).
+        assert_eq!(hints(")], 1; (2, 3"), [(1, 0)]);
+        // Brackets deeper than HINTED_DEPTH get no hint; the ones around them still count theirs.
+        let deep = format!(
+            "{}1, 2{}",
+            "(".repeat(HINTED_DEPTH + 1),
+            ")".repeat(HINTED_DEPTH + 1)
+        );
+        let got = hints(&deep);
+        assert_eq!(got[HINTED_DEPTH - 1], (0, 0));
+        assert_eq!(got[HINTED_DEPTH], (0, 0));
+        let at_limit = format!(
+            "{}1, 2{}",
+            "(".repeat(HINTED_DEPTH),
+            ")".repeat(HINTED_DEPTH)
+        );
+        assert_eq!(hints(&at_limit)[HINTED_DEPTH - 1], (1, 0));
+        let text = format!("[{}]", "1,".repeat(70_000));
+        assert_eq!(hints(&text), [(u16::MAX, 0)]);
+    }
+
+    #[test]
     fn names_know_whether_they_are_named_operators() {
         for name in ["mod", "to", "in", "and", "or", "xor", "not"] {
             let chars: Vec<char> = name.chars().collect();

@@ -313,7 +313,9 @@ impl<'a> Parser<'a> {
         self.pos
             .checked_sub(1)
             .and_then(|at| self.tokens.get(at))
-            .map_or((0, 0), |t| (usize::from(t.commas), usize::from(t.semicolons)))
+            .map_or((0, 0), |t| {
+                (usize::from(t.commas), usize::from(t.semicolons))
+            })
     }
 
     fn enter(&mut self) -> Result<(), ParseError> {
@@ -1618,6 +1620,27 @@ mod tests {
         fails_at("[1, 2; 3]", "Column dimensions mismatch (1 !== 2)", 9);
         fails_at("2[1]", "Unexpected operator [", 1);
         fails_at("0b102", "String \"0b102\" is not a valid number", 0);
+    }
+
+    #[test]
+    fn lists_parse_alike_with_and_without_the_lexers_size_hints() {
+        // Beyond the hinted depth the lists grow from a guess; the trees must not differ.
+        let depth = crate::lexer::HINTED_DEPTH + 2;
+        let text = format!(
+            "{}[1, 2; 3, 4]{}",
+            "f(".repeat(depth),
+            ", {a: 1, b: 2})".repeat(depth)
+        );
+        let inner = "[[1, 2], [3, 4]]".to_owned();
+        let expected = (0..depth).fold(inner, |acc, _| format!("f({acc}, {{a: 1, b: 2}})"));
+        parses_as(&text, &expected);
+        parses_as("[1, 2, 3; 4, 5, 6]", "[[1, 2, 3], [4, 5, 6]]");
+        // Uneven rows (the hint's guess of the width is wrong for both) still fail alike.
+        fails_at(
+            "[1, 2, 3, 4; 5, 6]",
+            "Column dimensions mismatch (2 !== 4)",
+            18,
+        );
     }
 
     #[test]
