@@ -370,6 +370,7 @@ fn is_named_operator<U: Unit>(name: &[U]) -> bool {
 /// Every punctuator is ASCII: a match on the first character (most stand alone), then for the
 /// few that may start a longer operator on the next one or two, rather than a scan of the whole
 /// table for each token.
+#[inline]
 fn punctuation<U: Unit>(chars: &[U], pos: usize) -> Option<P> {
     let c = chars[pos].ch();
     // The characters that start no longer operator stand alone, without a look further.
@@ -439,6 +440,7 @@ fn is_name_start(c: char) -> bool {
 /// The end of the number literal starting at `start` (spec 4.1): decimal with optional fraction
 /// and exponent, or a prefixed integer `0x`/`0b`/`0o` with its letters, digits, radix point and
 /// `iN` suffix.
+#[inline]
 fn number<U: Unit>(chars: &[U], start: usize) -> Result<usize, LexError> {
     let at = |i: usize| chars.get(i).map(|u| u.ch());
     let digits_from = |mut i: usize| {

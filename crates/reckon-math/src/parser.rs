@@ -531,25 +531,29 @@ impl<'a> Parser<'a> {
         if min <= Level::Range && self.is_punct(P::Colon) {
             // `:` with no start, inside an index (or an empty true branch, an error).
             let node = self.range(None)?;
-            return self.climb_from(node, min, Level::Range, FactorSummary::default());
+            return self.climb_from(node, min, Level::Range, None);
         }
         let node = if self.plain_leaf_here() {
             self.primary()?
         } else {
             self.percent()?
         };
-        let summary = FactorSummary::of(&node);
-        self.climb_from(node, min, Level::Operand, summary)
+        self.climb_from(node, min, Level::Operand, None)
     }
 
     /// Continues [`Parser::climb`] after `node`, made at level `current`; `summary` describes the
-    /// last factor for the implicit-product rules.
+    /// last factor for the implicit-product rules (`None`: `node` is that factor, summarised only
+    /// if a rule asks).
+    ///
+    /// The rules read the summary only while `current` is `Implicit` or above (see
+    /// [`Parser::infix_here`]); an operator of a lower level leaves a summary that no rule reads
+    /// again, so it is not brought up to date.
     fn climb_from(
         &mut self,
         mut node: Node,
         min: Level,
         mut current: Level,
-        mut summary: FactorSummary,
+        mut summary: Option<FactorSummary>,
     ) -> Parsed {
         loop {
             let Some((op, level)) = self.infix_here(&node, current, summary) else {
@@ -574,7 +578,7 @@ impl<'a> Parser<'a> {
                 Level::Implicit => {
                     let factor = self.climb(Level::Rule2)?;
                     let factor_at = factor.span.start;
-                    summary = FactorSummary::of(&factor);
+                    summary = Some(FactorSummary::of(&factor));
                     let span = Span::new(node.span.start, factor.span.end);
                     node = implicit_product(node, factor, factor_at, span);
                 }
@@ -587,7 +591,7 @@ impl<'a> Parser<'a> {
                     };
                     node = operator(op, vec![node, right], token.start);
                     if level == Level::Rule2 {
-                        summary = FactorSummary::of(&node);
+                        summary = None;
                     }
                 }
             }
@@ -596,13 +600,19 @@ impl<'a> Parser<'a> {
     }
 
     /// The binary operator at the current token after `node` (made at level `current`, whose
-    /// last factor `summary` describes), and its level.
+    /// last factor `summary` describes, `None` for `node` itself), and its level.
+    ///
+    /// The summary decides two rules, each only at a `current` of `Implicit` or above: a number
+    /// after a factor that is a constant or an operator is no implicit product (the level it
+    /// would have is above any lower `current` anyway), and `in` after a constant continues a
+    /// product.
     fn infix_here(
         &mut self,
         node: &Node,
         current: Level,
-        summary: FactorSummary,
+        summary: Option<FactorSummary>,
     ) -> Option<(Op, Level)> {
+        let summary = || summary.unwrap_or_else(|| FactorSummary::of(node));
         // What the current token is, copied out so that the rules below may look further ahead.
         enum Here {
             Punct(P),
@@ -662,7 +672,7 @@ impl<'a> Parser<'a> {
                 // product (the inch); `in` ending an operand is the inch too; elsewhere it
                 // converts.
                 "in" if current >= Level::Implicit
-                    && (summary.constant || summary.number_literal) =>
+                    && (summary().constant || summary().number_literal) =>
                 {
                     (Op::Multiply, Level::Implicit)
                 }
@@ -672,7 +682,12 @@ impl<'a> Parser<'a> {
                 _ => return None,
             },
             Here::PlainName => (Op::Multiply, Level::Implicit),
-            Here::Number if !summary.constant && !summary.operator => {
+            Here::Number
+                if current >= Level::Implicit && {
+                    let summary = summary();
+                    !summary.constant && !summary.operator
+                } =>
+            {
                 (Op::Multiply, Level::Implicit)
             }
             Here::Number => return None,
