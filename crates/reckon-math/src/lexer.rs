@@ -216,8 +216,9 @@ pub(crate) struct Lexed {
 
 /// Tokenises `chars`: an expression's bytes when it is ASCII, its characters otherwise.
 pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
-    // At most one token per character; most expressions have about one per two.
-    let mut tokens: Vec<Token> = Vec::with_capacity(chars.len() / 2 + 2);
+    // At most one token per character: sized once (a dense matrix has more than one token per
+    // two characters, and growing the list cost more than the spare room).
+    let mut tokens: Vec<Token> = Vec::with_capacity(chars.len());
     let mut strings: Vec<String> = Vec::new();
     let mut pos = 0;
     // Open brackets: a newline inside them is whitespace (section 4.1), so it is not a token and
