@@ -164,6 +164,20 @@ impl<'a> Parser<'a> {
             .unwrap_or("")
     }
 
+    /// The expression's text at `span` (in characters): a literal's or a name's.
+    #[inline]
+    fn text(&self, span: Span) -> &'a str {
+        let text = match &self.offsets {
+            // An ASCII expression: characters are bytes.
+            None => self.source.get(span.start..span.end),
+            Some(offsets) => offsets
+                .get(span.start)
+                .zip(offsets.get(span.end))
+                .and_then(|(start, end)| self.source.get(*start..*end)),
+        };
+        text.unwrap_or("")
+    }
+
     // A newline inside brackets is whitespace: the lexer drops it, so the parser sees newline
     // tokens only at the top level, where they separate statements.
 
@@ -1045,69 +1059,61 @@ impl<'a> Parser<'a> {
     }
 
     fn primary(&mut self) -> Parsed {
-        let Some(token) = self.peek() else {
+        let Some(&token) = self.tokens.get(self.pos) else {
             return Err(ParseError {
                 message: "Unexpected end of expression".into(),
                 position: self.end,
             });
         };
-        let leaf = matches!(token, Tok::Number | Tok::Str(..) | Tok::Name(_));
-        let punct = match token {
-            Tok::Punct(p) => Some(*p),
-            _ => None,
-        };
-        if leaf {
-            let index = self.pos;
-            let token = *token;
-            let span = self.bump();
-            let kind = match token {
-                Tok::Number => {
-                    let raw = self.text_at(index);
-                    check_prefixed(raw, span)?;
-                    NodeKind::Number(inline(raw))
-                }
-                Tok::Str(i, _) => {
-                    // The parser never reads a token twice, so the text moves into its node.
-                    let text = self
-                        .strings
-                        .get_mut(i as usize)
-                        .map(std::mem::take)
-                        .unwrap_or_default();
-                    self.review |= string_needs_review(&text);
-                    NodeKind::Str(text)
-                }
-                // In operand position every name is a symbol, named operators included (`to`, `in`).
-                Tok::Name(_) => match self.text_at(index) {
-                    "true" => NodeKind::Constant(Constant::True),
-                    "false" => NodeKind::Constant(Constant::False),
-                    "null" => NodeKind::Constant(Constant::Null),
-                    "undefined" => NodeKind::Constant(Constant::Undefined),
-                    "NaN" => NodeKind::Constant(Constant::NaN),
-                    "Infinity" => NodeKind::Constant(Constant::Infinity),
-                    name => NodeKind::Symbol(inline(name)),
-                },
-                _ => NodeKind::Constant(Constant::Undefined),
-            };
-            return Ok(Node { kind, span });
-        }
-        match punct {
-            Some(P::LParen) => {
-                let open = self.bump();
-                self.open();
-                let saved = self.conditional_level.take();
-                let inner = self.assignment()?;
-                self.conditional_level = saved;
-                self.close();
-                let close = self.expect_punct(P::RParen, "Parenthesis ) expected")?;
-                Ok(Node {
-                    kind: NodeKind::Parenthesis(Box::new(inner)),
-                    span: Span::new(open.start, close.end),
-                })
+        let span = token.span;
+        let kind = match token.tok {
+            Tok::Number => {
+                let raw = self.text(span);
+                check_prefixed(raw, span)?;
+                NodeKind::Number(inline(raw))
             }
-            Some(P::LBracket) => self.matrix(),
-            Some(P::LBrace) => self.object(),
-            _ => Err(self.error_here("Value expected")),
-        }
+            Tok::Str(i, _) => {
+                // The parser never reads a token twice, so the text moves into its node.
+                let text = self
+                    .strings
+                    .get_mut(i as usize)
+                    .map(std::mem::take)
+                    .unwrap_or_default();
+                self.review |= string_needs_review(&text);
+                NodeKind::Str(text)
+            }
+            // In operand position every name is a symbol, named operators included (`to`, `in`).
+            Tok::Name(_) => match self.text(span) {
+                "true" => NodeKind::Constant(Constant::True),
+                "false" => NodeKind::Constant(Constant::False),
+                "null" => NodeKind::Constant(Constant::Null),
+                "undefined" => NodeKind::Constant(Constant::Undefined),
+                "NaN" => NodeKind::Constant(Constant::NaN),
+                "Infinity" => NodeKind::Constant(Constant::Infinity),
+                name => NodeKind::Symbol(inline(name)),
+            },
+            Tok::Punct(P::LParen) => return self.parenthesis(),
+            Tok::Punct(P::LBracket) => return self.matrix(),
+            Tok::Punct(P::LBrace) => return self.object(),
+            _ => return Err(self.error_here("Value expected")),
+        };
+        self.pos += 1;
+        Ok(Node { kind, span })
+    }
+
+    /// `( assignment )`.
+    fn parenthesis(&mut self) -> Parsed {
+        let open = self.bump();
+        self.open();
+        let saved = self.conditional_level.take();
+        let inner = self.assignment()?;
+        self.conditional_level = saved;
+        self.close();
+        let close = self.expect_punct(P::RParen, "Parenthesis ) expected")?;
+        Ok(Node {
+            kind: NodeKind::Parenthesis(Box::new(inner)),
+            span: Span::new(open.start, close.end),
+        })
     }
 
     /// `[a, b; c, d]`: rows separated by `;`, elements by `,` (a trailing comma is allowed).
