@@ -409,12 +409,19 @@ impl<'a> Parser<'a> {
         }
     }
 
+    #[inline]
     fn assignment(&mut self) -> Parsed {
         if self.lone_operand_here() {
             // A literal or name alone (a call's argument, a matrix element): what every level
-            // below would return, without passing through them.
+            // below would return, without passing through them (decided where the caller is,
+            // so that the operand is made straight into the caller's list).
             return self.primary();
         }
+        self.assignment_levels()
+    }
+
+    /// [`Parser::assignment`] for anything but a lone operand.
+    fn assignment_levels(&mut self) -> Parsed {
         self.enter()?;
         let node = self.conditional()?;
         let result = if self.is_punct(P::Eq) {
