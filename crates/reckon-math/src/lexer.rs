@@ -651,7 +651,8 @@ mod tests {
             P::Dot,
         ];
         for p in all {
-            let lexed = tokenize(p.text().as_bytes()).expect(p.text());
+            let text = p.text();
+            let lexed = tokenize(text.as_bytes()).expect(text);
             assert_eq!(lexed.tokens.len(), 1, "{p:?}");
             assert_eq!(lexed.tokens[0].tok, Tok::Punct(p), "{p:?}");
             assert_eq!(lexed.tokens[0].span, Span::new(0, p.text().len()), "{p:?}");
