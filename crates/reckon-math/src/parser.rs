@@ -885,6 +885,10 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// A prefix operator and its operand, or the levels above. The test is made where the
+    /// caller is, so that an operand with no prefix (almost every one) passes through no frame
+    /// of this recursive level.
+    #[inline]
     fn unary(&mut self) -> Parsed {
         let op = match self.peek() {
             Some(Tok::Punct(P::Minus)) => Op::UnaryMinus,
@@ -893,6 +897,11 @@ impl<'a> Parser<'a> {
             Some(Tok::Name(true)) if self.text_at(self.pos) == "not" => Op::Not,
             _ => return self.power(),
         };
+        self.prefixed(op)
+    }
+
+    /// [`Parser::unary`] at its prefix operator `op`.
+    fn prefixed(&mut self, op: Op) -> Parsed {
         let start = self.bump_operator();
         self.enter()?;
         let operand = self.unary()?;
