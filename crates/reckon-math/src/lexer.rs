@@ -23,17 +23,159 @@ pub(crate) enum Tok {
     /// in and or xor not`), which is a name only in operand position.
     Name(bool),
     /// A delimiter or operator, such as `+`, `.*`, `>>>`, `?.`.
-    Punct(&'static str),
+    Punct(P),
     /// A line feed (a statement separator outside brackets and after operands).
     Newline,
+}
+
+/// A delimiter or operator: one byte, compared as one (the parser looks at the current token's
+/// punctuation at every level, where comparing texts cost a length and a byte comparison each).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum P {
+    /// `(`
+    LParen,
+    /// `)`
+    RParen,
+    /// `[`
+    LBracket,
+    /// `]`
+    RBracket,
+    /// `{`
+    LBrace,
+    /// `}`
+    RBrace,
+    /// `,`
+    Comma,
+    /// `;`
+    Semicolon,
+    /// `:`
+    Colon,
+    /// `+`
+    Plus,
+    /// `-`
+    Minus,
+    /// `*`
+    Star,
+    /// `/`
+    Slash,
+    /// `%`
+    Percent,
+    /// `~`
+    Tilde,
+    /// `&`
+    Amp,
+    /// `|`
+    Pipe,
+    /// `>>>`
+    Ushr,
+    /// `>>`
+    Shr,
+    /// `<<`
+    Shl,
+    /// `==`
+    EqEq,
+    /// `!=`
+    NotEq,
+    /// `<=`
+    Le,
+    /// `>=`
+    Ge,
+    /// `.*`
+    DotStar,
+    /// `./`
+    DotSlash,
+    /// `.^`
+    DotCaret,
+    /// `^|`
+    CaretPipe,
+    /// `?.`
+    QDot,
+    /// `??`
+    Nullish,
+    /// `^`
+    Caret,
+    /// `!`
+    Bang,
+    /// `=`
+    Eq,
+    /// `?`
+    Question,
+    /// `<`
+    Lt,
+    /// `>`
+    Gt,
+    /// `.`
+    Dot,
+    /// `'`
+    Quote,
+    /// `"`
+    DQuote,
+}
+
+impl P {
+    /// The punctuation as written, for error messages.
+    pub(crate) fn text(self) -> &'static str {
+        match self {
+            P::LParen => "(",
+            P::RParen => ")",
+            P::LBracket => "[",
+            P::RBracket => "]",
+            P::LBrace => "{",
+            P::RBrace => "}",
+            P::Comma => ",",
+            P::Semicolon => ";",
+            P::Colon => ":",
+            P::Plus => "+",
+            P::Minus => "-",
+            P::Star => "*",
+            P::Slash => "/",
+            P::Percent => "%",
+            P::Tilde => "~",
+            P::Amp => "&",
+            P::Pipe => "|",
+            P::Ushr => ">>>",
+            P::Shr => ">>",
+            P::Shl => "<<",
+            P::EqEq => "==",
+            P::NotEq => "!=",
+            P::Le => "<=",
+            P::Ge => ">=",
+            P::DotStar => ".*",
+            P::DotSlash => "./",
+            P::DotCaret => ".^",
+            P::CaretPipe => "^|",
+            P::QDot => "?.",
+            P::Nullish => "??",
+            P::Caret => "^",
+            P::Bang => "!",
+            P::Eq => "=",
+            P::Question => "?",
+            P::Lt => "<",
+            P::Gt => ">",
+            P::Dot => ".",
+            P::Quote => "'",
+            P::DQuote => "\"",
+        }
+    }
 }
 
 /// A token and its span in characters.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Token {
     pub(crate) tok: Tok,
+    /// For an opening bracket, the commas and semicolons directly inside it (saturating): what
+    /// the parser sizes a list, a matrix or an object by, rather than growing it element by
+    /// element. Only a size hint (zero past [`HINTED_DEPTH`] or after a stray bracket), never
+    /// read for the tree's meaning.
+    pub(crate) commas: u16,
+    /// See `commas`.
+    pub(crate) semicolons: u16,
     pub(crate) span: Span,
 }
+
+/// Open brackets nested deeper than this get no size hint (their lists grow as they fill): the
+/// lexer keeps the open ones on a fixed stack rather than an allocated one.
+pub(crate) const HINTED_DEPTH: usize = 16;
 
 /// Why the text cannot be tokenised.
 #[derive(Clone, Debug, PartialEq)]
@@ -74,14 +216,17 @@ pub(crate) struct Lexed {
 
 /// Tokenises `chars`: an expression's bytes when it is ASCII, its characters otherwise.
 pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
-    // At most one token per character; most expressions have about one per two.
-    let mut tokens: Vec<Token> = Vec::with_capacity(chars.len() / 2 + 2);
+    // At most one token per character: sized once (a dense matrix has more than one token per
+    // two characters, and growing the list cost more than the spare room).
+    let mut tokens: Vec<Token> = Vec::with_capacity(chars.len());
     let mut strings: Vec<String> = Vec::new();
     let mut pos = 0;
     // Open brackets: a newline inside them is whitespace (section 4.1), so it is not a token and
     // the parser never has to step over it. A dropped newline still separates an operand from a
     // following quote, as the token would have.
     let mut depth = 0usize;
+    // The open brackets' token indices, up to `HINTED_DEPTH` deep, for their size hints.
+    let mut open = [0usize; HINTED_DEPTH];
     let mut newline_dropped = false;
     while pos < chars.len() {
         let c = chars[pos].ch();
@@ -111,7 +256,7 @@ pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
             // (`"s""` is `Unexpected operator "`), and `'` is the transpose.
             '"' if after_operand(&tokens) => {
                 pos += 1;
-                Tok::Punct("\"")
+                Tok::Punct(P::DQuote)
             }
             '"' | '\'' if c == '"' || !after_operand(&tokens) => {
                 let (text, end) = string(chars, pos)?;
@@ -121,7 +266,7 @@ pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
             }
             '\'' => {
                 pos += 1;
-                Tok::Punct("'")
+                Tok::Punct(P::Quote)
             }
             '0'..='9' => {
                 pos = number(chars, pos)?;
@@ -142,10 +287,29 @@ pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
             }
             _ => match punctuation(chars, pos) {
                 Some(p) => {
-                    pos += p.len();
+                    pos += p.text().len();
                     match c {
-                        '(' | '[' | '{' => depth += 1,
+                        '(' | '[' | '{' => {
+                            if let Some(slot) = open.get_mut(depth) {
+                                *slot = tokens.len();
+                            }
+                            depth += 1;
+                        }
                         ')' | ']' | '}' => depth = depth.saturating_sub(1),
+                        ',' | ';' => {
+                            let opener = depth
+                                .checked_sub(1)
+                                .and_then(|d| open.get(d))
+                                .and_then(|&at| tokens.get_mut(at));
+                            if let Some(opener) = opener {
+                                let count = if c == ',' {
+                                    &mut opener.commas
+                                } else {
+                                    &mut opener.semicolons
+                                };
+                                *count = count.saturating_add(1);
+                            }
+                        }
                         _ => {}
                     }
                     Tok::Punct(p)
@@ -163,6 +327,8 @@ pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
         newline_dropped = false;
         tokens.push(Token {
             tok,
+            commas: 0,
+            semicolons: 0,
             span: Span::new(start, pos),
         });
     }
@@ -174,7 +340,9 @@ fn ends_operand(token: Option<&Token>) -> bool {
     match token.map(|t| (t.tok, t.span)) {
         Some((Tok::Number | Tok::Str(..), _)) => true,
         Some((Tok::Name(operator), _)) => !operator,
-        Some((Tok::Punct(p), _)) => matches!(p, ")" | "]" | "}" | "!" | "'"),
+        Some((Tok::Punct(p), _)) => {
+            matches!(p, P::RParen | P::RBracket | P::RBrace | P::Bang | P::Quote)
+        }
         _ => false,
     }
 }
@@ -203,55 +371,56 @@ fn is_named_operator<U: Unit>(name: &[U]) -> bool {
 /// Every punctuator is ASCII: a match on the first character (most stand alone), then for the
 /// few that may start a longer operator on the next one or two, rather than a scan of the whole
 /// table for each token.
-fn punctuation<U: Unit>(chars: &[U], pos: usize) -> Option<&'static str> {
+#[inline]
+fn punctuation<U: Unit>(chars: &[U], pos: usize) -> Option<P> {
     let c = chars[pos].ch();
     // The characters that start no longer operator stand alone, without a look further.
     let alone = match c {
-        '(' => "(",
-        ')' => ")",
-        '[' => "[",
-        ']' => "]",
-        '{' => "{",
-        '}' => "}",
-        ',' => ",",
-        ';' => ";",
-        ':' => ":",
-        '+' => "+",
-        '-' => "-",
-        '*' => "*",
-        '/' => "/",
-        '%' => "%",
-        '~' => "~",
-        '&' => "&",
-        '|' => "|",
-        _ => "",
+        '(' => Some(P::LParen),
+        ')' => Some(P::RParen),
+        '[' => Some(P::LBracket),
+        ']' => Some(P::RBracket),
+        '{' => Some(P::LBrace),
+        '}' => Some(P::RBrace),
+        ',' => Some(P::Comma),
+        ';' => Some(P::Semicolon),
+        ':' => Some(P::Colon),
+        '+' => Some(P::Plus),
+        '-' => Some(P::Minus),
+        '*' => Some(P::Star),
+        '/' => Some(P::Slash),
+        '%' => Some(P::Percent),
+        '~' => Some(P::Tilde),
+        '&' => Some(P::Amp),
+        '|' => Some(P::Pipe),
+        _ => None,
     };
-    if !alone.is_empty() {
-        return Some(alone);
+    if alone.is_some() {
+        return alone;
     }
     let next = chars.get(pos + 1).map_or('\0', |u| u.ch());
     let after = chars.get(pos + 2).map_or('\0', |u| u.ch());
     Some(match (c, next) {
-        ('>', '>') if after == '>' => ">>>",
-        ('>', '>') => ">>",
-        ('<', '<') => "<<",
-        ('=', '=') => "==",
-        ('!', '=') => "!=",
-        ('<', '=') => "<=",
-        ('>', '=') => ">=",
-        ('.', '*') => ".*",
-        ('.', '/') => "./",
-        ('.', '^') => ".^",
-        ('^', '|') => "^|",
-        ('?', '.') if !after.is_ascii_digit() => "?.",
-        ('?', '?') => "??",
-        ('^', _) => "^",
-        ('!', _) => "!",
-        ('=', _) => "=",
-        ('?', _) => "?",
-        ('<', _) => "<",
-        ('>', _) => ">",
-        ('.', _) => ".",
+        ('>', '>') if after == '>' => P::Ushr,
+        ('>', '>') => P::Shr,
+        ('<', '<') => P::Shl,
+        ('=', '=') => P::EqEq,
+        ('!', '=') => P::NotEq,
+        ('<', '=') => P::Le,
+        ('>', '=') => P::Ge,
+        ('.', '*') => P::DotStar,
+        ('.', '/') => P::DotSlash,
+        ('.', '^') => P::DotCaret,
+        ('^', '|') => P::CaretPipe,
+        ('?', '.') if !after.is_ascii_digit() => P::QDot,
+        ('?', '?') => P::Nullish,
+        ('^', _) => P::Caret,
+        ('!', _) => P::Bang,
+        ('=', _) => P::Eq,
+        ('?', _) => P::Question,
+        ('<', _) => P::Lt,
+        ('>', _) => P::Gt,
+        ('.', _) => P::Dot,
         _ => return None,
     })
 }
@@ -272,6 +441,7 @@ fn is_name_start(c: char) -> bool {
 /// The end of the number literal starting at `start` (spec 4.1): decimal with optional fraction
 /// and exponent, or a prefixed integer `0x`/`0b`/`0o` with its letters, digits, radix point and
 /// `iN` suffix.
+#[inline]
 fn number<U: Unit>(chars: &[U], start: usize) -> Result<usize, LexError> {
     let at = |i: usize| chars.get(i).map(|u| u.ch());
     let digits_from = |mut i: usize| {
@@ -408,7 +578,7 @@ mod tests {
                 Tok::Number => T::Number(spanned(t.span)),
                 Tok::Str(i, quote) => T::Str(lexed.strings[i as usize].clone(), quote),
                 Tok::Name(_) => T::Name(spanned(t.span)),
-                Tok::Punct(p) => T::Punct(p),
+                Tok::Punct(p) => T::Punct(p.text()),
                 Tok::Newline => T::Newline,
             })
             .collect()
@@ -436,6 +606,100 @@ mod tests {
             let chars: Vec<char> = text.chars().collect();
             assert_eq!(tokenize(text.as_bytes()), tokenize(&chars), "{text}");
         }
+    }
+
+    #[test]
+    fn every_punctuation_lexes_from_its_own_text() {
+        // `P::text` writes the error messages: each must be what the lexer reads as that code.
+        let all = [
+            P::LParen,
+            P::RParen,
+            P::LBracket,
+            P::RBracket,
+            P::LBrace,
+            P::RBrace,
+            P::Comma,
+            P::Semicolon,
+            P::Colon,
+            P::Plus,
+            P::Minus,
+            P::Star,
+            P::Slash,
+            P::Percent,
+            P::Tilde,
+            P::Amp,
+            P::Pipe,
+            P::Ushr,
+            P::Shr,
+            P::Shl,
+            P::EqEq,
+            P::NotEq,
+            P::Le,
+            P::Ge,
+            P::DotStar,
+            P::DotSlash,
+            P::DotCaret,
+            P::CaretPipe,
+            P::QDot,
+            P::Nullish,
+            P::Caret,
+            P::Bang,
+            P::Eq,
+            P::Question,
+            P::Lt,
+            P::Gt,
+            P::Dot,
+        ];
+        for p in all {
+            let text = p.text();
+            let lexed = tokenize(text.as_bytes()).expect(text);
+            assert_eq!(lexed.tokens.len(), 1, "{p:?}");
+            assert_eq!(lexed.tokens[0].tok, Tok::Punct(p), "{p:?}");
+            assert_eq!(lexed.tokens[0].span, Span::new(0, p.text().len()), "{p:?}");
+        }
+        // The quotes are punctuation only after an operand.
+        let lexed = tokenize(b"a'a\"".as_slice()).expect("lexes");
+        assert_eq!(lexed.tokens[1].tok, Tok::Punct(P::Quote));
+        assert_eq!(lexed.tokens[3].tok, Tok::Punct(P::DQuote));
+        assert_eq!((P::Quote.text(), P::DQuote.text()), ("'", "\""));
+    }
+
+    #[test]
+    fn open_brackets_count_the_separators_directly_inside_them() {
+        let hints = |text: &str| -> Vec<(u16, u16)> {
+            let lexed = tokenize(text.as_bytes()).expect(text);
+            lexed
+                .tokens
+                .iter()
+                .filter(|t| matches!(t.tok, Tok::Punct(P::LParen | P::LBracket | P::LBrace)))
+                .map(|t| (t.commas, t.semicolons))
+                .collect()
+        };
+        assert_eq!(hints("[1, 2; 3, 4]"), [(2, 1)]);
+        assert_eq!(
+            hints("f(a, [1, 2, 3], {b: 1, c: 2}, (4))"),
+            [(3, 0), (2, 0), (1, 0), (0, 0)]
+        );
+        assert_eq!(hints("f()"), [(0, 0)]);
+        // Stray closers and separators outside brackets count nowhere (and never fail).
+        assert_eq!(hints(")], 1; (2, 3"), [(1, 0)]);
+        // Brackets deeper than HINTED_DEPTH get no hint; the ones around them still count theirs.
+        let deep = format!(
+            "{}1, 2{}",
+            "(".repeat(HINTED_DEPTH + 1),
+            ")".repeat(HINTED_DEPTH + 1)
+        );
+        let got = hints(&deep);
+        assert_eq!(got[HINTED_DEPTH - 1], (0, 0));
+        assert_eq!(got[HINTED_DEPTH], (0, 0));
+        let at_limit = format!(
+            "{}1, 2{}",
+            "(".repeat(HINTED_DEPTH),
+            ")".repeat(HINTED_DEPTH)
+        );
+        assert_eq!(hints(&at_limit)[HINTED_DEPTH - 1], (1, 0));
+        let text = format!("[{}]", "1,".repeat(70_000));
+        assert_eq!(hints(&text), [(u16::MAX, 0)]);
     }
 
     #[test]

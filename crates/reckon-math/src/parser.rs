@@ -26,7 +26,7 @@
 //! ```
 
 use crate::ast::{Constant, Node, NodeKind, Op};
-use crate::lexer::{Tok, Token, tokenize};
+use crate::lexer::{P, Tok, Token, tokenize};
 use reckon_core::Span;
 use smol_str::SmolStr;
 use std::rc::Rc;
@@ -164,6 +164,20 @@ impl<'a> Parser<'a> {
             .unwrap_or("")
     }
 
+    /// The expression's text at `span` (in characters): a literal's or a name's.
+    #[inline]
+    fn text(&self, span: Span) -> &'a str {
+        let text = match &self.offsets {
+            // An ASCII expression: characters are bytes.
+            None => self.source.get(span.start..span.end),
+            Some(offsets) => offsets
+                .get(span.start)
+                .zip(offsets.get(span.end))
+                .and_then(|(start, end)| self.source.get(*start..*end)),
+        };
+        text.unwrap_or("")
+    }
+
     // A newline inside brackets is whitespace: the lexer drops it, so the parser sees newline
     // tokens only at the top level, where they separate statements.
 
@@ -189,11 +203,11 @@ impl<'a> Parser<'a> {
         leaf && matches!(
             self.peek_at(1),
             None | Some(
-                Tok::Punct(",")
-                    | Tok::Punct(")")
-                    | Tok::Punct("]")
-                    | Tok::Punct("}")
-                    | Tok::Punct(";")
+                Tok::Punct(P::Comma)
+                    | Tok::Punct(P::RParen)
+                    | Tok::Punct(P::RBracket)
+                    | Tok::Punct(P::RBrace)
+                    | Tok::Punct(P::Semicolon)
             )
         )
     }
@@ -211,14 +225,23 @@ impl<'a> Parser<'a> {
         leaf && !matches!(
             self.peek_at(1),
             Some(Tok::Punct(
-                "%" | "^" | ".^" | "??" | "!" | "'" | "(" | "[" | "." | "?."
+                P::Percent
+                    | P::Caret
+                    | P::DotCaret
+                    | P::Nullish
+                    | P::Bang
+                    | P::Quote
+                    | P::LParen
+                    | P::LBracket
+                    | P::Dot
+                    | P::QDot
             ))
         )
     }
 
     /// The operator of `ops` that the current token spells, if it is punctuation.
     #[inline]
-    fn punct_among(&mut self, ops: &[(&str, Op)]) -> Option<Op> {
+    fn punct_among(&mut self, ops: &[(P, Op)]) -> Option<Op> {
         let Some(Tok::Punct(current)) = self.peek() else {
             return None;
         };
@@ -227,7 +250,7 @@ impl<'a> Parser<'a> {
     }
 
     #[inline]
-    fn is_punct(&mut self, p: &str) -> bool {
+    fn is_punct(&mut self, p: P) -> bool {
         matches!(self.peek(), Some(Tok::Punct(q)) if *q == p)
     }
 
@@ -275,7 +298,7 @@ impl<'a> Parser<'a> {
                         format!("Unexpected operator {text}")
                     }
                     Tok::Name(false) => format!("Unexpected part \"{text}\""),
-                    Tok::Punct(p) => format!("Unexpected operator {p}"),
+                    Tok::Punct(p) => format!("Unexpected operator {}", p.text()),
                     Tok::Newline => "Unexpected operator \\n".to_owned(),
                 };
                 ParseError {
@@ -290,12 +313,23 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn expect_punct(&mut self, p: &'static str, message: &str) -> Result<Span, ParseError> {
+    fn expect_punct(&mut self, p: P, message: &str) -> Result<Span, ParseError> {
         if self.is_punct(p) {
             Ok(self.bump())
         } else {
             Err(self.error_here(message))
         }
+    }
+
+    /// The lexer's count of the commas and semicolons directly inside the bracket just
+    /// consumed: a size hint for its list (zero when the lexer gave none).
+    fn opened_hint(&self) -> (usize, usize) {
+        self.pos
+            .checked_sub(1)
+            .and_then(|at| self.tokens.get(at))
+            .map_or((0, 0), |t| {
+                (usize::from(t.commas), usize::from(t.semicolons))
+            })
     }
 
     fn enter(&mut self) -> Result<(), ParseError> {
@@ -318,12 +352,15 @@ impl<'a> Parser<'a> {
 
     fn block(&mut self) -> Parsed {
         let mut statements: Vec<(Node, bool)> = Vec::new();
-        if !matches!(self.peek(), None | Some(Tok::Newline | Tok::Punct(";"))) {
+        if !matches!(
+            self.peek(),
+            None | Some(Tok::Newline | Tok::Punct(P::Semicolon))
+        ) {
             // Almost every expression is one statement with nothing after it: no list needed.
             let node = self.assignment()?;
             match self.peek() {
                 None => return Ok(node),
-                Some(Tok::Newline | Tok::Punct(";")) => statements.push((node, true)),
+                Some(Tok::Newline | Tok::Punct(P::Semicolon)) => statements.push((node, true)),
                 Some(_) => return Err(self.unexpected_part()),
             }
         }
@@ -335,7 +372,7 @@ impl<'a> Parser<'a> {
                     first_separator.get_or_insert(self.tokens[self.pos].span.start);
                     self.pos += 1;
                 }
-                Some(Tok::Punct(";")) => {
+                Some(Tok::Punct(P::Semicolon)) => {
                     first_separator.get_or_insert(self.tokens[self.pos].span.start);
                     self.pos += 1;
                     if let Some(last) = statements.last_mut() {
@@ -345,7 +382,10 @@ impl<'a> Parser<'a> {
                 Some(_) => {
                     let node = self.assignment()?;
                     statements.push((node, true));
-                    if !matches!(self.peek(), None | Some(Tok::Newline | Tok::Punct(";"))) {
+                    if !matches!(
+                        self.peek(),
+                        None | Some(Tok::Newline | Tok::Punct(P::Semicolon))
+                    ) {
                         return Err(self.unexpected_part());
                     }
                 }
@@ -369,15 +409,22 @@ impl<'a> Parser<'a> {
         }
     }
 
+    #[inline]
     fn assignment(&mut self) -> Parsed {
         if self.lone_operand_here() {
             // A literal or name alone (a call's argument, a matrix element): what every level
-            // below would return, without passing through them.
+            // below would return, without passing through them (decided where the caller is,
+            // so that the operand is made straight into the caller's list).
             return self.primary();
         }
+        self.assignment_levels()
+    }
+
+    /// [`Parser::assignment`] for anything but a lone operand.
+    fn assignment_levels(&mut self) -> Parsed {
         self.enter()?;
         let node = self.conditional()?;
-        let result = if self.is_punct("=") {
+        let result = if self.is_punct(P::Eq) {
             // The left side is checked before the value is parsed, as math.js does.
             let valid = match &node.kind {
                 NodeKind::Symbol(_) | NodeKind::Accessor { .. } => true,
@@ -460,13 +507,13 @@ impl<'a> Parser<'a> {
 
     fn conditional(&mut self) -> Parsed {
         let mut node = self.logical_or()?;
-        while self.is_punct("?") {
+        while self.is_punct(P::Question) {
             self.bump_operator();
             // In the true branch a `:` at this nesting level ends the branch; in the false branch
             // it is a range again (so `a ? b ? c : d : e` fails, as in math.js).
             let saved = self.conditional_level.replace(self.nesting);
             let then = self.assignment()?;
-            self.expect_punct(":", "False part of conditional expression expected")?;
+            self.expect_punct(P::Colon, "False part of conditional expression expected")?;
             while matches!(
                 self.tokens.get(self.pos).map(|t| &t.tok),
                 Some(Tok::Newline)
@@ -502,28 +549,32 @@ impl<'a> Parser<'a> {
     }
 
     fn climb(&mut self, min: Level) -> Parsed {
-        if min <= Level::Range && self.is_punct(":") {
+        if min <= Level::Range && self.is_punct(P::Colon) {
             // `:` with no start, inside an index (or an empty true branch, an error).
             let node = self.range(None)?;
-            return self.climb_from(node, min, Level::Range, FactorSummary::default());
+            return self.climb_from(node, min, Level::Range, None);
         }
         let node = if self.plain_leaf_here() {
             self.primary()?
         } else {
             self.percent()?
         };
-        let summary = FactorSummary::of(&node);
-        self.climb_from(node, min, Level::Operand, summary)
+        self.climb_from(node, min, Level::Operand, None)
     }
 
     /// Continues [`Parser::climb`] after `node`, made at level `current`; `summary` describes the
-    /// last factor for the implicit-product rules.
+    /// last factor for the implicit-product rules (`None`: `node` is that factor, summarised only
+    /// if a rule asks).
+    ///
+    /// The rules read the summary only while `current` is `Implicit` or above (see
+    /// [`Parser::infix_here`]); an operator of a lower level leaves a summary that no rule reads
+    /// again, so it is not brought up to date.
     fn climb_from(
         &mut self,
         mut node: Node,
         min: Level,
         mut current: Level,
-        mut summary: FactorSummary,
+        mut summary: Option<FactorSummary>,
     ) -> Parsed {
         loop {
             let Some((op, level)) = self.infix_here(&node, current, summary) else {
@@ -548,7 +599,7 @@ impl<'a> Parser<'a> {
                 Level::Implicit => {
                     let factor = self.climb(Level::Rule2)?;
                     let factor_at = factor.span.start;
-                    summary = FactorSummary::of(&factor);
+                    summary = Some(FactorSummary::of(&factor));
                     let span = Span::new(node.span.start, factor.span.end);
                     node = implicit_product(node, factor, factor_at, span);
                 }
@@ -561,7 +612,7 @@ impl<'a> Parser<'a> {
                     };
                     node = operator(op, vec![node, right], token.start);
                     if level == Level::Rule2 {
-                        summary = FactorSummary::of(&node);
+                        summary = None;
                     }
                 }
             }
@@ -570,22 +621,28 @@ impl<'a> Parser<'a> {
     }
 
     /// The binary operator at the current token after `node` (made at level `current`, whose
-    /// last factor `summary` describes), and its level.
+    /// last factor `summary` describes, `None` for `node` itself), and its level.
+    ///
+    /// The summary decides two rules, each only at a `current` of `Implicit` or above: a number
+    /// after a factor that is a constant or an operator is no implicit product (the level it
+    /// would have is above any lower `current` anyway), and `in` after a constant continues a
+    /// product.
     fn infix_here(
         &mut self,
         node: &Node,
         current: Level,
-        summary: FactorSummary,
+        summary: Option<FactorSummary>,
     ) -> Option<(Op, Level)> {
+        let summary = || summary.unwrap_or_else(|| FactorSummary::of(node));
         // What the current token is, copied out so that the rules below may look further ahead.
         enum Here {
-            Punct(&'static str),
+            Punct(P),
             Name(&'static str),
             PlainName,
             Number,
         }
         let here = match self.peek()? {
-            Tok::Punct(p) => Here::Punct(p),
+            Tok::Punct(p) => Here::Punct(*p),
             Tok::Name(false) => Here::PlainName,
             Tok::Name(true) => match NAMED_OPERATORS
                 .iter()
@@ -599,28 +656,32 @@ impl<'a> Parser<'a> {
         };
         let found = match here {
             Here::Punct(p) => match p {
-                "|" => (Op::BitOr, Level::BitOr),
-                "^|" => (Op::BitXor, Level::BitXor),
-                "&" => (Op::BitAnd, Level::BitAnd),
-                "==" | "!=" | "<" | ">" | "<=" | ">=" => (Op::Equal, Level::Relational),
-                "<<" => (Op::LeftShift, Level::Shift),
-                ">>" => (Op::RightArithShift, Level::Shift),
-                ">>>" => (Op::RightLogShift, Level::Shift),
+                P::Pipe => (Op::BitOr, Level::BitOr),
+                P::CaretPipe => (Op::BitXor, Level::BitXor),
+                P::Amp => (Op::BitAnd, Level::BitAnd),
+                P::EqEq | P::NotEq | P::Lt | P::Gt | P::Le | P::Ge => {
+                    (Op::Equal, Level::Relational)
+                }
+                P::Shl => (Op::LeftShift, Level::Shift),
+                P::Shr => (Op::RightArithShift, Level::Shift),
+                P::Ushr => (Op::RightLogShift, Level::Shift),
                 // A range does not continue a range (`1:2:3:4` fails after the third part).
-                ":" if current > Level::Range && self.conditional_level != Some(self.nesting) => {
+                P::Colon
+                    if current > Level::Range && self.conditional_level != Some(self.nesting) =>
+                {
                     (Op::Add, Level::Range)
                 }
-                "+" => (Op::Add, Level::AddSubtract),
-                "-" => (Op::Subtract, Level::AddSubtract),
-                "*" => (Op::Multiply, Level::MultiplyDivide),
-                "/" if current == Level::Operand && self.rule2_here(node) => {
+                P::Plus => (Op::Add, Level::AddSubtract),
+                P::Minus => (Op::Subtract, Level::AddSubtract),
+                P::Star => (Op::Multiply, Level::MultiplyDivide),
+                P::Slash if current == Level::Operand && self.rule2_here(node) => {
                     (Op::Divide, Level::Rule2)
                 }
-                "/" => (Op::Divide, Level::MultiplyDivide),
-                ".*" => (Op::DotMultiply, Level::MultiplyDivide),
-                "./" => (Op::DotDivide, Level::MultiplyDivide),
-                "%" => (Op::ModSign, Level::MultiplyDivide),
-                "(" => (Op::Multiply, Level::Implicit),
+                P::Slash => (Op::Divide, Level::MultiplyDivide),
+                P::DotStar => (Op::DotMultiply, Level::MultiplyDivide),
+                P::DotSlash => (Op::DotDivide, Level::MultiplyDivide),
+                P::Percent => (Op::ModSign, Level::MultiplyDivide),
+                P::LParen => (Op::Multiply, Level::Implicit),
                 _ => return None,
             },
             Here::Name(name) => match name {
@@ -632,7 +693,7 @@ impl<'a> Parser<'a> {
                 // product (the inch); `in` ending an operand is the inch too; elsewhere it
                 // converts.
                 "in" if current >= Level::Implicit
-                    && (summary.constant || summary.number_literal) =>
+                    && (summary().constant || summary().number_literal) =>
                 {
                     (Op::Multiply, Level::Implicit)
                 }
@@ -642,7 +703,12 @@ impl<'a> Parser<'a> {
                 _ => return None,
             },
             Here::PlainName => (Op::Multiply, Level::Implicit),
-            Here::Number if !summary.constant && !summary.operator => {
+            Here::Number
+                if current >= Level::Implicit && {
+                    let summary = summary();
+                    !summary.constant && !summary.operator
+                } =>
+            {
                 (Op::Multiply, Level::Implicit)
             }
             Here::Number => return None,
@@ -657,7 +723,7 @@ impl<'a> Parser<'a> {
         }
         match self.peek_at(2) {
             Some(Tok::Name(operator)) => !operator || self.text_at(self.pos + 2) == "in",
-            Some(Tok::Punct("(")) => true,
+            Some(Tok::Punct(P::LParen)) => true,
             _ => false,
         }
     }
@@ -700,12 +766,12 @@ impl<'a> Parser<'a> {
 
     fn comparison_here(&mut self) -> Option<Op> {
         match self.peek()? {
-            Tok::Punct("==") => Some(Op::Equal),
-            Tok::Punct("!=") => Some(Op::Unequal),
-            Tok::Punct("<") => Some(Op::Smaller),
-            Tok::Punct(">") => Some(Op::Larger),
-            Tok::Punct("<=") => Some(Op::SmallerEq),
-            Tok::Punct(">=") => Some(Op::LargerEq),
+            Tok::Punct(P::EqEq) => Some(Op::Equal),
+            Tok::Punct(P::NotEq) => Some(Op::Unequal),
+            Tok::Punct(P::Lt) => Some(Op::Smaller),
+            Tok::Punct(P::Gt) => Some(Op::Larger),
+            Tok::Punct(P::Le) => Some(Op::SmallerEq),
+            Tok::Punct(P::Ge) => Some(Op::LargerEq),
             _ => None,
         }
     }
@@ -714,12 +780,15 @@ impl<'a> Parser<'a> {
     fn inch_follows(&mut self) -> bool {
         matches!(
             self.peek_at(1),
-            None | Some(Tok::Newline | Tok::Punct(")" | "]" | "}" | "," | ";"))
+            None | Some(
+                Tok::Newline
+                    | Tok::Punct(P::RParen | P::RBracket | P::RBrace | P::Comma | P::Semicolon)
+            )
         )
     }
 
     fn range_colon_here(&mut self) -> bool {
-        self.is_punct(":") && self.conditional_level != Some(self.nesting)
+        self.is_punct(P::Colon) && self.conditional_level != Some(self.nesting)
     }
 
     /// A range after its start (`None`: `:` with no start, inside an index: the dimension
@@ -743,7 +812,12 @@ impl<'a> Parser<'a> {
         let mut params = vec![start];
         while params.len() < 3 && self.range_colon_here() {
             let colon = self.bump_operator();
-            if matches!(self.peek(), None | Some(Tok::Punct(")" | "]" | "," | ";"))) {
+            if matches!(
+                self.peek(),
+                None | Some(Tok::Punct(
+                    P::RParen | P::RBracket | P::Comma | P::Semicolon
+                ))
+            ) {
                 params.push(Node {
                     kind: NodeKind::Symbol("end".into()),
                     span: Span::at(colon.end),
@@ -781,7 +855,7 @@ impl<'a> Parser<'a> {
     #[inline]
     fn percent(&mut self) -> Parsed {
         let mut node = self.unary()?;
-        if self.is_punct("%") && !self.operand_follows_percent() {
+        if self.is_punct(P::Percent) && !self.operand_follows_percent() {
             let percent = self.bump();
             let span = Span::new(node.span.start, percent.end);
             node = Node {
@@ -803,19 +877,31 @@ impl<'a> Parser<'a> {
             Some(Tok::Number | Tok::Str(..)) => true,
             // In operand position every name is a symbol, named operators included (`x % to`).
             Some(Tok::Name(_)) => true,
-            Some(Tok::Punct(p)) => matches!(*p, "(" | "[" | "{" | "+" | "-" | "~"),
+            Some(Tok::Punct(p)) => matches!(
+                *p,
+                P::LParen | P::LBracket | P::LBrace | P::Plus | P::Minus | P::Tilde
+            ),
             _ => false,
         }
     }
 
+    /// A prefix operator and its operand, or the levels above. The test is made where the
+    /// caller is, so that an operand with no prefix (almost every one) passes through no frame
+    /// of this recursive level.
+    #[inline]
     fn unary(&mut self) -> Parsed {
         let op = match self.peek() {
-            Some(Tok::Punct("-")) => Op::UnaryMinus,
-            Some(Tok::Punct("+")) => Op::UnaryPlus,
-            Some(Tok::Punct("~")) => Op::BitNot,
+            Some(Tok::Punct(P::Minus)) => Op::UnaryMinus,
+            Some(Tok::Punct(P::Plus)) => Op::UnaryPlus,
+            Some(Tok::Punct(P::Tilde)) => Op::BitNot,
             Some(Tok::Name(true)) if self.text_at(self.pos) == "not" => Op::Not,
             _ => return self.power(),
         };
+        self.prefixed(op)
+    }
+
+    /// [`Parser::unary`] at its prefix operator `op`.
+    fn prefixed(&mut self, op: Op) -> Parsed {
         let start = self.bump_operator();
         self.enter()?;
         let operand = self.unary()?;
@@ -837,8 +923,8 @@ impl<'a> Parser<'a> {
     fn power(&mut self) -> Parsed {
         let base = self.nullish()?;
         let op = match self.peek() {
-            Some(Tok::Punct("^")) => Op::Pow,
-            Some(Tok::Punct(".^")) => Op::DotPow,
+            Some(Tok::Punct(P::Caret)) => Op::Pow,
+            Some(Tok::Punct(P::DotCaret)) => Op::DotPow,
             _ => return Ok(base),
         };
         let token = self.bump_operator();
@@ -848,7 +934,7 @@ impl<'a> Parser<'a> {
 
     #[inline]
     fn nullish(&mut self) -> Parsed {
-        self.binary(&[("??", Op::Nullish)], Self::left_hand)
+        self.binary(&[(P::Nullish, Op::Nullish)], Self::left_hand)
     }
 
     #[inline]
@@ -857,24 +943,24 @@ impl<'a> Parser<'a> {
         loop {
             let literal = matches!(node.kind, NodeKind::Number(_));
             match self.peek() {
-                Some(Tok::Punct("!")) => {
+                Some(Tok::Punct(P::Bang)) => {
                     let bang = self.bump();
                     node = postfix(Op::Factorial, node, bang);
                 }
-                Some(Tok::Punct("'")) => {
+                Some(Tok::Punct(P::Quote)) => {
                     let quote = self.bump();
                     node = postfix(Op::Transpose, node, quote);
                 }
-                Some(Tok::Punct("(")) if !literal && is_callable(&node) => {
+                Some(Tok::Punct(P::LParen)) if !literal && is_callable(&node) => {
                     node = self.call(node, false)?
                 }
-                Some(Tok::Punct("[")) if !literal => node = self.index(node, false)?,
-                Some(Tok::Punct(".")) if !literal => node = self.property(node, false)?,
-                Some(Tok::Punct("?.")) if !literal => {
+                Some(Tok::Punct(P::LBracket)) if !literal => node = self.index(node, false)?,
+                Some(Tok::Punct(P::Dot)) if !literal => node = self.property(node, false)?,
+                Some(Tok::Punct(P::QDot)) if !literal => {
                     self.bump();
                     node = match self.peek() {
-                        Some(Tok::Punct("(")) => self.call(node, true)?,
-                        Some(Tok::Punct("[")) => self.index(node, true)?,
+                        Some(Tok::Punct(P::LParen)) => self.call(node, true)?,
+                        Some(Tok::Punct(P::LBracket)) => self.index(node, true)?,
                         Some(Tok::Name(_)) => self.property_name(node, true)?,
                         _ => {
                             return Err(
@@ -896,7 +982,7 @@ impl<'a> Parser<'a> {
         }
         self.bump();
         self.open();
-        let args = self.list(")", "Parenthesis ) expected")?;
+        let args = self.list(P::RParen, "Parenthesis ) expected")?;
         self.close();
         let close = self.bump();
         let span = Span::new(callee.span.start, close.end);
@@ -913,7 +999,7 @@ impl<'a> Parser<'a> {
     fn index(&mut self, object: Node, optional: bool) -> Parsed {
         let open = self.bump();
         self.open();
-        let dimensions = self.list("]", "Parenthesis ] expected")?;
+        let dimensions = self.list(P::RBracket, "Parenthesis ] expected")?;
         self.close();
         let close = self.bump();
         let index = Node {
@@ -969,14 +1055,15 @@ impl<'a> Parser<'a> {
     }
 
     /// A comma-separated list up to (not including) `close`; empty when `close` comes first.
-    fn list(&mut self, close: &'static str, missing: &str) -> Result<Vec<Node>, ParseError> {
-        let mut items = Vec::new();
+    fn list(&mut self, close: P, missing: &str) -> Result<Vec<Node>, ParseError> {
         if self.is_punct(close) {
-            return Ok(items);
+            return Ok(Vec::new());
         }
+        let (commas, _) = self.opened_hint();
+        let mut items = Vec::with_capacity(commas + 1);
         loop {
             items.push(self.assignment()?);
-            if self.is_punct(",") {
+            if self.is_punct(P::Comma) {
                 self.bump();
                 continue;
             }
@@ -988,69 +1075,61 @@ impl<'a> Parser<'a> {
     }
 
     fn primary(&mut self) -> Parsed {
-        let Some(token) = self.peek() else {
+        let Some(&token) = self.tokens.get(self.pos) else {
             return Err(ParseError {
                 message: "Unexpected end of expression".into(),
                 position: self.end,
             });
         };
-        let leaf = matches!(token, Tok::Number | Tok::Str(..) | Tok::Name(_));
-        let punct = match token {
-            Tok::Punct(p) => Some(*p),
-            _ => None,
-        };
-        if leaf {
-            let index = self.pos;
-            let token = *token;
-            let span = self.bump();
-            let kind = match token {
-                Tok::Number => {
-                    let raw = self.text_at(index);
-                    check_prefixed(raw, span)?;
-                    NodeKind::Number(inline(raw))
-                }
-                Tok::Str(i, _) => {
-                    // The parser never reads a token twice, so the text moves into its node.
-                    let text = self
-                        .strings
-                        .get_mut(i as usize)
-                        .map(std::mem::take)
-                        .unwrap_or_default();
-                    self.review |= string_needs_review(&text);
-                    NodeKind::Str(text)
-                }
-                // In operand position every name is a symbol, named operators included (`to`, `in`).
-                Tok::Name(_) => match self.text_at(index) {
-                    "true" => NodeKind::Constant(Constant::True),
-                    "false" => NodeKind::Constant(Constant::False),
-                    "null" => NodeKind::Constant(Constant::Null),
-                    "undefined" => NodeKind::Constant(Constant::Undefined),
-                    "NaN" => NodeKind::Constant(Constant::NaN),
-                    "Infinity" => NodeKind::Constant(Constant::Infinity),
-                    name => NodeKind::Symbol(inline(name)),
-                },
-                _ => NodeKind::Constant(Constant::Undefined),
-            };
-            return Ok(Node { kind, span });
-        }
-        match punct {
-            Some("(") => {
-                let open = self.bump();
-                self.open();
-                let saved = self.conditional_level.take();
-                let inner = self.assignment()?;
-                self.conditional_level = saved;
-                self.close();
-                let close = self.expect_punct(")", "Parenthesis ) expected")?;
-                Ok(Node {
-                    kind: NodeKind::Parenthesis(Box::new(inner)),
-                    span: Span::new(open.start, close.end),
-                })
+        let span = token.span;
+        let kind = match token.tok {
+            Tok::Number => {
+                let raw = self.text(span);
+                check_prefixed(raw, span)?;
+                NodeKind::Number(inline(raw))
             }
-            Some("[") => self.matrix(),
-            Some("{") => self.object(),
-            _ => Err(self.error_here("Value expected")),
-        }
+            Tok::Str(i, _) => {
+                // The parser never reads a token twice, so the text moves into its node.
+                let text = self
+                    .strings
+                    .get_mut(i as usize)
+                    .map(std::mem::take)
+                    .unwrap_or_default();
+                self.review |= string_needs_review(&text);
+                NodeKind::Str(text)
+            }
+            // In operand position every name is a symbol, named operators included (`to`, `in`).
+            Tok::Name(_) => match self.text(span) {
+                "true" => NodeKind::Constant(Constant::True),
+                "false" => NodeKind::Constant(Constant::False),
+                "null" => NodeKind::Constant(Constant::Null),
+                "undefined" => NodeKind::Constant(Constant::Undefined),
+                "NaN" => NodeKind::Constant(Constant::NaN),
+                "Infinity" => NodeKind::Constant(Constant::Infinity),
+                name => NodeKind::Symbol(inline(name)),
+            },
+            Tok::Punct(P::LParen) => return self.parenthesis(),
+            Tok::Punct(P::LBracket) => return self.matrix(),
+            Tok::Punct(P::LBrace) => return self.object(),
+            _ => return Err(self.error_here("Value expected")),
+        };
+        self.pos += 1;
+        Ok(Node { kind, span })
+    }
+
+    /// `( assignment )`.
+    fn parenthesis(&mut self) -> Parsed {
+        let open = self.bump();
+        self.open();
+        let saved = self.conditional_level.take();
+        let inner = self.assignment()?;
+        self.conditional_level = saved;
+        self.close();
+        let close = self.expect_punct(P::RParen, "Parenthesis ) expected")?;
+        Ok(Node {
+            kind: NodeKind::Parenthesis(Box::new(inner)),
+            span: Span::new(open.start, close.end),
+        })
     }
 
     /// `[a, b; c, d]`: rows separated by `;`, elements by `,` (a trailing comma is allowed).
@@ -1058,20 +1137,26 @@ impl<'a> Parser<'a> {
         let open = self.bump();
         self.open();
         let saved = self.conditional_level.take();
-        let mut rows: Vec<Vec<Node>> = vec![Vec::new()];
-        let mut semicolons = false;
-        while !self.is_punct("]") {
+        // Sized by the lexer's count of separators: a rectangular matrix's rows exactly.
+        let (commas, semicolons) = self.opened_hint();
+        let width = commas / (semicolons + 1) + 1;
+        let mut row: Vec<Node> = Vec::with_capacity(width);
+        // The rows before the current one (none until a `;`).
+        let mut rows: Vec<Vec<Node>> = Vec::new();
+        let mut semicolon_seen = false;
+        while !self.is_punct(P::RBracket) {
             let element = self.assignment()?;
-            if let Some(row) = rows.last_mut() {
-                row.push(element);
-            }
-            if self.is_punct(",") {
+            row.push(element);
+            if self.is_punct(P::Comma) {
                 self.bump();
-            } else if self.is_punct(";") {
+            } else if self.is_punct(P::Semicolon) {
                 self.bump();
-                semicolons = true;
-                rows.push(Vec::new());
-            } else if !self.is_punct("]") {
+                semicolon_seen = true;
+                if rows.capacity() == 0 {
+                    rows.reserve_exact(semicolons + 1);
+                }
+                rows.push(std::mem::replace(&mut row, Vec::with_capacity(width)));
+            } else if !self.is_punct(P::RBracket) {
                 return Err(self.error_here("End of matrix ] expected"));
             }
         }
@@ -1079,13 +1164,13 @@ impl<'a> Parser<'a> {
         self.close();
         let close = self.bump();
         let span = Span::new(open.start, close.end);
-        if !semicolons {
-            let items = rows.pop().unwrap_or_default();
+        if !semicolon_seen {
             return Ok(Node {
-                kind: NodeKind::Array(items),
+                kind: NodeKind::Array(row),
                 span,
             });
         }
+        rows.push(row);
         let width = rows[0].len();
         if let Some(row) = rows.iter().find(|row| row.len() != width) {
             let message = format!("Column dimensions mismatch ({} !== {width})", row.len());
@@ -1118,20 +1203,21 @@ impl<'a> Parser<'a> {
         let open = self.bump();
         self.open();
         let saved = self.conditional_level.take();
-        let mut entries = Vec::new();
-        while !self.is_punct("}") {
+        let (commas, _) = self.opened_hint();
+        let mut entries = Vec::with_capacity(commas + 1);
+        while !self.is_punct(P::RBrace) {
             let key = match self.peek() {
                 Some(Tok::Name(_) | Tok::Number) => self.text_at(self.pos).to_owned(),
                 Some(Tok::Str(i, _)) => self.strings.get(*i as usize).cloned().unwrap_or_default(),
                 _ => return Err(self.error_here("Symbol or string expected as object key")),
             };
             self.bump();
-            self.expect_punct(":", "Colon : expected after object key")?;
+            self.expect_punct(P::Colon, "Colon : expected after object key")?;
             let value = self.assignment()?;
             entries.push((key, value));
-            if self.is_punct(",") {
+            if self.is_punct(P::Comma) {
                 self.bump();
-            } else if !self.is_punct("}") {
+            } else if !self.is_punct(P::RBrace) {
                 return Err(self.error_here("Comma , or bracket } expected after object value"));
             }
         }
@@ -1147,7 +1233,7 @@ impl<'a> Parser<'a> {
     // ----------------------------------------------------------------------------- helpers
 
     #[inline]
-    fn binary(&mut self, ops: &[(&str, Op)], next: impl Fn(&mut Self) -> Parsed) -> Parsed {
+    fn binary(&mut self, ops: &[(P, Op)], next: impl Fn(&mut Self) -> Parsed) -> Parsed {
         let mut node = next(self)?;
         while let Some(op) = self.punct_among(ops) {
             let token = self.bump_operator();
@@ -1323,6 +1409,10 @@ fn is_function_head(callee: &Node, args: &[Node]) -> bool {
 
 /// Prefixed literals must use the digits of their base (an optional `.` and `iN` suffix aside).
 fn check_prefixed(raw: &str, span: Span) -> Result<(), ParseError> {
+    // Almost every literal is decimal: decided by its first two bytes.
+    if !matches!(raw.as_bytes(), [b'0', b'x' | b'b' | b'o', ..]) {
+        return Ok(());
+    }
     let Some((radix, rest)) = raw
         .strip_prefix("0x")
         .map(|r| (16, r))
@@ -1567,6 +1657,27 @@ mod tests {
         fails_at("[1, 2; 3]", "Column dimensions mismatch (1 !== 2)", 9);
         fails_at("2[1]", "Unexpected operator [", 1);
         fails_at("0b102", "String \"0b102\" is not a valid number", 0);
+    }
+
+    #[test]
+    fn lists_parse_alike_with_and_without_the_lexers_size_hints() {
+        // Beyond the hinted depth the lists grow from a guess; the trees must not differ.
+        let depth = crate::lexer::HINTED_DEPTH + 2;
+        let text = format!(
+            "{}[1, 2; 3, 4]{}",
+            "f(".repeat(depth),
+            ", {a: 1, b: 2})".repeat(depth)
+        );
+        let inner = "[[1, 2], [3, 4]]".to_owned();
+        let expected = (0..depth).fold(inner, |acc, _| format!("f({acc}, {{a: 1, b: 2}})"));
+        parses_as(&text, &expected);
+        parses_as("[1, 2, 3; 4, 5, 6]", "[[1, 2, 3], [4, 5, 6]]");
+        // Uneven rows (the hint's guess of the width is wrong for both) still fail alike.
+        fails_at(
+            "[1, 2, 3, 4; 5, 6]",
+            "Column dimensions mismatch (2 !== 4)",
+            18,
+        );
     }
 
     #[test]
