@@ -248,7 +248,7 @@ fn checked_value(
     request: &request::Request,
     work_units: &mut u64,
 ) -> Result<value::Value, CalculateError> {
-    let tree = request::prepare(request)?;
+    let (tree, unusual_number) = request::prepare_noting(request)?;
     if request.operation != Operation::Evaluate {
         return Err(CalculateError::new(
             Reason::EvaluationFailed,
@@ -262,7 +262,9 @@ fn checked_value(
     let scope = used_scope(request);
     let mut evaluator = if fraction_mode {
         // Literals Fraction mode cannot read are parse-time failures (section 9.3).
-        eval::check_fraction_literals(&tree)?;
+        if unusual_number {
+            eval::check_fraction_literals(&tree)?;
+        }
         eval::Evaluator::fraction(scope)
     } else if request.numeric_type == NumericType::BigNumber {
         eval::Evaluator::big(scope)

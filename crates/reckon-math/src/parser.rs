@@ -54,14 +54,30 @@ pub const STACK_BYTES: usize = 64 << 20;
 /// # Errors
 /// The first syntax error, by position.
 pub fn parse(expression: &str) -> Result<Node, ParseError> {
-    parse_noting_review(expression).map(|(node, _)| node)
+    parse_noting(expression, false).map(|(node, _)| node)
 }
 
-/// [`parse`], also telling whether the tree may hold what the tool's static checks look for
-/// (section 3 step 8: a `toString`/`toLocaleString` string or property, a call of `evaluate`,
-/// `simplify` or `derivative`, an aliased call such as `ln(` or `arcsin(`). `false` promises the
-/// checks would find nothing, so the tool can skip walking the tree.
-pub(crate) fn parse_noting_review(expression: &str) -> Result<(Node, bool), ParseError> {
+/// What the parser noticed on its way, so that the tool's later walks over the tree may be
+/// skipped when they would find nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Notes {
+    /// Whether the tree may hold what the static checks look for (section 3 step 8: a
+    /// `toString`/`toLocaleString` string or property, a call of `evaluate`, `simplify` or
+    /// `derivative`, an aliased call such as `ln(` or `arcsin(`). `false` promises they would
+    /// find nothing.
+    pub review: bool,
+    /// Whether a number literal is other than digits with at most one point (asked for only):
+    /// only such a literal can fail Fraction mode's parse-time reading (section 9.3), so `false`
+    /// promises that check would find nothing.
+    pub unusual_number: bool,
+}
+
+/// [`parse`], also returning its [`Notes`]; `note_numbers` asks for [`Notes::unusual_number`]
+/// (which costs a look at every number literal).
+pub(crate) fn parse_noting(
+    expression: &str,
+    note_numbers: bool,
+) -> Result<(Node, Notes), ParseError> {
     // An ASCII expression (almost every one) is lexed by its bytes, whose offsets are character
     // offsets; any other is decoded once into characters.
     let (lexed, end, offsets) = if expression.is_ascii() {
@@ -94,9 +110,24 @@ pub(crate) fn parse_noting_review(expression: &str) -> Result<(Node, bool), Pars
         end,
         depth: 0,
         review: false,
+        note_numbers,
+        unusual_number: false,
     };
     let tree = parser.block()?;
-    Ok((tree, parser.review))
+    let notes = Notes {
+        review: parser.review,
+        unusual_number: parser.unusual_number,
+    };
+    Ok((tree, notes))
+}
+
+/// Digits with at most one point: a literal every numeric type reads as written.
+pub(crate) fn is_plain_decimal(raw: &str) -> bool {
+    let mut points = 0;
+    raw.bytes().all(|b| {
+        points += usize::from(b == b'.');
+        b.is_ascii_digit() || (b == b'.' && points == 1)
+    })
 }
 
 /// Names whose calls the static checks look at: the operations and the aliases they rename.
@@ -138,8 +169,12 @@ struct Parser<'a> {
     conditional_level: Option<usize>,
     end: usize,
     depth: usize,
-    /// Whether a node the static checks look at was made (see [`parse_noting_review`]).
+    /// Whether a node the static checks look at was made (see [`Notes::review`]).
     review: bool,
+    /// Whether to note [`Notes::unusual_number`].
+    note_numbers: bool,
+    /// See [`Notes::unusual_number`].
+    unusual_number: bool,
 }
 
 type Parsed = Result<Node, ParseError>;
@@ -1086,6 +1121,9 @@ impl<'a> Parser<'a> {
             Tok::Number => {
                 let raw = self.text(span);
                 check_prefixed(raw, span)?;
+                if self.note_numbers && !self.unusual_number {
+                    self.unusual_number = !is_plain_decimal(raw);
+                }
                 NodeKind::Number(inline(raw))
             }
             Tok::Str(i, _) => {
@@ -1579,6 +1617,41 @@ mod tests {
             }),
             "{text:?}"
         );
+    }
+
+    /// The number note that lets Fraction mode skip its literal walk: a plain literal always
+    /// reads, every unreadable one is noted, and nothing is noted unless asked for.
+    #[test]
+    fn unusual_number_literals_are_noted_when_asked() {
+        let literals = [
+            "0",
+            "7",
+            "0.5",
+            "12.",
+            ".5",
+            "1e3",
+            "1.5e-3",
+            "2E5",
+            "0x1F",
+            "0b101",
+            "0o17",
+            "1e400",
+            "1e-400",
+            "123456789012345678901234567890",
+            "0.1000000000000000000000001",
+        ];
+        for raw in literals {
+            if is_plain_decimal(raw) {
+                assert!(crate::fraction::is_readable(raw), "{raw}");
+            }
+            let expression = format!("1 + [{raw}, 2] * x");
+            let (_, asked) = parse_noting(&expression, true).expect("parses");
+            assert_eq!(asked.unusual_number, !is_plain_decimal(raw), "{raw}");
+            let (_, unasked) = parse_noting(&expression, false).expect("parses");
+            assert!(!unasked.unusual_number, "{raw}");
+        }
+        assert!(!is_plain_decimal("1.2.3") && !is_plain_decimal("1e3"));
+        assert!(is_plain_decimal("12.50"));
     }
 
     /// Tokens own no text: literals and names are read from the expression at their spans,

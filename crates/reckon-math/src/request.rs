@@ -4,7 +4,7 @@
 
 use crate::ast::{Node, NodeKind};
 use crate::error::{CalculateError, Reason};
-use crate::parser::{parse, parse_noting_review};
+use crate::parser::{parse, parse_noting};
 use reckon_core::json::{Duplicates, Json, Node as JsonNode};
 
 mod plain;
@@ -303,6 +303,13 @@ pub const MAX_EXPRESSION_UNITS: usize = 1_000;
 /// # Errors
 /// The first failing step's error.
 pub fn prepare(request: &Request) -> Result<Node, CalculateError> {
+    prepare_noting(request).map(|(tree, _)| tree)
+}
+
+/// [`prepare`], also telling whether the tree may hold a number literal Fraction mode cannot
+/// read (noted by the parser in Fraction mode only; `false` there promises
+/// `check_fraction_literals` would find nothing, so the walk is skipped).
+pub(crate) fn prepare_noting(request: &Request) -> Result<(Node, bool), CalculateError> {
     if request.operation == Operation::Derivative && request.variable.is_none() {
         return Err(CalculateError::new(
             Reason::DerivativeMissingVariable,
@@ -347,7 +354,8 @@ pub fn prepare(request: &Request) -> Result<Node, CalculateError> {
         )
         .at(position)
     };
-    let (tree, review) = match parse_noting_review(&request.expression) {
+    let note_numbers = request.numeric_type == NumericType::Fraction;
+    let (tree, notes) = match parse_noting(&request.expression, note_numbers) {
         Ok(parsed) => parsed,
         Err(error) => {
             if request.expression.contains('\r') {
@@ -383,10 +391,10 @@ pub fn prepare(request: &Request) -> Result<Node, CalculateError> {
         },
         _ => tree,
     };
-    if review {
+    if notes.review {
         static_checks(&mut tree)?;
     }
-    Ok(tree)
+    Ok((tree, notes.unusual_number))
 }
 
 /// Step 8: the stringifier guard (which wins), then operations used as functions, then the alias
