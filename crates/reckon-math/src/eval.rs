@@ -983,6 +983,33 @@ impl Evaluator {
         at: usize,
     ) -> Evaluated {
         use Op::*;
+        if let (Value::Fraction(x), Value::Fraction(y), false) = (left, right, percent_of_left) {
+            let small_op = match op {
+                Add => Some(fraction::SmallOp::Add),
+                Subtract => Some(fraction::SmallOp::Subtract),
+                Multiply => Some(fraction::SmallOp::Multiply),
+                Divide => Some(fraction::SmallOp::Divide),
+                _ => None,
+            };
+            if let (Some(small_op), Some(a), Some(b)) =
+                (small_op, fraction::Small::of(x), fraction::Small::of(y))
+            {
+                // The machine path: the same charge, from one reading of the parts.
+                self.charge(a.cost(b))?;
+                if let Some(value) = fraction::small_operation(small_op, a, b) {
+                    return Ok(Value::Fraction(value));
+                }
+                let result = match small_op {
+                    fraction::SmallOp::Add => fraction::add(x, y),
+                    fraction::SmallOp::Subtract => fraction::sub(x, y),
+                    fraction::SmallOp::Multiply => fraction::mul(x, y),
+                    fraction::SmallOp::Divide => fraction::div(x, y),
+                };
+                return result
+                    .map(Value::Fraction)
+                    .map_err(|e| function_error(e.into(), "", at));
+            }
+        }
         // A Fraction operand is borrowed; only other values are converted.
         let (converted_x, converted_y);
         let x = match left {
