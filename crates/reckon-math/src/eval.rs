@@ -818,8 +818,39 @@ impl Evaluator {
         {
             return result;
         }
+        if !percent_of_left
+            && let Some(result) = self.plain_complex_binary(op, left_value, right_value)
+        {
+            return result;
+        }
         let result = self.binary_inner(op, left_value, right_value, percent_of_left, positions, at);
         self.outside_fraction_mode(result)
+    }
+
+    /// A Complex meeting a Complex or a number with `+ - * /` (or their element-wise forms),
+    /// answered without the dispatch of [`Evaluator::binary_inner`]: the same charge and value
+    /// as [`Evaluator::complex_binary`], which every such pair reaches. `None` sends anything
+    /// else to the general path.
+    #[inline]
+    fn plain_complex_binary(&mut self, op: Op, left: &Value, right: &Value) -> Option<Evaluated> {
+        use crate::complex::Complex;
+        let operand = |value: &Value| match value {
+            Value::Complex(z) => Some(*z),
+            Value::Number(x) => Some(Complex::from_real(*x)),
+            _ => None,
+        };
+        if !matches!(left, Value::Complex(_)) && !matches!(right, Value::Complex(_)) {
+            return None;
+        }
+        let (x, y) = (operand(left)?, operand(right)?);
+        let value = match op {
+            Op::Add => x.add(y),
+            Op::Subtract => x.sub(y),
+            Op::Multiply | Op::DotMultiply => x.mul(y),
+            Op::Divide | Op::DotDivide => x.div(y),
+            _ => return None,
+        };
+        Some(self.charge(4).map(|()| Value::Complex(value)))
     }
 
     /// Two Fractions meeting `+ - * /` (or their element-wise forms), answered without the
@@ -2567,6 +2598,57 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A Complex meeting a Complex or a number with `+ - * /` takes the direct path in
+    /// `binary`; it gives the general path's value and charges the same units.
+    #[test]
+    fn the_plain_complex_path_agrees_with_the_general_path() {
+        use crate::complex::Complex;
+        use Op::*;
+        let parts = [
+            (0.0, 0.0),
+            (1.0, 2.0),
+            (3.0, -1.0),
+            (-0.0, 1.0),
+            (f64::NAN, 1.0),
+            (f64::INFINITY, 0.0),
+            (1e300, -1e300),
+        ];
+        let mut values: Vec<Value> = parts
+            .iter()
+            .map(|&(re, im)| Value::Complex(Complex { re, im }))
+            .collect();
+        values.extend([0.0, -2.5, f64::NAN, f64::INFINITY].map(Value::Number));
+        values.push(Value::Boolean(true));
+        let mut compared = 0;
+        for op in [
+            Add,
+            Subtract,
+            Multiply,
+            DotMultiply,
+            Divide,
+            DotDivide,
+            Pow,
+            Equal,
+        ] {
+            for x in &values {
+                for y in &values {
+                    let mut fast = Evaluator::new(Vec::new());
+                    let mut general = Evaluator::new(Vec::new());
+                    let a = fast.binary(op, x, y, false, (0, 0), 0);
+                    let b = general.binary_inner(op, x, y, false, (0, 0), 0);
+                    assert_eq!(format!("{a:?}"), format!("{b:?}"), "{x:?} {op:?} {y:?}");
+                    assert_eq!(
+                        fast.meter.used(),
+                        general.meter.used(),
+                        "{x:?} {op:?} {y:?}"
+                    );
+                    compared += 1;
+                }
+            }
+        }
+        assert_eq!(compared, 8 * values.len() * values.len());
     }
 
     #[test]
