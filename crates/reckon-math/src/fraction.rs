@@ -545,7 +545,7 @@ fn integer_power(base: &RBig, exponent: &IBig) -> Result<RBig, FractionError> {
     if base.is_one() || exponent.is_zero() {
         return Ok(RBig::ONE);
     }
-    if (-base).is_one() {
+    if base.denominator().is_one() && base.numerator() == &IBig::NEG_ONE {
         let odd = (exponent.unsigned_abs() % 2u8) == 1u8;
         return Ok(if odd { -RBig::ONE } else { RBig::ONE });
     }
