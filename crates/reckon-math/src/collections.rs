@@ -248,6 +248,19 @@ fn array_result(values: &[&Value]) -> bool {
     array
 }
 
+/// The characters of `text` at `positions` (each below its character count), in order: read
+/// off the bytes of an ASCII text, without a vector of its characters.
+fn select_chars(text: &str, positions: &[usize]) -> String {
+    if text.is_ascii() {
+        let bytes = text.as_bytes();
+        let mut out = String::with_capacity(positions.len());
+        out.extend(positions.iter().map(|&p| char::from(bytes[p])));
+        return out;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    positions.iter().map(|&p| chars[p]).collect()
+}
+
 impl Evaluator {
     /// Counts `count` elements a call is about to build: the per-call limit, the evaluation's
     /// budget and the work meter (one unit per element).
@@ -538,12 +551,7 @@ impl Evaluator {
             ));
         }
         match value {
-            Value::Str(text) => {
-                let chars: Vec<char> = text.chars().collect();
-                Ok(Value::Str(
-                    selections[0].positions.iter().map(|&p| chars[p]).collect(),
-                ))
-            }
+            Value::Str(text) => Ok(Value::Str(select_chars(&text, &selections[0].positions))),
             Value::Matrix(m) => self.select(&m, &selections, at),
             Value::Sparse(s) => match selections.as_slice() {
                 [rows, cols] => self.sparse_select(
@@ -4215,6 +4223,32 @@ fn number_determinant(data: &[Value], n: usize) -> Option<f64> {
 
 #[cfg(test)]
 mod tests {
+
+    /// An ASCII text's characters read off its bytes are the characters the general path
+    /// picks; a text with wider characters takes the general path.
+    #[test]
+    fn string_selection_reads_ascii_bytes_as_characters() {
+        let general = |text: &str, positions: &[usize]| -> String {
+            let chars: Vec<char> = text.chars().collect();
+            positions.iter().map(|&p| chars[p]).collect()
+        };
+        for text in ["hello", "a", "", "h\u{e9}llo \u{1f600}!", "~\u{7f}\u{80}"] {
+            let count = text.chars().count();
+            let orders: Vec<Vec<usize>> = vec![
+                (0..count).collect(),
+                (0..count).rev().collect(),
+                (0..count).step_by(2).collect(),
+                vec![],
+            ];
+            for positions in &orders {
+                assert_eq!(
+                    super::select_chars(text, positions),
+                    general(text, positions),
+                    "{text:?} {positions:?}"
+                );
+            }
+        }
+    }
     use crate::test_support::answer_in;
 
     fn answer(expression: &str) -> String {
