@@ -11,7 +11,7 @@
 //! matrix products accumulate left to right, `det` eliminates without fractions (Bareiss) and
 //! `inv` uses Gauss–Jordan elimination with partial pivoting.
 
-use crate::ast::{Node, Op};
+use crate::ast::{Node, NodeKind, Op};
 use crate::eval::{
     Evaluated, Evaluator, compare, failed, fraction_unsupported_function, mismatch, not_implemented,
 };
@@ -246,6 +246,19 @@ fn array_result(values: &[&Value]) -> bool {
         }
     }
     array
+}
+
+/// The characters of `text` at `positions` (each below its character count), in order: read
+/// off the bytes of an ASCII text, without a vector of its characters.
+fn select_chars(text: &str, positions: &[usize]) -> String {
+    if text.is_ascii() {
+        let bytes = text.as_bytes();
+        let mut out = String::with_capacity(positions.len());
+        out.extend(positions.iter().map(|&p| char::from(bytes[p])));
+        return out;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    positions.iter().map(|&p| chars[p]).collect()
 }
 
 impl Evaluator {
@@ -503,6 +516,11 @@ impl Evaluator {
                 at,
             ));
         }
+        if let Value::Matrix(m) = &value
+            && let Some(result) = self.element_at_literals(m, dimensions, at)
+        {
+            return result;
+        }
         let mut selections = Vec::with_capacity(dimensions.len());
         for (d, node) in dimensions.iter().enumerate() {
             let size = shape.get(d).copied().unwrap_or(if dimensions.len() == 1 {
@@ -538,12 +556,7 @@ impl Evaluator {
             ));
         }
         match value {
-            Value::Str(text) => {
-                let chars: Vec<char> = text.chars().collect();
-                Ok(Value::Str(
-                    selections[0].positions.iter().map(|&p| chars[p]).collect(),
-                ))
-            }
+            Value::Str(text) => Ok(Value::Str(select_chars(&text, &selections[0].positions))),
             Value::Matrix(m) => self.select(&m, &selections, at),
             Value::Sparse(s) => match selections.as_slice() {
                 [rows, cols] => self.sparse_select(
@@ -659,6 +672,53 @@ impl Evaluator {
                 keep: false,
             }),
         }
+    }
+
+    /// A matrix indexed by one number literal per dimension (`b[2]`, `m[1, 2]`) in number mode:
+    /// the element, found without the vectors of selections and strides the general path
+    /// builds, with the same charges (each literal, then the one-element subset) and the same
+    /// errors (an index out of range is refused by [`Evaluator::selection`], as there). `None`
+    /// (nothing evaluated) for any other indexing.
+    fn element_at_literals(
+        &mut self,
+        m: &Matrix,
+        dimensions: &[Node],
+        at: usize,
+    ) -> Option<Evaluated> {
+        if self.fraction_mode
+            || self.big_mode
+            || dimensions.len() != m.shape.len()
+            || !dimensions
+                .iter()
+                .all(|node| matches!(node.kind, NodeKind::Number(_)))
+        {
+            return None;
+        }
+        let mut offset = 0;
+        for (node, &size) in dimensions.iter().zip(&m.shape) {
+            let index = match self.eval(node) {
+                Ok(index) => index,
+                Err(error) => return Some(Err(error)),
+            };
+            let position = match index {
+                Value::Number(x) if x.fract() == 0.0 && x >= 1.0 && x <= size as f64 => {
+                    x as usize - 1
+                }
+                other => match self.selection(&other, size, at) {
+                    // A scalar's selection is its one position.
+                    Ok(selection) => match selection.positions[..] {
+                        [position] => position,
+                        _ => return Some(Err(failed("Cannot apply index", at))),
+                    },
+                    Err(error) => return Some(Err(error)),
+                },
+            };
+            offset = offset * size + position;
+        }
+        if let Err(error) = self.build("subset", 1, at) {
+            return Some(Err(error));
+        }
+        Some(Ok(m.data.get(offset).cloned().unwrap_or(Value::Undefined)))
     }
 
     /// The sub-matrix the selections pick; the single element when every index is a scalar.
@@ -4215,6 +4275,81 @@ fn number_determinant(data: &[Value], n: usize) -> Option<f64> {
 
 #[cfg(test)]
 mod tests {
+
+    /// Indexing a matrix by number literals takes the direct path; it answers what an index
+    /// computed at run time (the general path) answers, errors included, with the same units.
+    #[test]
+    fn literal_indexes_agree_with_the_general_path() {
+        let answer_counted_in = |expression: &str, numeric_type: &str| {
+            let input = serde_json::json!({"expression": expression, "numericType": numeric_type});
+            let mut units = 0;
+            let answer = crate::calculate_counted(input.to_string().as_bytes(), &mut units);
+            let shown = match &answer {
+                Ok(out) => format!("{} {}", out["resultType"], out["result"]),
+                Err(e) => format!("{}: {} at {:?}", e.reason.name(), e.message, e.position),
+            };
+            (shown, answer.is_ok(), units)
+        };
+        let matrices = [
+            "[1, 2, 3]",
+            "[1, 2; 3, 4]",
+            "[[1, 2], [3, 4]]",
+            "[[[1], [2]], [[3], [4]]]",
+        ];
+        let indexes = ["1", "2", "3", "0", "1.5", "4", "1e400", "0x2"];
+        // What the general form's `(d + 0)` costs beyond the literal `d` itself.
+        let extra = answer_counted_in("(1 + 0)", "number").2 - answer_counted_in("1", "number").2;
+        assert!(extra > 0);
+        let mut compared = 0;
+        for m in matrices {
+            for a in indexes {
+                for dims in [vec![a], vec![a, "2"], vec!["2", a], vec![a, "1", "1"]] {
+                    let literal = format!("({m})[{}]", dims.join(", "));
+                    let computed: Vec<String> = dims.iter().map(|d| format!("({d} + 0)")).collect();
+                    let general = format!("({m})[{}]", computed.join(", "));
+                    let (fast, ok, fast_units) = answer_counted_in(&literal, "number");
+                    let (slow, _, slow_units) = answer_counted_in(&general, "number");
+                    assert_eq!(fast, slow, "{literal} vs {general}");
+                    if ok {
+                        // The general form evaluates `( + 0)` more per dimension.
+                        assert_eq!(
+                            fast_units + extra * dims.len() as u64,
+                            slow_units,
+                            "{literal}"
+                        );
+                    }
+                    compared += 1;
+                }
+            }
+        }
+        assert_eq!(compared, 4 * 8 * 4);
+    }
+
+    /// An ASCII text's characters read off its bytes are the characters the general path
+    /// picks; a text with wider characters takes the general path.
+    #[test]
+    fn string_selection_reads_ascii_bytes_as_characters() {
+        let general = |text: &str, positions: &[usize]| -> String {
+            let chars: Vec<char> = text.chars().collect();
+            positions.iter().map(|&p| chars[p]).collect()
+        };
+        for text in ["hello", "a", "", "h\u{e9}llo \u{1f600}!", "~\u{7f}\u{80}"] {
+            let count = text.chars().count();
+            let orders: Vec<Vec<usize>> = vec![
+                (0..count).collect(),
+                (0..count).rev().collect(),
+                (0..count).step_by(2).collect(),
+                vec![],
+            ];
+            for positions in &orders {
+                assert_eq!(
+                    super::select_chars(text, positions),
+                    general(text, positions),
+                    "{text:?} {positions:?}"
+                );
+            }
+        }
+    }
     use crate::test_support::answer_in;
 
     fn answer(expression: &str) -> String {

@@ -812,8 +812,85 @@ impl Evaluator {
         positions: (usize, usize),
         at: usize,
     ) -> Evaluated {
+        if let (Value::Fraction(x), Value::Fraction(y), false) =
+            (left_value, right_value, percent_of_left)
+            && let Some(result) = self.small_fraction_binary(op, x, y, at)
+        {
+            return result;
+        }
+        if !percent_of_left
+            && let Some(result) = self.plain_complex_binary(op, left_value, right_value)
+        {
+            return result;
+        }
         let result = self.binary_inner(op, left_value, right_value, percent_of_left, positions, at);
         self.outside_fraction_mode(result)
+    }
+
+    /// A Complex meeting a Complex or a number with `+ - * /` (or their element-wise forms),
+    /// answered without the dispatch of [`Evaluator::binary_inner`]: the same charge and value
+    /// as [`Evaluator::complex_binary`], which every such pair reaches. `None` sends anything
+    /// else to the general path.
+    #[inline]
+    fn plain_complex_binary(&mut self, op: Op, left: &Value, right: &Value) -> Option<Evaluated> {
+        use crate::complex::Complex;
+        let operand = |value: &Value| match value {
+            Value::Complex(z) => Some(*z),
+            Value::Number(x) => Some(Complex::from_real(*x)),
+            _ => None,
+        };
+        if !matches!(left, Value::Complex(_)) && !matches!(right, Value::Complex(_)) {
+            return None;
+        }
+        let (x, y) = (operand(left)?, operand(right)?);
+        let value = match op {
+            Op::Add => x.add(y),
+            Op::Subtract => x.sub(y),
+            Op::Multiply | Op::DotMultiply => x.mul(y),
+            Op::Divide | Op::DotDivide => x.div(y),
+            _ => return None,
+        };
+        Some(self.charge(4).map(|()| Value::Complex(value)))
+    }
+
+    /// Two Fractions meeting `+ - * /` (or their element-wise forms), answered without the
+    /// dispatch of [`Evaluator::binary_inner`] when both have machine-sized parts: the same
+    /// charge as [`Evaluator::fraction_operator`] (section 11a), read once, and the same value
+    /// or error. `None` sends anything else to the general path.
+    #[inline]
+    fn small_fraction_binary(
+        &mut self,
+        op: Op,
+        x: &RBig,
+        y: &RBig,
+        at: usize,
+    ) -> Option<Evaluated> {
+        let small_op = match op {
+            Op::Add => fraction::SmallOp::Add,
+            Op::Subtract => fraction::SmallOp::Subtract,
+            Op::Multiply | Op::DotMultiply => fraction::SmallOp::Multiply,
+            Op::Divide | Op::DotDivide => fraction::SmallOp::Divide,
+            _ => return None,
+        };
+        let (a, b) = (fraction::Small::of(x)?, fraction::Small::of(y)?);
+        if let Err(error) = self.charge(a.cost(b)) {
+            return Some(Err(error));
+        }
+        if let Some(value) = fraction::small_operation(small_op, a, b) {
+            return Some(Ok(Value::Fraction(value)));
+        }
+        // Declined (a sum past 127 bits, a division by zero): dashu's answer, already charged.
+        let result = match small_op {
+            fraction::SmallOp::Add => fraction::add(x, y),
+            fraction::SmallOp::Subtract => fraction::sub(x, y),
+            fraction::SmallOp::Multiply => fraction::mul(x, y),
+            fraction::SmallOp::Divide => fraction::div(x, y),
+        };
+        Some(
+            result
+                .map(Value::Fraction)
+                .map_err(|e| function_error(e.into(), "", at)),
+        )
     }
 
     /// A unary operator applied to a value: see [`Evaluator::unary_inner`].
@@ -2470,6 +2547,108 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Two Fractions meeting `+ - * /` take the machine path in `binary`; it gives the general
+    /// path's value or error and charges the same units, and refuses at the same budget.
+    #[test]
+    fn the_small_fraction_path_agrees_with_the_general_path() {
+        use Op::*;
+        let parts: [(i64, u64); 9] = [
+            (0, 1),
+            (1, 3),
+            (-1, 6),
+            (2, 3),
+            (7, 1),
+            (i64::MAX, 1),
+            (-i64::MAX, 3),
+            (1, u64::MAX),
+            (i64::MAX, u64::MAX - 1),
+        ];
+        let values: Vec<Value> = parts
+            .iter()
+            .map(|&(n, d)| {
+                Value::Fraction(RBig::from_parts(
+                    dashu_int::IBig::from(n),
+                    dashu_int::UBig::from(d),
+                ))
+            })
+            .chain([Value::Fraction(RBig::from_parts(
+                dashu_int::IBig::from(u64::MAX) * 5,
+                dashu_int::UBig::from(7u8),
+            ))])
+            .collect();
+        for op in [Add, Subtract, Multiply, DotMultiply, Divide, DotDivide] {
+            for x in &values {
+                for y in &values {
+                    let mut fast = Evaluator::fraction(Vec::new());
+                    let mut general = Evaluator::fraction(Vec::new());
+                    let a = fast.binary(op, x, y, false, (0, 0), 0);
+                    let b = general.binary_inner(op, x, y, false, (0, 0), 0);
+                    assert_eq!(format!("{a:?}"), format!("{b:?}"), "{x:?} {op:?} {y:?}");
+                    let units = fast.meter.used();
+                    assert_eq!(units, general.meter.used(), "{x:?} {op:?} {y:?}");
+                    // At the budget edge: refused below the charge, answered at it.
+                    for budget in [units - 1, units, units + 1] {
+                        let mut edge = Evaluator::with_budget(&[], budget);
+                        edge.fraction_mode = true;
+                        let result = edge.binary(op, x, y, false, (0, 0), 0);
+                        assert_eq!(result.is_ok(), budget >= units && b.is_ok(), "{budget}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// A Complex meeting a Complex or a number with `+ - * /` takes the direct path in
+    /// `binary`; it gives the general path's value and charges the same units.
+    #[test]
+    fn the_plain_complex_path_agrees_with_the_general_path() {
+        use crate::complex::Complex;
+        use Op::*;
+        let parts = [
+            (0.0, 0.0),
+            (1.0, 2.0),
+            (3.0, -1.0),
+            (-0.0, 1.0),
+            (f64::NAN, 1.0),
+            (f64::INFINITY, 0.0),
+            (1e300, -1e300),
+        ];
+        let mut values: Vec<Value> = parts
+            .iter()
+            .map(|&(re, im)| Value::Complex(Complex { re, im }))
+            .collect();
+        values.extend([0.0, -2.5, f64::NAN, f64::INFINITY].map(Value::Number));
+        values.push(Value::Boolean(true));
+        let mut compared = 0;
+        for op in [
+            Add,
+            Subtract,
+            Multiply,
+            DotMultiply,
+            Divide,
+            DotDivide,
+            Pow,
+            Equal,
+        ] {
+            for x in &values {
+                for y in &values {
+                    let mut fast = Evaluator::new(Vec::new());
+                    let mut general = Evaluator::new(Vec::new());
+                    let a = fast.binary(op, x, y, false, (0, 0), 0);
+                    let b = general.binary_inner(op, x, y, false, (0, 0), 0);
+                    assert_eq!(format!("{a:?}"), format!("{b:?}"), "{x:?} {op:?} {y:?}");
+                    assert_eq!(
+                        fast.meter.used(),
+                        general.meter.used(),
+                        "{x:?} {op:?} {y:?}"
+                    );
+                    compared += 1;
+                }
+            }
+        }
+        assert_eq!(compared, 8 * values.len() * values.len());
     }
 
     #[test]

@@ -49,8 +49,16 @@ pub(crate) fn literal(raw: &str) -> Result<RBig, LiteralError> {
 /// Whether [`literal`] reads `raw` (Fraction mode's parse-time check): digits with at most one
 /// point always read, so only other forms are tried.
 pub(crate) fn is_readable(raw: &str) -> bool {
-    let plain = raw.bytes().all(|b| b.is_ascii_digit() || b == b'.')
-        && raw.bytes().filter(|b| *b == b'.').count() <= 1;
+    // One pass: digits, and a second point ends it.
+    let mut points = 0;
+    let plain = raw.bytes().all(|b| {
+        if b == b'.' {
+            points += 1;
+            points <= 1
+        } else {
+            b.is_ascii_digit()
+        }
+    });
     plain || literal(raw).is_ok()
 }
 
@@ -143,9 +151,94 @@ fn small(numerator: i128, denominator: u128) -> RBig {
 /// The parts of `value` as machine integers, when they fit in 64 bits: the fast path of the
 /// four operations, whose products and sums of such parts fit in 128 bits.
 fn parts(value: &RBig) -> Option<(i128, u128)> {
-    let numerator = i64::try_from(value.numerator()).ok()?;
-    let denominator = u64::try_from(value.denominator()).ok()?;
-    Some((i128::from(numerator), u128::from(denominator)))
+    let small = Small::of(value)?;
+    Some((i128::from(small.numerator), u128::from(small.denominator)))
+}
+
+/// A Fraction whose numerator's magnitude is below 2^63 and whose denominator is below 2^64,
+/// read once from dashu's words: the operator's fast path charges (section 11a) and computes
+/// from it without asking dashu for each part again.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Small {
+    numerator: i64,
+    denominator: u64,
+}
+
+/// The value of a word slice of at most one word (`None` past it).
+#[inline]
+fn one_word(words: &[dashu_int::Word]) -> Option<u64> {
+    match words {
+        [] => Some(0),
+        #[allow(clippy::useless_conversion)] // a Word is u64 or narrower
+        [w] => Some(u64::from(*w)),
+        _ => None,
+    }
+}
+
+impl Small {
+    /// The machine parts of `value`, or `None` when either does not fit.
+    #[inline]
+    pub(crate) fn of(value: &RBig) -> Option<Small> {
+        let (sign, numerator) = value.numerator().as_sign_words();
+        let magnitude = i64::try_from(one_word(numerator)?).ok()?;
+        let denominator = one_word(value.denominator().as_words())?;
+        Some(Small {
+            numerator: if sign == Sign::Negative {
+                -magnitude
+            } else {
+                magnitude
+            },
+            denominator,
+        })
+    }
+
+    /// The size in 64-bit limbs [`cost`] reads off the value: its bit count / 64 + 1.
+    #[inline]
+    fn limbs(self) -> u64 {
+        let bits = (64 - self.numerator.unsigned_abs().leading_zeros())
+            .max(64 - self.denominator.leading_zeros());
+        u64::from(bits / 64 + 1)
+    }
+
+    /// [`cost`] of two such values (the same units, without reading dashu's words again).
+    #[inline]
+    pub(crate) fn cost(self, other: Small) -> u64 {
+        self.limbs() * other.limbs()
+    }
+}
+
+/// One of the four operations the machine path answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SmallOp {
+    Add,
+    Subtract,
+    Multiply,
+    Divide,
+}
+
+/// `x op y` with machine integers: the value [`add`], [`sub`], [`mul`] or [`div`] give, or
+/// `None` (a sum past 128 bits, a division by zero) for the caller to ask them.
+#[inline]
+pub(crate) fn small_operation(op: SmallOp, x: Small, y: Small) -> Option<RBig> {
+    let (a, b) = (i128::from(x.numerator), u128::from(x.denominator));
+    let (c, d) = (i128::from(y.numerator), u128::from(y.denominator));
+    // |a|, |c| < 2^63 and b, d < 2^64: each product is below 2^127 in magnitude.
+    match op {
+        SmallOp::Add => Some(small((a * d as i128).checked_add(c * b as i128)?, b * d)),
+        SmallOp::Subtract => Some(small((a * d as i128).checked_sub(c * b as i128)?, b * d)),
+        SmallOp::Multiply => Some(small(a * c, b * d)),
+        SmallOp::Divide => {
+            if c == 0 {
+                return None;
+            }
+            let numerator = if c < 0 {
+                -(a * d as i128)
+            } else {
+                a * d as i128
+            };
+            Some(small(numerator, b * c.unsigned_abs()))
+        }
+    }
 }
 
 /// The bit length of the number whose little-endian words these are.
@@ -452,7 +545,7 @@ fn integer_power(base: &RBig, exponent: &IBig) -> Result<RBig, FractionError> {
     if base.is_one() || exponent.is_zero() {
         return Ok(RBig::ONE);
     }
-    if (-base).is_one() {
+    if base.denominator().is_one() && base.numerator() == &IBig::NEG_ONE {
         let odd = (exponent.unsigned_abs() % 2u8) == 1u8;
         return Ok(if odd { -RBig::ONE } else { RBig::ONE });
     }
@@ -779,6 +872,55 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The operator's machine path gives the values and charges of the general path (dashu's
+    /// operations and [`cost`]) wherever it answers, and declines only where it must.
+    #[test]
+    fn the_machine_path_matches_the_general_path() {
+        let mut values = edge_values();
+        for shift in [62usize, 63, 64] {
+            for delta in [-1i32, 0, 1] {
+                let n = (IBig::ONE << shift) + IBig::from(delta);
+                values.push(RBig::from_parts(n.clone(), UBig::ONE));
+                values.push(RBig::from_parts(-n.clone(), UBig::ONE));
+                values.push(RBig::from_parts(IBig::ONE, n.clone().unsigned_abs()));
+                values.push(RBig::from_parts(IBig::from(3u8), n.unsigned_abs()));
+            }
+        }
+        let mut answered = 0;
+        for x in &values {
+            let small_x = Small::of(x);
+            let fits = x.numerator().unsigned_abs() < (UBig::ONE << 63)
+                && x.denominator() < &(UBig::ONE << 64);
+            assert_eq!(small_x.is_some(), fits, "{x}");
+            for y in &values {
+                let (Some(a), Some(b)) = (small_x, Small::of(y)) else {
+                    continue;
+                };
+                assert_eq!(a.cost(b), cost(x, y), "{x} · {y}");
+                for (op, general) in [
+                    (SmallOp::Add, add(x, y)),
+                    (SmallOp::Subtract, sub(x, y)),
+                    (SmallOp::Multiply, mul(x, y)),
+                    (SmallOp::Divide, div(x, y)),
+                ] {
+                    match small_operation(op, a, b) {
+                        Some(value) => {
+                            answered += 1;
+                            assert_eq!(Ok(value), general, "{x} {op:?} {y}");
+                        }
+                        // Declined: a division by zero, or a sum past 127 bits.
+                        None => assert!(
+                            (op == SmallOp::Divide && y.is_zero())
+                                || matches!(op, SmallOp::Add | SmallOp::Subtract),
+                            "{x} {op:?} {y}"
+                        ),
+                    }
+                }
+            }
+        }
+        assert!(answered > 1000, "{answered}");
     }
 
     #[test]
