@@ -1380,20 +1380,8 @@ impl Evaluator {
         if args.len() > numbers.len() {
             return self.apply(&Function::Builtin(row.name), Some(row), name, args, at);
         }
-        for (i, arg) in args.iter().enumerate() {
-            match self.eval(arg)? {
-                Value::Number(x) => numbers[i] = x,
-                other => {
-                    let mut values = Vec::with_capacity(args.len());
-                    values.extend(numbers[..i].iter().map(|&x| Value::Number(x)));
-                    values.push(other);
-                    for arg in &args[i + 1..] {
-                        values.push(self.eval(arg)?);
-                    }
-                    let function = Function::Builtin(row.name);
-                    return self.invoke(&function, Some(row), name, values, Some(args), at);
-                }
-            }
+        if let Some(answer) = self.stack_numbers(row, name, args, at, &mut numbers) {
+            return answer;
         }
         let numbers = &numbers[..args.len()];
         if row.arity.admits(numbers.len())
@@ -1405,6 +1393,41 @@ impl Evaluator {
         let values = numbers.iter().map(|&x| Value::Number(x)).collect();
         let function = Function::Builtin(row.name);
         self.invoke(&function, Some(row), name, values, Some(args), at)
+    }
+
+    /// Evaluates `args` (at most `numbers.len()`) in order into `numbers` while they are numbers,
+    /// for the stack paths of calls on numbers. `None` when every one was a number; otherwise the
+    /// general path's answer (`invoke`) for the values so far and the rest, evaluated now
+    /// (nothing is evaluated twice).
+    #[inline]
+    fn stack_numbers(
+        &mut self,
+        row: &'static crate::functions::Builtin,
+        name: &str,
+        args: &[Node],
+        at: usize,
+        numbers: &mut [f64; 4],
+    ) -> Option<Evaluated> {
+        for (i, arg) in args.iter().enumerate() {
+            match self.eval(arg) {
+                Ok(Value::Number(x)) => numbers[i] = x,
+                Ok(other) => {
+                    let mut values = Vec::with_capacity(args.len());
+                    values.extend(numbers[..i].iter().map(|&x| Value::Number(x)));
+                    values.push(other);
+                    for arg in &args[i + 1..] {
+                        match self.eval(arg) {
+                            Ok(value) => values.push(value),
+                            Err(error) => return Some(Err(error)),
+                        }
+                    }
+                    let function = Function::Builtin(row.name);
+                    return Some(self.invoke(&function, Some(row), name, values, Some(args), at));
+                }
+                Err(error) => return Some(Err(error)),
+            }
+        }
+        None
     }
 
     /// `sum(a:b)` or `sum(a:s:b)` (the one argument a range node): evaluated as
@@ -1479,19 +1502,8 @@ impl Evaluator {
         if args.len() > numbers.len() {
             return self.apply(&function, Some(row), name, args, at);
         }
-        for (i, arg) in args.iter().enumerate() {
-            match self.eval(arg)? {
-                Value::Number(x) => numbers[i] = x,
-                other => {
-                    let mut values = Vec::with_capacity(args.len());
-                    values.extend(numbers[..i].iter().map(|&x| Value::Number(x)));
-                    values.push(other);
-                    for arg in &args[i + 1..] {
-                        values.push(self.eval(arg)?);
-                    }
-                    return self.invoke(&function, Some(row), name, values, Some(args), at);
-                }
-            }
+        if let Some(answer) = self.stack_numbers(row, name, args, at, &mut numbers) {
+            return answer;
         }
         if !row.arity.admits(args.len()) {
             let values = numbers[..args.len()]
@@ -2371,6 +2383,23 @@ mod tests {
         }
     }
 
+    /// A fast path's call of `row(arguments)` answers what `apply` (the general path) answers,
+    /// value or error, and spends the same work.
+    fn assert_path_agrees(
+        row: &'static crate::functions::Builtin,
+        arguments: &str,
+        fast_path: impl Fn(&mut Evaluator, &[Node]) -> Evaluated,
+    ) {
+        let args = call_arguments(arguments);
+        let mut fast_evaluator = Evaluator::new(Vec::new());
+        let fast = fast_path(&mut fast_evaluator, &args);
+        let mut general = Evaluator::new(Vec::new());
+        let slow = general.apply(&Function::Builtin(row.name), Some(row), row.name, &args, 3);
+        let call = format!("{}({arguments})", row.name);
+        assert_eq!(format!("{fast:?}"), format!("{slow:?}"), "{call}");
+        assert_eq!(fast_evaluator.work_used(), general.work_used(), "{call}");
+    }
+
     /// `call_plain` (the stack path of table functions on numbers) answers what `apply` (the
     /// general path) answers, value or error, and spends the same work, for every row it takes,
     /// at every argument count up to past its limit of four, with numbers inside and outside
@@ -2402,24 +2431,9 @@ mod tests {
                 continue;
             }
             for arguments in argument_lists {
-                let args = call_arguments(arguments);
-                let mut plain = Evaluator::new(Vec::new());
-                let fast = plain.call_plain(row, row.name, &args, 3);
-                let mut general = Evaluator::new(Vec::new());
-                let slow =
-                    general.apply(&Function::Builtin(row.name), Some(row), row.name, &args, 3);
-                assert_eq!(
-                    format!("{fast:?}"),
-                    format!("{slow:?}"),
-                    "{}({arguments})",
-                    row.name
-                );
-                assert_eq!(
-                    plain.work_used(),
-                    general.work_used(),
-                    "{}({arguments})",
-                    row.name
-                );
+                assert_path_agrees(row, arguments, |e, args| {
+                    e.call_plain(row, row.name, args, 3)
+                });
                 compared += 1;
             }
         }
@@ -2461,24 +2475,9 @@ mod tests {
                 continue;
             }
             for arguments in argument_lists {
-                let args = call_arguments(arguments);
-                let mut fast_path = Evaluator::new(Vec::new());
-                let fast = fast_path.call_number_values(row, row.name, &args, 3);
-                let mut general = Evaluator::new(Vec::new());
-                let slow =
-                    general.apply(&Function::Builtin(row.name), Some(row), row.name, &args, 3);
-                assert_eq!(
-                    format!("{fast:?}"),
-                    format!("{slow:?}"),
-                    "{}({arguments})",
-                    row.name
-                );
-                assert_eq!(
-                    fast_path.work_used(),
-                    general.work_used(),
-                    "{}({arguments})",
-                    row.name
-                );
+                assert_path_agrees(row, arguments, |e, args| {
+                    e.call_number_values(row, row.name, args, 3)
+                });
                 compared += 1;
             }
             // No function of the evaluator claims the row's call on numbers, at any count.

@@ -49,17 +49,7 @@ pub(crate) fn literal(raw: &str) -> Result<RBig, LiteralError> {
 /// Whether [`literal`] reads `raw` (Fraction mode's parse-time check): digits with at most one
 /// point always read, so only other forms are tried.
 pub(crate) fn is_readable(raw: &str) -> bool {
-    // One pass: digits, and a second point ends it.
-    let mut points = 0;
-    let plain = raw.bytes().all(|b| {
-        if b == b'.' {
-            points += 1;
-            points <= 1
-        } else {
-            b.is_ascii_digit()
-        }
-    });
-    plain || literal(raw).is_ok()
+    crate::parser::is_plain_decimal(raw) || literal(raw).is_ok()
 }
 
 /// [`literal`] for every form: prefixes, exponents and long mantissas.

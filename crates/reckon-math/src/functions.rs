@@ -969,12 +969,14 @@ fn decimal_round_half_up(text: &str, places: i32) -> Option<f64> {
             integer / POWERS[scale.unsigned_abs() as usize]
         });
     }
-    let digits: String = kept.iter().map(|d| char::from(b'0' + d)).collect();
-    let digits = if digits.is_empty() {
-        "0".to_owned()
-    } else {
-        digits
-    };
+    digits_times_power(kept, point)
+}
+
+/// The value `0.d1d2d3… × 10^point` of decimal digits (each 0–9; none is zero), read as
+/// `str::parse` reads its text: the nearest binary64.
+fn digits_times_power(digits: &[u8], point: i32) -> Option<f64> {
+    let digits: String = digits.iter().map(|d| char::from(b'0' + d)).collect();
+    let digits = if digits.is_empty() { "0" } else { &digits };
     format!("0.{digits}e{point}").parse().ok()
 }
 
@@ -1020,13 +1022,7 @@ fn decimal_round_half_up_by_strings(text: &str, places: i32) -> Option<f64> {
             }
         }
     }
-    let digits: String = kept.iter().map(|d| char::from(b'0' + d)).collect();
-    let digits = if digits.is_empty() {
-        "0".to_owned()
-    } else {
-        digits
-    };
-    format!("0.{digits}e{point}").parse().ok()
+    digits_times_power(&kept, point)
 }
 
 fn factorial(n: f64) -> Result<f64, FnError> {
