@@ -6,6 +6,7 @@
 //! answer text out, as `reckon exec` handles a line), then a line `{"total_ns"}`. Nothing here
 //! asserts a timing.
 
+use std::io::Write;
 use std::time::Instant;
 
 /// The allocator of every reckon binary (see the workspace Cargo.toml): the benchmarks measure
@@ -32,6 +33,8 @@ fn main() {
     let worker = std::thread::Builder::new()
         .stack_size(reckon_math::STACK_BYTES)
         .spawn(move || {
+            // A closed pipe (`| head`) ends the run quietly rather than with a panic.
+            let mut stdout = std::io::stdout().lock();
             let mut total = 0u128;
             for line in &lines {
                 let request: serde_json::Value = serde_json::from_str(line).unwrap_or_default();
@@ -46,9 +49,12 @@ fn main() {
                 let ns = start.elapsed().as_nanos() / u128::from(rounds);
                 total += ns;
                 let shown = String::from_utf8_lossy(&answer(line)).into_owned();
-                println!("{}", serde_json::json!({"expression": request["expression"], "ns": ns as u64, "answer": shown}));
+                let report = serde_json::json!({"expression": request["expression"], "ns": ns as u64, "answer": shown});
+                if writeln!(stdout, "{report}").is_err() {
+                    return;
+                }
             }
-            println!("{}", serde_json::json!({"total_ns": total as u64}));
+            let _ = writeln!(stdout, "{}", serde_json::json!({"total_ns": total as u64}));
         });
     if !matches!(worker.map(|h| h.join()), Ok(Ok(()))) {
         eprintln!("the worker thread failed");
