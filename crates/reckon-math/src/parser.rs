@@ -25,7 +25,7 @@
 //! primary     := NUMBER | STRING | NAME | constant | "(" assignment ")" | matrix | object
 //! ```
 
-use crate::ast::{Constant, Node, NodeKind, Op};
+use crate::ast::{Comparisons, Constant, FunctionDefinition, Node, NodeKind, Op};
 use crate::lexer::{P, Tok, Token, tokenize};
 use reckon_core::Span;
 use smol_str::SmolStr;
@@ -435,7 +435,7 @@ impl<'a> Parser<'a> {
                 let first_separator = separator.unwrap_or(0);
                 Ok(Node {
                     kind: NodeKind::Block {
-                        statements,
+                        statements: statements.into_boxed_slice(),
                         first_separator,
                     },
                     span: Span::new(0, self.end),
@@ -516,11 +516,11 @@ impl<'a> Parser<'a> {
                     let name = symbol_name(&callee).unwrap_or_default();
                     let params = args.iter().filter_map(symbol_name).collect();
                     Node {
-                        kind: NodeKind::FunctionAssignment {
+                        kind: NodeKind::FunctionAssignment(Box::new(FunctionDefinition {
                             name,
                             params,
                             body: Rc::from(value),
-                        },
+                        })),
                         span,
                     }
                 }
@@ -645,7 +645,7 @@ impl<'a> Parser<'a> {
                     } else {
                         self.climb(level.next())?
                     };
-                    node = operator(op, vec![node, right], token.start);
+                    node = operator(op, node, right, token.start);
                     if level == Level::Rule2 {
                         summary = None;
                     }
@@ -785,7 +785,7 @@ impl<'a> Parser<'a> {
             1 => Node {
                 kind: NodeKind::Operator {
                     op: ops[0],
-                    args: params,
+                    args: params.into_boxed_slice(),
                     implicit: false,
                     percentage: false,
                     at: first_at,
@@ -793,7 +793,7 @@ impl<'a> Parser<'a> {
                 span,
             },
             _ => Node {
-                kind: NodeKind::Relational { ops, params },
+                kind: NodeKind::Relational(Box::new(Comparisons { ops, params })),
                 span,
             },
         })
@@ -896,7 +896,7 @@ impl<'a> Parser<'a> {
             node = Node {
                 kind: NodeKind::Operator {
                     op: Op::Divide,
-                    args: vec![node],
+                    args: Box::new([node]),
                     implicit: false,
                     percentage: true,
                     at: percent.start,
@@ -945,7 +945,7 @@ impl<'a> Parser<'a> {
         Ok(Node {
             kind: NodeKind::Operator {
                 op,
-                args: vec![operand],
+                args: Box::new([operand]),
                 implicit: false,
                 percentage: false,
                 at: start.start,
@@ -964,7 +964,7 @@ impl<'a> Parser<'a> {
         };
         let token = self.bump_operator();
         let exponent = self.unary()?;
-        Ok(operator(op, vec![base, exponent], token.start))
+        Ok(operator(op, base, exponent, token.start))
     }
 
     #[inline]
@@ -1024,7 +1024,7 @@ impl<'a> Parser<'a> {
         Ok(Node {
             kind: NodeKind::Call {
                 callee: Box::new(callee),
-                args,
+                args: args.into_boxed_slice(),
                 optional,
             },
             span,
@@ -1276,7 +1276,7 @@ impl<'a> Parser<'a> {
         while let Some(op) = self.punct_among(ops) {
             let token = self.bump_operator();
             let right = next(self)?;
-            node = operator(op, vec![node, right], token.start);
+            node = operator(op, node, right, token.start);
         }
         Ok(node)
     }
@@ -1355,7 +1355,7 @@ fn implicit_product(left: Node, right: Node, at: usize, span: Span) -> Node {
     Node {
         kind: NodeKind::Operator {
             op: Op::Multiply,
-            args: vec![left, right],
+            args: Box::new([left, right]),
             implicit: true,
             percentage: false,
             at,
@@ -1371,15 +1371,13 @@ fn undefined(position: usize) -> Node {
     }
 }
 
-fn operator(op: Op, args: Vec<Node>, at: usize) -> Node {
-    let span = Span::new(
-        args.first().map_or(0, |n| n.span.start),
-        args.last().map_or(0, |n| n.span.end),
-    );
+/// A binary operator node.
+fn operator(op: Op, left: Node, right: Node, at: usize) -> Node {
+    let span = Span::new(left.span.start, right.span.end);
     Node {
         kind: NodeKind::Operator {
             op,
-            args,
+            args: Box::new([left, right]),
             implicit: false,
             percentage: false,
             at,
@@ -1393,7 +1391,7 @@ fn postfix(op: Op, operand: Node, token: Span) -> Node {
     Node {
         kind: NodeKind::Operator {
             op,
-            args: vec![operand],
+            args: Box::new([operand]),
             implicit: false,
             percentage: false,
             at: token.start,
@@ -1512,13 +1510,20 @@ mod tests {
                     args.iter().map(shape).collect::<Vec<_>>().join(", ")
                 )
             }
-            NodeKind::Relational { ops, params } => format!(
+            NodeKind::Relational(chain) => format!(
                 "chain[{}]({})",
-                ops.iter()
+                chain
+                    .ops
+                    .iter()
                     .map(|o| o.symbol_and_fn().0)
                     .collect::<Vec<_>>()
                     .join(" "),
-                params.iter().map(shape).collect::<Vec<_>>().join(", ")
+                chain
+                    .params
+                    .iter()
+                    .map(shape)
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
             NodeKind::Conditional {
                 condition,
@@ -1544,9 +1549,12 @@ mod tests {
                 Some(index) => format!("set({}{}, {})", shape(object), shape(index), shape(value)),
                 None => format!("set({}, {})", shape(object), shape(value)),
             },
-            NodeKind::FunctionAssignment { name, params, body } => {
-                format!("def {name}({}) = {}", params.join(", "), shape(body))
-            }
+            NodeKind::FunctionAssignment(definition) => format!(
+                "def {}({}) = {}",
+                definition.name,
+                definition.params.join(", "),
+                shape(&definition.body)
+            ),
             NodeKind::Call {
                 callee,
                 args,
