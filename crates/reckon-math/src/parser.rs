@@ -274,16 +274,6 @@ impl<'a> Parser<'a> {
         )
     }
 
-    /// The operator of `ops` that the current token spells, if it is punctuation.
-    #[inline]
-    fn punct_among(&mut self, ops: &[(P, Op)]) -> Option<Op> {
-        let Some(Tok::Punct(current)) = self.peek() else {
-            return None;
-        };
-        let current = *current;
-        ops.iter().find(|(p, _)| *p == current).map(|(_, op)| *op)
-    }
-
     #[inline]
     fn is_punct(&mut self, p: P) -> bool {
         matches!(self.peek(), Some(Tok::Punct(q)) if *q == p)
@@ -591,8 +581,12 @@ impl<'a> Parser<'a> {
         }
         let node = if self.plain_leaf_here() {
             self.primary()?
+        } else if let Some(op) = self.prefix_here() {
+            let node = self.prefixed(op)?;
+            self.percent_from(node)
         } else {
-            self.percent()?
+            let node = self.unprefixed()?;
+            self.percent_from(node)
         };
         self.climb_from(node, min, Level::Operand, None)
     }
@@ -887,24 +881,42 @@ impl<'a> Parser<'a> {
 
     /// Section 4.4: `%` is a percentage when what follows does not start an operand (once: a
     /// second `%` is a modulo, as in math.js).
-    #[inline]
     fn percent(&mut self) -> Parsed {
-        let mut node = self.unary()?;
-        if self.is_punct(P::Percent) && !self.operand_follows_percent() {
-            let percent = self.bump();
-            let span = Span::new(node.span.start, percent.end);
-            node = Node {
-                kind: NodeKind::Operator {
-                    op: Op::Divide,
-                    args: Box::new([node]),
-                    implicit: false,
-                    percentage: true,
-                    at: percent.start,
-                },
-                span,
-            };
+        let node = match self.prefix_here() {
+            Some(op) => self.prefixed(op)?,
+            None => self.unprefixed()?,
+        };
+        Ok(self.percent_from(node))
+    }
+
+    /// [`Parser::percent`] for an operand with no prefix operator (almost every one): the levels
+    /// from `percent` to `lefthand` in one frame, each applied to what the one above made,
+    /// rather than one recursive call per level that passes the operand back down.
+    #[inline]
+    fn unprefixed(&mut self) -> Parsed {
+        let node = self.left_hand()?;
+        let node = self.nullish_from(node)?;
+        self.power_from(node)
+    }
+
+    /// The percentage after `node`, if one follows it (see [`Parser::percent`]).
+    #[inline]
+    fn percent_from(&mut self, node: Node) -> Node {
+        if !self.is_punct(P::Percent) || self.operand_follows_percent() {
+            return node;
         }
-        Ok(node)
+        let percent = self.bump();
+        let span = Span::new(node.span.start, percent.end);
+        Node {
+            kind: NodeKind::Operator {
+                op: Op::Divide,
+                args: Box::new([node]),
+                implicit: false,
+                percentage: true,
+                at: percent.start,
+            },
+            span,
+        }
     }
 
     fn operand_follows_percent(&mut self) -> bool {
@@ -920,19 +932,24 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// A prefix operator and its operand, or the levels above. The test is made where the
-    /// caller is, so that an operand with no prefix (almost every one) passes through no frame
-    /// of this recursive level.
+    /// The prefix operator at the current token, if it is one.
     #[inline]
+    fn prefix_here(&self) -> Option<Op> {
+        match self.peek() {
+            Some(Tok::Punct(P::Minus)) => Some(Op::UnaryMinus),
+            Some(Tok::Punct(P::Plus)) => Some(Op::UnaryPlus),
+            Some(Tok::Punct(P::Tilde)) => Some(Op::BitNot),
+            Some(Tok::Name(true)) if self.text_at(self.pos) == "not" => Some(Op::Not),
+            _ => None,
+        }
+    }
+
+    /// A prefix operator and its operand, or the levels above.
     fn unary(&mut self) -> Parsed {
-        let op = match self.peek() {
-            Some(Tok::Punct(P::Minus)) => Op::UnaryMinus,
-            Some(Tok::Punct(P::Plus)) => Op::UnaryPlus,
-            Some(Tok::Punct(P::Tilde)) => Op::BitNot,
-            Some(Tok::Name(true)) if self.text_at(self.pos) == "not" => Op::Not,
-            _ => return self.power(),
-        };
-        self.prefixed(op)
+        match self.prefix_here() {
+            Some(op) => self.prefixed(op),
+            None => self.unprefixed(),
+        }
     }
 
     /// [`Parser::unary`] at its prefix operator `op`.
@@ -954,9 +971,9 @@ impl<'a> Parser<'a> {
         })
     }
 
+    /// The power after its base `base`, if `^` or `.^` follows it.
     #[inline]
-    fn power(&mut self) -> Parsed {
-        let base = self.nullish()?;
+    fn power_from(&mut self, base: Node) -> Parsed {
         let op = match self.peek() {
             Some(Tok::Punct(P::Caret)) => Op::Pow,
             Some(Tok::Punct(P::DotCaret)) => Op::DotPow,
@@ -967,9 +984,15 @@ impl<'a> Parser<'a> {
         Ok(operator(op, base, exponent, token.start))
     }
 
+    /// `??` after its first operand `node`, left-associative.
     #[inline]
-    fn nullish(&mut self) -> Parsed {
-        self.binary(&[(P::Nullish, Op::Nullish)], Self::left_hand)
+    fn nullish_from(&mut self, mut node: Node) -> Parsed {
+        while self.is_punct(P::Nullish) {
+            let token = self.bump_operator();
+            let right = self.left_hand()?;
+            node = operator(Op::Nullish, node, right, token.start);
+        }
+        Ok(node)
     }
 
     #[inline]
@@ -1266,19 +1289,6 @@ impl<'a> Parser<'a> {
             kind: NodeKind::Object(entries),
             span: Span::new(open.start, close.end),
         })
-    }
-
-    // ----------------------------------------------------------------------------- helpers
-
-    #[inline]
-    fn binary(&mut self, ops: &[(P, Op)], next: impl Fn(&mut Self) -> Parsed) -> Parsed {
-        let mut node = next(self)?;
-        while let Some(op) = self.punct_among(ops) {
-            let token = self.bump_operator();
-            let right = next(self)?;
-            node = operator(op, node, right, token.start);
-        }
-        Ok(node)
     }
 }
 
