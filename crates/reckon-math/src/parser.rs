@@ -574,21 +574,20 @@ impl<'a> Parser<'a> {
     }
 
     fn climb(&mut self, min: Level) -> Parsed {
-        if min <= Level::Range && self.is_punct(P::Colon) {
+        let (node, current) = if min <= Level::Range && self.is_punct(P::Colon) {
             // `:` with no start, inside an index (or an empty true branch, an error).
-            let node = self.range(None)?;
-            return self.climb_from(node, min, Level::Range, None);
-        }
-        let node = if self.plain_leaf_here() {
-            self.primary()?
+            (self.range(None)?, Level::Range)
+        } else if self.plain_leaf_here() {
+            (self.primary()?, Level::Operand)
         } else if let Some(op) = self.prefix_here() {
             let node = self.prefixed(op)?;
-            self.percent_from(node)
+            (self.percent_from(node), Level::Operand)
         } else {
             let node = self.unprefixed()?;
-            self.percent_from(node)
+            (self.percent_from(node), Level::Operand)
         };
-        self.climb_from(node, min, Level::Operand, None)
+        // One frame for the operand and its operators: the node is not passed to another.
+        self.climb_from(node, min, current, None)
     }
 
     /// Continues [`Parser::climb`] after `node`, made at level `current`; `summary` describes the
@@ -598,6 +597,7 @@ impl<'a> Parser<'a> {
     /// The rules read the summary only while `current` is `Implicit` or above (see
     /// [`Parser::infix_here`]); an operator of a lower level leaves a summary that no rule reads
     /// again, so it is not brought up to date.
+    #[inline(always)]
     fn climb_from(
         &mut self,
         mut node: Node,
