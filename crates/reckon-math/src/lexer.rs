@@ -319,7 +319,7 @@ pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
                 while pos < chars.len() && continues_name(chars[pos].ch()) {
                     pos += 1;
                 }
-                Tok::Name(is_named_operator(&chars[start..pos]))
+                Tok::Name(named_operator(&chars[start..pos]))
             }
             Class::Alone(p) => {
                 pos += 1;
@@ -397,7 +397,7 @@ pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
                         while pos < chars.len() && continues_name(chars[pos].ch()) {
                             pos += 1;
                         }
-                        Tok::Name(is_named_operator(&chars[start..pos]))
+                        Tok::Name(named_operator(&chars[start..pos]))
                     }
                     // The operators of more than one character (and `.`, `^`, `!`, `=`, `?`,
                     // `<`, `>` alone): the one-character delimiters never come here.
@@ -425,6 +425,11 @@ pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
             semicolons: 0,
             span: Span::new(start, pos),
         });
+        // The space after a token (most tokens have one) is passed over here, in a loop of its
+        // own, rather than by another round of the dispatch above.
+        while pos < chars.len() && chars[pos].ch() == ' ' {
+            pos += 1;
+        }
     }
     Ok(Lexed { tokens, strings })
 }
@@ -439,6 +444,17 @@ fn ends_operand(token: Option<&Token>) -> bool {
         }
         _ => false,
     }
+}
+
+/// [`is_named_operator`], decided at once for almost every name by its length and first letter.
+#[inline]
+fn named_operator<U: Unit>(name: &[U]) -> bool {
+    (2..=3).contains(&name.len())
+        && matches!(
+            name.first().map(|u| u.ch()),
+            Some('m' | 't' | 'i' | 'a' | 'o' | 'x' | 'n')
+        )
+        && is_named_operator(name)
 }
 
 /// Whether a name is one of the named operators `mod to in and or xor not`.
@@ -888,6 +904,19 @@ mod tests {
         ] {
             let chars: Vec<char> = name.chars().collect();
             assert!(!is_named_operator(&chars), "{name}");
+        }
+        // The shortcut by length and first letter agrees with the full test on every name of
+        // up to three letters.
+        let letters: Vec<char> = ('a'..='z').chain('A'..='Z').chain(['_', 'é']).collect();
+        for a in &letters {
+            let mut names = vec![vec![*a]];
+            for b in &letters {
+                names.push(vec![*a, *b]);
+                names.extend(letters.iter().map(|c| vec![*a, *b, *c]));
+            }
+            for name in names {
+                assert_eq!(named_operator(&name), is_named_operator(&name), "{name:?}");
+            }
         }
         let lexed = tokenize(b"x mod not".as_slice()).expect("lexes");
         let kinds: Vec<Tok> = lexed.tokens.iter().map(|t| t.tok).collect();
