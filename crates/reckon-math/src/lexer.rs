@@ -17,8 +17,10 @@ use reckon_core::Span;
 pub(crate) enum Tok {
     /// A number literal (its text is the span's).
     Number,
-    /// A string literal: its index in [`Lexed::strings`], and its quote character.
-    Str(u32, char),
+    /// A string literal: its index in [`Lexed::strings`] (its quote character is the
+    /// expression's at the span's start: carried here, it made every token's kind a decoding
+    /// of a character's spare values rather than a byte).
+    Str(u32),
     /// A name or parser constant (its text is the span's); `true` for a named operator (`mod to
     /// in and or xor not`), which is a name only in operand position.
     Name(bool),
@@ -382,7 +384,7 @@ pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
                         let (text, end) = string(chars, pos)?;
                         pos = end;
                         strings.push(text);
-                        Tok::Str((strings.len() - 1) as u32, c)
+                        Tok::Str((strings.len() - 1) as u32)
                     }
                     '\'' => {
                         pos += 1;
@@ -702,7 +704,7 @@ mod tests {
             .iter()
             .map(|t| match t.tok {
                 Tok::Number => T::Number(spanned(t.span)),
-                Tok::Str(i, quote) => T::Str(lexed.strings[i as usize].clone(), quote),
+                Tok::Str(i) => T::Str(lexed.strings[i as usize].clone(), chars[t.span.start]),
                 Tok::Name(_) => T::Name(spanned(t.span)),
                 Tok::Punct(p) => T::Punct(p.text()),
                 Tok::Newline => T::Newline,

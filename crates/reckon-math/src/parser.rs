@@ -324,7 +324,10 @@ impl<'a> Parser<'a> {
                 let text = self.text_at(self.pos);
                 let message = match &token.tok {
                     Tok::Number => format!("Unexpected part \"{text}\""),
-                    Tok::Str(_, quote) => format!("Unexpected operator {quote}"),
+                    Tok::Str(_) => format!(
+                        "Unexpected operator {}",
+                        self.text(Span::new(token.span.start, token.span.start + 1))
+                    ),
                     Tok::Name(true) => {
                         format!("Unexpected operator {text}")
                     }
@@ -1155,7 +1158,7 @@ impl<'a> Parser<'a> {
                 }
                 NodeKind::Number(inline(raw))
             }
-            Tok::Str(i, _) => {
+            Tok::Str(i) => {
                 // The parser never reads a token twice, so the text moves into its node.
                 let text = self
                     .strings
@@ -1275,7 +1278,7 @@ impl<'a> Parser<'a> {
         while !self.is_punct(P::RBrace) {
             let key = match self.peek() {
                 Some(Tok::Name(_) | Tok::Number) => self.text_at(self.pos).to_owned(),
-                Some(Tok::Str(i, _)) => self.strings.get(*i as usize).cloned().unwrap_or_default(),
+                Some(Tok::Str(i)) => self.strings.get(*i as usize).cloned().unwrap_or_default(),
                 _ => return Err(self.error_here("Symbol or string expected as object key")),
             };
             self.bump();
@@ -1677,6 +1680,47 @@ mod tests {
     }
 
     /// The short texts copied at a known length hold what the general copy holds.
+    /// A string token's quote is read from the expression: the message names the quote written
+    /// (a string is unexpected only where a statement ends, which the grammar leaves no way to
+    /// reach, so the parser is set on the token here).
+    #[test]
+    fn an_unexpected_string_names_its_quote() {
+        for (text, at, quote) in [
+            ("in 'a'", 1, '\''),
+            ("in \"a\"", 1, '"'),
+            ("é in 'a'", 2, '\''),
+        ] {
+            let chars: Vec<char> = text.chars().collect();
+            let lexed = tokenize(&chars).expect("lexes");
+            let offsets: Vec<usize> = text
+                .char_indices()
+                .map(|(at, _)| at)
+                .chain([text.len()])
+                .collect();
+            let mut parser = Parser {
+                source: text,
+                offsets: Some(offsets),
+                tokens: lexed.tokens,
+                strings: lexed.strings,
+                pos: at,
+                nesting: 0,
+                conditional_level: None,
+                end: chars.len(),
+                depth: 0,
+                review: false,
+                note_numbers: false,
+                unusual_number: false,
+            };
+            assert!(matches!(parser.tokens[at].tok, Tok::Str(_)), "{text}");
+            let error = parser.unexpected_part();
+            assert_eq!(
+                error.message,
+                format!("Unexpected operator {quote}"),
+                "{text}"
+            );
+        }
+    }
+
     #[test]
     fn inline_texts_are_the_texts() {
         for text in [
