@@ -36,8 +36,8 @@ pub enum NodeKind {
     Operator {
         /// The operator.
         op: Op,
-        /// The operands.
-        args: Vec<Node>,
+        /// The operands (a boxed slice, not a vector: a node is smaller by its capacity).
+        args: Box<[Node]>,
         /// An implicit multiplication (`2 x`).
         implicit: bool,
         /// A percentage (`8%`).
@@ -46,13 +46,9 @@ pub enum NodeKind {
         /// implicit product, the start of its right operand.
         at: usize,
     },
-    /// A chain of two or more comparisons, `a < b <= c`.
-    Relational {
-        /// The comparisons, left to right.
-        ops: Vec<Op>,
-        /// The compared operands (one more than `ops`).
-        params: Vec<Node>,
-    },
+    /// A chain of two or more comparisons, `a < b <= c` (boxed: rare, and the largest variant
+    /// otherwise, which every node would be as large as).
+    Relational(Box<Comparisons>),
     /// `condition ? then : otherwise`.
     Conditional {
         /// The condition.
@@ -80,21 +76,14 @@ pub enum NodeKind {
         /// The value.
         value: Box<Node>,
     },
-    /// `name(params) = body`.
-    FunctionAssignment {
-        /// The function's name.
-        name: String,
-        /// Parameter names (shared with every function value the definition makes).
-        params: Rc<[String]>,
-        /// The body (shared likewise: defining the function copies nothing).
-        body: Rc<Node>,
-    },
+    /// `name(params) = body` (boxed: rare, and larger than every other variant).
+    FunctionAssignment(Box<FunctionDefinition>),
     /// A call: `callee(args)`; `optional` for `callee?.(args)`.
     Call {
         /// The called expression: a name, an accessor, or (with `?.`) any operand.
         callee: Box<Node>,
         /// The arguments.
-        args: Vec<Node>,
+        args: Box<[Node]>,
         /// Optional chaining.
         optional: bool,
     },
@@ -122,10 +111,30 @@ pub enum NodeKind {
     /// the character offset of the first top-level separator.
     Block {
         /// The statements (empty pieces are not kept).
-        statements: Vec<(Node, bool)>,
+        statements: Box<[(Node, bool)]>,
         /// Where the first separator is.
         first_separator: usize,
     },
+}
+
+/// A [`NodeKind::Relational`] chain.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Comparisons {
+    /// The comparisons, left to right.
+    pub ops: Vec<Op>,
+    /// The compared operands (one more than `ops`).
+    pub params: Vec<Node>,
+}
+
+/// A [`NodeKind::FunctionAssignment`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct FunctionDefinition {
+    /// The function's name.
+    pub name: String,
+    /// Parameter names (shared with every function value the definition makes).
+    pub params: Rc<[String]>,
+    /// The body (shared likewise: defining the function copies nothing).
+    pub body: Rc<Node>,
 }
 
 /// Parser constants: never names, never shadowed.
@@ -266,10 +275,10 @@ impl Node {
                 let function = if *percentage { "divide" } else { function };
                 json!({"mathjs": "OperatorNode", "op": symbol, "fn": function, "args": args, "implicit": implicit, "isPercentage": percentage})
             }
-            NodeKind::Relational { ops, params } => json!({
+            NodeKind::Relational(chain) => json!({
                 "mathjs": "RelationalNode",
-                "conditionals": ops.iter().map(|op| op.symbol_and_fn().1).collect::<Vec<_>>(),
-                "params": params.iter().map(Node::to_mathjs_json).collect::<Vec<_>>(),
+                "conditionals": chain.ops.iter().map(|op| op.symbol_and_fn().1).collect::<Vec<_>>(),
+                "params": chain.params.iter().map(Node::to_mathjs_json).collect::<Vec<_>>(),
             }),
             NodeKind::Conditional {
                 condition,
@@ -307,11 +316,11 @@ impl Node {
                 out.insert("value".into(), value.to_mathjs_json());
                 Value::Object(out)
             }
-            NodeKind::FunctionAssignment { name, params, body } => json!({
+            NodeKind::FunctionAssignment(definition) => json!({
                 "mathjs": "FunctionAssignmentNode",
-                "name": name,
-                "params": params.iter().map(|p| json!({"name": p, "type": "any"})).collect::<Vec<_>>(),
-                "expr": body.to_mathjs_json(),
+                "name": definition.name,
+                "params": definition.params.iter().map(|p| json!({"name": p, "type": "any"})).collect::<Vec<_>>(),
+                "expr": definition.body.to_mathjs_json(),
             }),
             NodeKind::Call { callee, args, .. } => json!({
                 "mathjs": "FunctionNode",
@@ -372,5 +381,23 @@ fn number_value(raw: &str) -> Value {
         Ok(value) if value.is_finite() => json!(value),
         Ok(_) => Value::Null,
         Err(_) => json!(raw),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every level of the parser returns a node (in a `Result` of the same size), and every
+    /// operator holds its operands side by side: the node is kept at 48 bytes by boxing the
+    /// rare large variants. A variant that grows it fails here rather than slowing every parse.
+    #[test]
+    fn a_node_stays_small() {
+        assert_eq!(std::mem::size_of::<NodeKind>(), 32);
+        assert_eq!(std::mem::size_of::<Node>(), 48);
+        assert_eq!(
+            std::mem::size_of::<Result<Node, crate::parser::ParseError>>(),
+            48
+        );
     }
 }

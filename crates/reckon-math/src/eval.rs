@@ -4,7 +4,7 @@
 //! with evaluation_failed "... is not implemented in reckon yet" until its slice lands, so a
 //! caller is never told that valid input is wrong.
 
-use crate::ast::{Constant, Node, NodeKind, Op};
+use crate::ast::{Constant, FunctionDefinition, Node, NodeKind, Op};
 use crate::error::{CalculateError, Reason};
 use crate::fraction::{self, Power};
 use crate::functions::{
@@ -377,7 +377,8 @@ impl Evaluator {
                 percentage,
                 at: op_at,
             } => self.operator(*op, args, *implicit, *percentage, *op_at),
-            NodeKind::Relational { ops, params } => {
+            NodeKind::Relational(chain) => {
+                let (ops, params) = (&chain.ops, &chain.params);
                 let mut left = self.eval(&params[0])?;
                 for (op, param) in ops.iter().zip(&params[1..]) {
                     let right = self.eval(param)?;
@@ -427,7 +428,8 @@ impl Evaluator {
                 index: Some(index),
                 value,
             } => self.assign_indexed(object, index, value),
-            NodeKind::FunctionAssignment { name, params, body } => {
+            NodeKind::FunctionAssignment(definition) => {
+                let FunctionDefinition { name, params, body } = &**definition;
                 let function = Value::Function(Function::User(Rc::new(UserFunction {
                     name: name.clone(),
                     params: Rc::clone(params),
@@ -2378,7 +2380,7 @@ mod tests {
         let input = serde_json::json!({ "expression": format!("f({arguments})") }).to_string();
         let request = request::decode(input.as_bytes()).expect("valid request");
         match request::prepare(&request).expect("prepared").kind {
-            NodeKind::Call { args, .. } => args,
+            NodeKind::Call { args, .. } => args.into_vec(),
             other => panic!("not a call: {other:?}"),
         }
     }

@@ -17,8 +17,10 @@ use reckon_core::Span;
 pub(crate) enum Tok {
     /// A number literal (its text is the span's).
     Number,
-    /// A string literal: its index in [`Lexed::strings`], and its quote character.
-    Str(u32, char),
+    /// A string literal: its index in [`Lexed::strings`] (its quote character is the
+    /// expression's at the span's start: carried here, it made every token's kind a decoding
+    /// of a character's spare values rather than a byte).
+    Str(u32),
     /// A name or parser constant (its text is the span's); `true` for a named operator (`mod to
     /// in and or xor not`), which is a name only in operand position.
     Name(bool),
@@ -214,6 +216,79 @@ pub(crate) struct Lexed {
     pub(crate) strings: Vec<String>,
 }
 
+/// What an ASCII character starts, read from [`CLASS`] in one look: the characters most
+/// expressions are made of (blanks, digits, names and the one-character delimiters) are told
+/// apart without a chain of tests; every other character takes the general match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Class {
+    /// Anything the general match decides (newlines, quotes, `#`, `.`, the characters that may
+    /// start a longer operator, characters the language does not know).
+    Other,
+    /// A space or a tab.
+    Blank,
+    /// `0`–`9`: a number literal.
+    Digit,
+    /// A letter, `_` or `$`: a name.
+    Name,
+    /// A delimiter or operator that starts no longer one.
+    Alone(P),
+}
+
+/// The class of a byte below 128 (what [`punctuation`] and [`is_name_start`] decide, for the
+/// classes other than `Other`).
+const fn class_of(b: u8) -> Class {
+    match b {
+        b' ' | b'\t' => Class::Blank,
+        b'0'..=b'9' => Class::Digit,
+        b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'$' => Class::Name,
+        b'(' => Class::Alone(P::LParen),
+        b')' => Class::Alone(P::RParen),
+        b'[' => Class::Alone(P::LBracket),
+        b']' => Class::Alone(P::RBracket),
+        b'{' => Class::Alone(P::LBrace),
+        b'}' => Class::Alone(P::RBrace),
+        b',' => Class::Alone(P::Comma),
+        b';' => Class::Alone(P::Semicolon),
+        b':' => Class::Alone(P::Colon),
+        b'+' => Class::Alone(P::Plus),
+        b'-' => Class::Alone(P::Minus),
+        b'*' => Class::Alone(P::Star),
+        b'/' => Class::Alone(P::Slash),
+        b'%' => Class::Alone(P::Percent),
+        b'~' => Class::Alone(P::Tilde),
+        b'&' => Class::Alone(P::Amp),
+        b'|' => Class::Alone(P::Pipe),
+        _ => Class::Other,
+    }
+}
+
+/// [`class_of`] for every ASCII character.
+const CLASS: [Class; 128] = {
+    let mut table = [Class::Other; 128];
+    let mut b = 0;
+    while b < 128 {
+        table[b] = class_of(b as u8);
+        b += 1;
+    }
+    table
+};
+
+/// The class of `c` (`Other` outside ASCII).
+#[inline]
+fn class(c: char) -> Class {
+    CLASS.get(c as usize).copied().unwrap_or(Class::Other)
+}
+
+/// Whether `c` continues a name: a name character or a digit.
+#[inline]
+fn continues_name(c: char) -> bool {
+    match class(c) {
+        Class::Name | Class::Digit => true,
+        Class::Other => !c.is_ascii() && is_name_start(c),
+        _ => false,
+    }
+}
+
 /// Tokenises `chars`: an expression's bytes when it is ASCII, its characters otherwise.
 pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
     // At most one token per character: sized once (a dense matrix has more than one token per
@@ -231,98 +306,119 @@ pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
     while pos < chars.len() {
         let c = chars[pos].ch();
         let start = pos;
-        let after_operand = |tokens: &[Token]| !newline_dropped && ends_operand(tokens.last());
-        let tok = match c {
-            ' ' | '\t' | '\u{a0}' => {
+        // The common characters first, by their class; the rest by the general match below.
+        let tok = match class(c) {
+            Class::Blank => {
                 pos += 1;
                 continue;
             }
-            '#' => {
-                while pos < chars.len() && chars[pos].ch() != '\n' {
-                    pos += 1;
-                }
-                continue;
-            }
-            '\n' if depth > 0 => {
-                pos += 1;
-                newline_dropped = true;
-                continue;
-            }
-            '\n' => {
-                pos += 1;
-                Tok::Newline
-            }
-            // After an operand a quote cannot open a string: math.js reads it as a delimiter
-            // (`"s""` is `Unexpected operator "`), and `'` is the transpose.
-            '"' if after_operand(&tokens) => {
-                pos += 1;
-                Tok::Punct(P::DQuote)
-            }
-            '"' | '\'' if c == '"' || !after_operand(&tokens) => {
-                let (text, end) = string(chars, pos)?;
-                pos = end;
-                strings.push(text);
-                Tok::Str((strings.len() - 1) as u32, c)
-            }
-            '\'' => {
-                pos += 1;
-                Tok::Punct(P::Quote)
-            }
-            '0'..='9' => {
+            Class::Digit => {
                 pos = number(chars, pos)?;
                 Tok::Number
             }
-            '.' if chars.get(pos + 1).is_some_and(|u| u.ch().is_ascii_digit()) => {
-                pos = number(chars, pos)?;
-                Tok::Number
-            }
-            c if is_name_start(c) => {
+            Class::Name => {
                 pos += 1;
-                while pos < chars.len()
-                    && (chars[pos].ch().is_ascii_alphanumeric() || is_name_start(chars[pos].ch()))
-                {
+                while pos < chars.len() && continues_name(chars[pos].ch()) {
                     pos += 1;
                 }
-                Tok::Name(is_named_operator(&chars[start..pos]))
+                Tok::Name(named_operator(&chars[start..pos]))
             }
-            _ => match punctuation(chars, pos) {
-                Some(p) => {
-                    pos += p.text().len();
-                    match c {
-                        '(' | '[' | '{' => {
-                            if let Some(slot) = open.get_mut(depth) {
-                                *slot = tokens.len();
-                            }
-                            depth += 1;
+            Class::Alone(p) => {
+                pos += 1;
+                match p {
+                    P::LParen | P::LBracket | P::LBrace => {
+                        if let Some(slot) = open.get_mut(depth) {
+                            *slot = tokens.len();
                         }
-                        ')' | ']' | '}' => depth = depth.saturating_sub(1),
-                        ',' | ';' => {
-                            let opener = depth
-                                .checked_sub(1)
-                                .and_then(|d| open.get(d))
-                                .and_then(|&at| tokens.get_mut(at));
-                            if let Some(opener) = opener {
-                                let count = if c == ',' {
-                                    &mut opener.commas
-                                } else {
-                                    &mut opener.semicolons
-                                };
-                                *count = count.saturating_add(1);
-                            }
-                        }
-                        _ => {}
+                        depth += 1;
                     }
-                    Tok::Punct(p)
+                    P::RParen | P::RBracket | P::RBrace => depth = depth.saturating_sub(1),
+                    P::Comma | P::Semicolon => {
+                        let opener = depth
+                            .checked_sub(1)
+                            .and_then(|d| open.get(d))
+                            .and_then(|&at| tokens.get_mut(at));
+                        if let Some(opener) = opener {
+                            let count = if p == P::Comma {
+                                &mut opener.commas
+                            } else {
+                                &mut opener.semicolons
+                            };
+                            *count = count.saturating_add(1);
+                        }
+                    }
+                    _ => {}
                 }
-                None => {
-                    let rest: String = chars[pos..].iter().map(|u| u.ch()).collect();
-                    let message = format!("Syntax error in part \"{rest}\"");
-                    return Err(LexError {
-                        message,
-                        position: pos,
-                    });
+                Tok::Punct(p)
+            }
+            Class::Other => {
+                let after_operand =
+                    |tokens: &[Token]| !newline_dropped && ends_operand(tokens.last());
+                match c {
+                    '\u{a0}' => {
+                        pos += 1;
+                        continue;
+                    }
+                    '#' => {
+                        while pos < chars.len() && chars[pos].ch() != '\n' {
+                            pos += 1;
+                        }
+                        continue;
+                    }
+                    '\n' if depth > 0 => {
+                        pos += 1;
+                        newline_dropped = true;
+                        continue;
+                    }
+                    '\n' => {
+                        pos += 1;
+                        Tok::Newline
+                    }
+                    // After an operand a quote cannot open a string: math.js reads it as a
+                    // delimiter (`"s""` is `Unexpected operator "`), and `'` is the transpose.
+                    '"' if after_operand(&tokens) => {
+                        pos += 1;
+                        Tok::Punct(P::DQuote)
+                    }
+                    '"' | '\'' if c == '"' || !after_operand(&tokens) => {
+                        let (text, end) = string(chars, pos)?;
+                        pos = end;
+                        strings.push(text);
+                        Tok::Str((strings.len() - 1) as u32)
+                    }
+                    '\'' => {
+                        pos += 1;
+                        Tok::Punct(P::Quote)
+                    }
+                    '.' if chars.get(pos + 1).is_some_and(|u| u.ch().is_ascii_digit()) => {
+                        pos = number(chars, pos)?;
+                        Tok::Number
+                    }
+                    c if is_name_start(c) => {
+                        pos += 1;
+                        while pos < chars.len() && continues_name(chars[pos].ch()) {
+                            pos += 1;
+                        }
+                        Tok::Name(named_operator(&chars[start..pos]))
+                    }
+                    // The operators of more than one character (and `.`, `^`, `!`, `=`, `?`,
+                    // `<`, `>` alone): the one-character delimiters never come here.
+                    _ => match punctuation(chars, pos) {
+                        Some(p) => {
+                            pos += p.text().len();
+                            Tok::Punct(p)
+                        }
+                        None => {
+                            let rest: String = chars[pos..].iter().map(|u| u.ch()).collect();
+                            let message = format!("Syntax error in part \"{rest}\"");
+                            return Err(LexError {
+                                message,
+                                position: pos,
+                            });
+                        }
+                    },
                 }
-            },
+            }
         };
         newline_dropped = false;
         tokens.push(Token {
@@ -331,6 +427,11 @@ pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
             semicolons: 0,
             span: Span::new(start, pos),
         });
+        // The space after a token (most tokens have one) is passed over here, in a loop of its
+        // own, rather than by another round of the dispatch above.
+        while pos < chars.len() && chars[pos].ch() == ' ' {
+            pos += 1;
+        }
     }
     Ok(Lexed { tokens, strings })
 }
@@ -345,6 +446,17 @@ fn ends_operand(token: Option<&Token>) -> bool {
         }
         _ => false,
     }
+}
+
+/// [`is_named_operator`], decided at once for almost every name by its length and first letter.
+#[inline]
+fn named_operator<U: Unit>(name: &[U]) -> bool {
+    (2..=3).contains(&name.len())
+        && matches!(
+            name.first().map(|u| u.ch()),
+            Some('m' | 't' | 'i' | 'a' | 'o' | 'x' | 'n')
+        )
+        && is_named_operator(name)
 }
 
 /// Whether a name is one of the named operators `mod to in and or xor not`.
@@ -441,8 +553,24 @@ fn is_name_start(c: char) -> bool {
 /// The end of the number literal starting at `start` (spec 4.1): decimal with optional fraction
 /// and exponent, or a prefixed integer `0x`/`0b`/`0o` with its letters, digits, radix point and
 /// `iN` suffix.
-#[inline]
+#[inline(always)]
 fn number<U: Unit>(chars: &[U], start: usize) -> Result<usize, LexError> {
+    // Almost every literal is digits ended by something that continues no literal: its end is
+    // found in one loop, without the tests of the general reading below.
+    let mut end = start;
+    while end < chars.len() && chars[end].ch().is_ascii_digit() {
+        end += 1;
+    }
+    match chars.get(end).map(|u| u.ch()) {
+        Some('.' | 'e' | 'E') => {}
+        Some('x' | 'b' | 'o') if end == start + 1 && chars[start].ch() == '0' => {}
+        _ => return Ok(end),
+    }
+    number_general(chars, start)
+}
+
+/// [`number`] for any literal.
+fn number_general<U: Unit>(chars: &[U], start: usize) -> Result<usize, LexError> {
     let at = |i: usize| chars.get(i).map(|u| u.ch());
     let digits_from = |mut i: usize| {
         while at(i).is_some_and(|c| c.is_ascii_digit()) {
@@ -576,7 +704,7 @@ mod tests {
             .iter()
             .map(|t| match t.tok {
                 Tok::Number => T::Number(spanned(t.span)),
-                Tok::Str(i, quote) => T::Str(lexed.strings[i as usize].clone(), quote),
+                Tok::Str(i) => T::Str(lexed.strings[i as usize].clone(), chars[t.span.start]),
                 Tok::Name(_) => T::Name(spanned(t.span)),
                 Tok::Punct(p) => T::Punct(p.text()),
                 Tok::Newline => T::Newline,
@@ -605,6 +733,70 @@ mod tests {
         ] {
             let chars: Vec<char> = text.chars().collect();
             assert_eq!(tokenize(text.as_bytes()), tokenize(&chars), "{text}");
+        }
+    }
+
+    /// The class table is a shortcut of the general match: each ASCII character it names is
+    /// what `punctuation`, `is_name_start` and the digit test make of it, whatever follows.
+    #[test]
+    fn the_class_table_agrees_with_the_general_tests() {
+        for b in 0..128u8 {
+            let c = char::from(b);
+            match CLASS[usize::from(b)] {
+                Class::Blank => assert!(c == ' ' || c == '\t', "{b}"),
+                Class::Digit => assert!(c.is_ascii_digit(), "{b}"),
+                Class::Name => assert!(is_name_start(c), "{b}"),
+                Class::Alone(p) => {
+                    for next in 0..128u8 {
+                        for after in [b'0', b'.', b'=', b'>', b'<', b'*', next] {
+                            let text = [b, next, after];
+                            assert_eq!(punctuation(&text[..], 0), Some(p), "{text:?}");
+                            assert_eq!(punctuation(&text[..1], 0), Some(p), "{text:?}");
+                        }
+                    }
+                }
+                Class::Other => {
+                    assert!(!c.is_ascii_digit() && !is_name_start(c) && c != ' ' && c != '\t');
+                    // What the general match reads here is longer than one character, or not
+                    // always one operator.
+                    let alone = punctuation(&[b][..], 0);
+                    let with_next = [b'=', b'>', b'<', b'.', b'*', b'|', b'?', b'^', b'0']
+                        .iter()
+                        .map(|&next| punctuation(&[b, next][..], 0))
+                        .any(|p| p != alone);
+                    assert!(alone.is_none() || with_next || b == b'.', "{b}");
+                }
+            }
+        }
+        // And continuing a name is `is_name_start` or a digit, on both sides of ASCII.
+        for c in ('\0'..='\u{3ff}').chain(['\u{2100}', '\u{1d400}', '\u{a0}', '\u{2003}']) {
+            assert_eq!(
+                continues_name(c),
+                c.is_ascii_alphanumeric() || is_name_start(c),
+                "{c:?}"
+            );
+        }
+    }
+
+    /// A number's end found by the digits-only shortcut is what the general reading finds, for
+    /// every literal and every character that may follow it.
+    #[test]
+    fn the_digits_shortcut_of_number_agrees_with_the_general_reading() {
+        let literals = [
+            "0", "7", "42", "1000", "0.5", "12.", "1e3", "1E+3", "2e-5", "0x1F", "0b101", "0o17",
+            "0xFFi8", "1.5e3", "3e", "10b", "0e", "00x1", "1.2.3",
+        ];
+        for literal in literals {
+            for next in (0..128u8).map(char::from).chain(['é']) {
+                let text: Vec<char> = literal.chars().chain([next, '5']).collect();
+                assert_eq!(
+                    number(&text, 0),
+                    number_general(&text, 0),
+                    "{literal:?} then {next:?}"
+                );
+            }
+            let text: Vec<char> = literal.chars().collect();
+            assert_eq!(number(&text, 0), number_general(&text, 0), "{literal:?}");
         }
     }
 
@@ -714,6 +906,19 @@ mod tests {
         ] {
             let chars: Vec<char> = name.chars().collect();
             assert!(!is_named_operator(&chars), "{name}");
+        }
+        // The shortcut by length and first letter agrees with the full test on every name of
+        // up to three letters.
+        let letters: Vec<char> = ('a'..='z').chain('A'..='Z').chain(['_', 'é']).collect();
+        for a in &letters {
+            let mut names = vec![vec![*a]];
+            for b in &letters {
+                names.push(vec![*a, *b]);
+                names.extend(letters.iter().map(|c| vec![*a, *b, *c]));
+            }
+            for name in names {
+                assert_eq!(named_operator(&name), is_named_operator(&name), "{name:?}");
+            }
         }
         let lexed = tokenize(b"x mod not".as_slice()).expect("lexes");
         let kinds: Vec<Tok> = lexed.tokens.iter().map(|t| t.tok).collect();

@@ -25,7 +25,7 @@
 //! primary     := NUMBER | STRING | NAME | constant | "(" assignment ")" | matrix | object
 //! ```
 
-use crate::ast::{Constant, Node, NodeKind, Op};
+use crate::ast::{Comparisons, Constant, FunctionDefinition, Node, NodeKind, Op};
 use crate::lexer::{P, Tok, Token, tokenize};
 use reckon_core::Span;
 use smol_str::SmolStr;
@@ -141,11 +141,17 @@ fn string_needs_review(text: &str) -> bool {
 }
 
 /// A literal's or a name's text as a node holds it: inline, as almost every one is short.
+///
+/// The texts of one to three bytes (most literals and names) are copied at a length the
+/// compiler knows, byte by byte, rather than by a call to `memcpy` for one or two bytes.
+#[inline]
 fn inline(text: &str) -> SmolStr {
-    if text.len() <= 23 {
-        SmolStr::new_inline(text)
-    } else {
-        SmolStr::new(text)
+    match text.len() {
+        1 => SmolStr::new_inline(text.get(..1).unwrap_or_default()),
+        2 => SmolStr::new_inline(text.get(..2).unwrap_or_default()),
+        3 => SmolStr::new_inline(text.get(..3).unwrap_or_default()),
+        ..=23 => SmolStr::new_inline(text),
+        _ => SmolStr::new(text),
     }
 }
 
@@ -274,16 +280,6 @@ impl<'a> Parser<'a> {
         )
     }
 
-    /// The operator of `ops` that the current token spells, if it is punctuation.
-    #[inline]
-    fn punct_among(&mut self, ops: &[(P, Op)]) -> Option<Op> {
-        let Some(Tok::Punct(current)) = self.peek() else {
-            return None;
-        };
-        let current = *current;
-        ops.iter().find(|(p, _)| *p == current).map(|(_, op)| *op)
-    }
-
     #[inline]
     fn is_punct(&mut self, p: P) -> bool {
         matches!(self.peek(), Some(Tok::Punct(q)) if *q == p)
@@ -328,7 +324,10 @@ impl<'a> Parser<'a> {
                 let text = self.text_at(self.pos);
                 let message = match &token.tok {
                     Tok::Number => format!("Unexpected part \"{text}\""),
-                    Tok::Str(_, quote) => format!("Unexpected operator {quote}"),
+                    Tok::Str(_) => format!(
+                        "Unexpected operator {}",
+                        self.text(Span::new(token.span.start, token.span.start + 1))
+                    ),
                     Tok::Name(true) => {
                         format!("Unexpected operator {text}")
                     }
@@ -435,7 +434,7 @@ impl<'a> Parser<'a> {
                 let first_separator = separator.unwrap_or(0);
                 Ok(Node {
                     kind: NodeKind::Block {
-                        statements,
+                        statements: statements.into_boxed_slice(),
                         first_separator,
                     },
                     span: Span::new(0, self.end),
@@ -516,11 +515,11 @@ impl<'a> Parser<'a> {
                     let name = symbol_name(&callee).unwrap_or_default();
                     let params = args.iter().filter_map(symbol_name).collect();
                     Node {
-                        kind: NodeKind::FunctionAssignment {
+                        kind: NodeKind::FunctionAssignment(Box::new(FunctionDefinition {
                             name,
                             params,
                             body: Rc::from(value),
-                        },
+                        })),
                         span,
                     }
                 }
@@ -584,17 +583,20 @@ impl<'a> Parser<'a> {
     }
 
     fn climb(&mut self, min: Level) -> Parsed {
-        if min <= Level::Range && self.is_punct(P::Colon) {
+        let (node, current) = if min <= Level::Range && self.is_punct(P::Colon) {
             // `:` with no start, inside an index (or an empty true branch, an error).
-            let node = self.range(None)?;
-            return self.climb_from(node, min, Level::Range, None);
-        }
-        let node = if self.plain_leaf_here() {
-            self.primary()?
+            (self.range(None)?, Level::Range)
+        } else if self.plain_leaf_here() {
+            (self.primary()?, Level::Operand)
+        } else if let Some(op) = self.prefix_here() {
+            let node = self.prefixed(op)?;
+            (self.percent_from(node), Level::Operand)
         } else {
-            self.percent()?
+            let node = self.unprefixed()?;
+            (self.percent_from(node), Level::Operand)
         };
-        self.climb_from(node, min, Level::Operand, None)
+        // One frame for the operand and its operators: the node is not passed to another.
+        self.climb_from(node, min, current, None)
     }
 
     /// Continues [`Parser::climb`] after `node`, made at level `current`; `summary` describes the
@@ -604,6 +606,7 @@ impl<'a> Parser<'a> {
     /// The rules read the summary only while `current` is `Implicit` or above (see
     /// [`Parser::infix_here`]); an operator of a lower level leaves a summary that no rule reads
     /// again, so it is not brought up to date.
+    #[inline(always)]
     fn climb_from(
         &mut self,
         mut node: Node,
@@ -645,7 +648,7 @@ impl<'a> Parser<'a> {
                     } else {
                         self.climb(level.next())?
                     };
-                    node = operator(op, vec![node, right], token.start);
+                    node = operator(op, node, right, token.start);
                     if level == Level::Rule2 {
                         summary = None;
                     }
@@ -785,7 +788,7 @@ impl<'a> Parser<'a> {
             1 => Node {
                 kind: NodeKind::Operator {
                     op: ops[0],
-                    args: params,
+                    args: params.into_boxed_slice(),
                     implicit: false,
                     percentage: false,
                     at: first_at,
@@ -793,7 +796,7 @@ impl<'a> Parser<'a> {
                 span,
             },
             _ => Node {
-                kind: NodeKind::Relational { ops, params },
+                kind: NodeKind::Relational(Box::new(Comparisons { ops, params })),
                 span,
             },
         })
@@ -887,24 +890,42 @@ impl<'a> Parser<'a> {
 
     /// Section 4.4: `%` is a percentage when what follows does not start an operand (once: a
     /// second `%` is a modulo, as in math.js).
-    #[inline]
     fn percent(&mut self) -> Parsed {
-        let mut node = self.unary()?;
-        if self.is_punct(P::Percent) && !self.operand_follows_percent() {
-            let percent = self.bump();
-            let span = Span::new(node.span.start, percent.end);
-            node = Node {
-                kind: NodeKind::Operator {
-                    op: Op::Divide,
-                    args: vec![node],
-                    implicit: false,
-                    percentage: true,
-                    at: percent.start,
-                },
-                span,
-            };
+        let node = match self.prefix_here() {
+            Some(op) => self.prefixed(op)?,
+            None => self.unprefixed()?,
+        };
+        Ok(self.percent_from(node))
+    }
+
+    /// [`Parser::percent`] for an operand with no prefix operator (almost every one): the levels
+    /// from `percent` to `lefthand` in one frame, each applied to what the one above made,
+    /// rather than one recursive call per level that passes the operand back down.
+    #[inline]
+    fn unprefixed(&mut self) -> Parsed {
+        let node = self.left_hand()?;
+        let node = self.nullish_from(node)?;
+        self.power_from(node)
+    }
+
+    /// The percentage after `node`, if one follows it (see [`Parser::percent`]).
+    #[inline]
+    fn percent_from(&mut self, node: Node) -> Node {
+        if !self.is_punct(P::Percent) || self.operand_follows_percent() {
+            return node;
         }
-        Ok(node)
+        let percent = self.bump();
+        let span = Span::new(node.span.start, percent.end);
+        Node {
+            kind: NodeKind::Operator {
+                op: Op::Divide,
+                args: Box::new([node]),
+                implicit: false,
+                percentage: true,
+                at: percent.start,
+            },
+            span,
+        }
     }
 
     fn operand_follows_percent(&mut self) -> bool {
@@ -920,19 +941,24 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// A prefix operator and its operand, or the levels above. The test is made where the
-    /// caller is, so that an operand with no prefix (almost every one) passes through no frame
-    /// of this recursive level.
+    /// The prefix operator at the current token, if it is one.
     #[inline]
+    fn prefix_here(&self) -> Option<Op> {
+        match self.peek() {
+            Some(Tok::Punct(P::Minus)) => Some(Op::UnaryMinus),
+            Some(Tok::Punct(P::Plus)) => Some(Op::UnaryPlus),
+            Some(Tok::Punct(P::Tilde)) => Some(Op::BitNot),
+            Some(Tok::Name(true)) if self.text_at(self.pos) == "not" => Some(Op::Not),
+            _ => None,
+        }
+    }
+
+    /// A prefix operator and its operand, or the levels above.
     fn unary(&mut self) -> Parsed {
-        let op = match self.peek() {
-            Some(Tok::Punct(P::Minus)) => Op::UnaryMinus,
-            Some(Tok::Punct(P::Plus)) => Op::UnaryPlus,
-            Some(Tok::Punct(P::Tilde)) => Op::BitNot,
-            Some(Tok::Name(true)) if self.text_at(self.pos) == "not" => Op::Not,
-            _ => return self.power(),
-        };
-        self.prefixed(op)
+        match self.prefix_here() {
+            Some(op) => self.prefixed(op),
+            None => self.unprefixed(),
+        }
     }
 
     /// [`Parser::unary`] at its prefix operator `op`.
@@ -945,7 +971,7 @@ impl<'a> Parser<'a> {
         Ok(Node {
             kind: NodeKind::Operator {
                 op,
-                args: vec![operand],
+                args: Box::new([operand]),
                 implicit: false,
                 percentage: false,
                 at: start.start,
@@ -954,9 +980,9 @@ impl<'a> Parser<'a> {
         })
     }
 
+    /// The power after its base `base`, if `^` or `.^` follows it.
     #[inline]
-    fn power(&mut self) -> Parsed {
-        let base = self.nullish()?;
+    fn power_from(&mut self, base: Node) -> Parsed {
         let op = match self.peek() {
             Some(Tok::Punct(P::Caret)) => Op::Pow,
             Some(Tok::Punct(P::DotCaret)) => Op::DotPow,
@@ -964,12 +990,18 @@ impl<'a> Parser<'a> {
         };
         let token = self.bump_operator();
         let exponent = self.unary()?;
-        Ok(operator(op, vec![base, exponent], token.start))
+        Ok(operator(op, base, exponent, token.start))
     }
 
+    /// `??` after its first operand `node`, left-associative.
     #[inline]
-    fn nullish(&mut self) -> Parsed {
-        self.binary(&[(P::Nullish, Op::Nullish)], Self::left_hand)
+    fn nullish_from(&mut self, mut node: Node) -> Parsed {
+        while self.is_punct(P::Nullish) {
+            let token = self.bump_operator();
+            let right = self.left_hand()?;
+            node = operator(Op::Nullish, node, right, token.start);
+        }
+        Ok(node)
     }
 
     #[inline]
@@ -1024,7 +1056,7 @@ impl<'a> Parser<'a> {
         Ok(Node {
             kind: NodeKind::Call {
                 callee: Box::new(callee),
-                args,
+                args: args.into_boxed_slice(),
                 optional,
             },
             span,
@@ -1126,7 +1158,7 @@ impl<'a> Parser<'a> {
                 }
                 NodeKind::Number(inline(raw))
             }
-            Tok::Str(i, _) => {
+            Tok::Str(i) => {
                 // The parser never reads a token twice, so the text moves into its node.
                 let text = self
                     .strings
@@ -1246,7 +1278,7 @@ impl<'a> Parser<'a> {
         while !self.is_punct(P::RBrace) {
             let key = match self.peek() {
                 Some(Tok::Name(_) | Tok::Number) => self.text_at(self.pos).to_owned(),
-                Some(Tok::Str(i, _)) => self.strings.get(*i as usize).cloned().unwrap_or_default(),
+                Some(Tok::Str(i)) => self.strings.get(*i as usize).cloned().unwrap_or_default(),
                 _ => return Err(self.error_here("Symbol or string expected as object key")),
             };
             self.bump();
@@ -1266,19 +1298,6 @@ impl<'a> Parser<'a> {
             kind: NodeKind::Object(entries),
             span: Span::new(open.start, close.end),
         })
-    }
-
-    // ----------------------------------------------------------------------------- helpers
-
-    #[inline]
-    fn binary(&mut self, ops: &[(P, Op)], next: impl Fn(&mut Self) -> Parsed) -> Parsed {
-        let mut node = next(self)?;
-        while let Some(op) = self.punct_among(ops) {
-            let token = self.bump_operator();
-            let right = next(self)?;
-            node = operator(op, vec![node, right], token.start);
-        }
-        Ok(node)
     }
 }
 
@@ -1355,7 +1374,7 @@ fn implicit_product(left: Node, right: Node, at: usize, span: Span) -> Node {
     Node {
         kind: NodeKind::Operator {
             op: Op::Multiply,
-            args: vec![left, right],
+            args: Box::new([left, right]),
             implicit: true,
             percentage: false,
             at,
@@ -1371,15 +1390,13 @@ fn undefined(position: usize) -> Node {
     }
 }
 
-fn operator(op: Op, args: Vec<Node>, at: usize) -> Node {
-    let span = Span::new(
-        args.first().map_or(0, |n| n.span.start),
-        args.last().map_or(0, |n| n.span.end),
-    );
+/// A binary operator node.
+fn operator(op: Op, left: Node, right: Node, at: usize) -> Node {
+    let span = Span::new(left.span.start, right.span.end);
     Node {
         kind: NodeKind::Operator {
             op,
-            args,
+            args: Box::new([left, right]),
             implicit: false,
             percentage: false,
             at,
@@ -1393,7 +1410,7 @@ fn postfix(op: Op, operand: Node, token: Span) -> Node {
     Node {
         kind: NodeKind::Operator {
             op,
-            args: vec![operand],
+            args: Box::new([operand]),
             implicit: false,
             percentage: false,
             at: token.start,
@@ -1512,13 +1529,20 @@ mod tests {
                     args.iter().map(shape).collect::<Vec<_>>().join(", ")
                 )
             }
-            NodeKind::Relational { ops, params } => format!(
+            NodeKind::Relational(chain) => format!(
                 "chain[{}]({})",
-                ops.iter()
+                chain
+                    .ops
+                    .iter()
                     .map(|o| o.symbol_and_fn().0)
                     .collect::<Vec<_>>()
                     .join(" "),
-                params.iter().map(shape).collect::<Vec<_>>().join(", ")
+                chain
+                    .params
+                    .iter()
+                    .map(shape)
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
             NodeKind::Conditional {
                 condition,
@@ -1544,9 +1568,12 @@ mod tests {
                 Some(index) => format!("set({}{}, {})", shape(object), shape(index), shape(value)),
                 None => format!("set({}, {})", shape(object), shape(value)),
             },
-            NodeKind::FunctionAssignment { name, params, body } => {
-                format!("def {name}({}) = {}", params.join(", "), shape(body))
-            }
+            NodeKind::FunctionAssignment(definition) => format!(
+                "def {}({}) = {}",
+                definition.name,
+                definition.params.join(", "),
+                shape(&definition.body)
+            ),
             NodeKind::Call {
                 callee,
                 args,
@@ -1650,6 +1677,71 @@ mod tests {
         }
         assert!(!is_plain_decimal("1.2.3") && !is_plain_decimal("1e3"));
         assert!(is_plain_decimal("12.50") && is_plain_decimal("7"));
+    }
+
+    /// The short texts copied at a known length hold what the general copy holds.
+    /// A string token's quote is read from the expression: the message names the quote written
+    /// (a string is unexpected only where a statement ends, which the grammar leaves no way to
+    /// reach, so the parser is set on the token here).
+    #[test]
+    fn an_unexpected_string_names_its_quote() {
+        for (text, at, quote) in [
+            ("in 'a'", 1, '\''),
+            ("in \"a\"", 1, '"'),
+            ("é in 'a'", 2, '\''),
+        ] {
+            let chars: Vec<char> = text.chars().collect();
+            let lexed = tokenize(&chars).expect("lexes");
+            let offsets: Vec<usize> = text
+                .char_indices()
+                .map(|(at, _)| at)
+                .chain([text.len()])
+                .collect();
+            let mut parser = Parser {
+                source: text,
+                offsets: Some(offsets),
+                tokens: lexed.tokens,
+                strings: lexed.strings,
+                pos: at,
+                nesting: 0,
+                conditional_level: None,
+                end: chars.len(),
+                depth: 0,
+                review: false,
+                note_numbers: false,
+                unusual_number: false,
+            };
+            assert!(matches!(parser.tokens[at].tok, Tok::Str(_)), "{text}");
+            let error = parser.unexpected_part();
+            assert_eq!(
+                error.message,
+                format!("Unexpected operator {quote}"),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn inline_texts_are_the_texts() {
+        for text in [
+            "",
+            "1",
+            "x",
+            "é",
+            "10",
+            "pi",
+            "€",
+            "sin",
+            "αβ",
+            "𝐱",
+            "mean",
+            "0.25",
+            "12345678901234567890123",
+            "123456789012345678901234",
+        ] {
+            assert_eq!(inline(text), SmolStr::new(text), "{text:?}");
+            assert_eq!(inline(text).as_str(), text);
+        }
     }
 
     /// Tokens own no text: literals and names are read from the expression at their spans,

@@ -526,7 +526,7 @@ pub(crate) fn find_child<'n, R>(
         }
         NodeKind::Parenthesis(inner) => visit(inner),
         NodeKind::Operator { args, .. } => args.iter().find_map(visit),
-        NodeKind::Relational { params, .. } => params.iter().find_map(visit),
+        NodeKind::Relational(chain) => chain.params.iter().find_map(visit),
         NodeKind::Conditional {
             condition,
             then,
@@ -544,7 +544,7 @@ pub(crate) fn find_child<'n, R>(
         } => visit(object)
             .or_else(|| index.as_deref().and_then(&mut visit))
             .or_else(|| visit(value)),
-        NodeKind::FunctionAssignment { body, .. } => visit(body),
+        NodeKind::FunctionAssignment(definition) => visit(&definition.body),
         NodeKind::Call { callee, args, .. } => {
             visit(callee).or_else(|| args.iter().find_map(visit))
         }
@@ -562,7 +562,7 @@ fn for_each_child_mut(node: &mut Node, visit: &mut impl FnMut(&mut Node)) {
         NodeKind::Number(_) | NodeKind::Str(_) | NodeKind::Constant(_) | NodeKind::Symbol(_) => {}
         NodeKind::Parenthesis(inner) => visit(inner),
         NodeKind::Operator { args, .. } => args.iter_mut().for_each(visit),
-        NodeKind::Relational { params, .. } => params.iter_mut().for_each(visit),
+        NodeKind::Relational(chain) => chain.params.iter_mut().for_each(visit),
         NodeKind::Conditional {
             condition,
             then,
@@ -591,7 +591,9 @@ fn for_each_child_mut(node: &mut Node, visit: &mut impl FnMut(&mut Node)) {
             visit(value);
         }
         // Just parsed, the body has one owner: `make_mut` copies nothing.
-        NodeKind::FunctionAssignment { body, .. } => visit(std::rc::Rc::make_mut(body)),
+        NodeKind::FunctionAssignment(definition) => {
+            visit(std::rc::Rc::make_mut(&mut definition.body))
+        }
         NodeKind::Call { callee, args, .. } => {
             visit(callee);
             args.iter_mut().for_each(visit);
