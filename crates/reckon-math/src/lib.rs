@@ -181,6 +181,10 @@ pub fn calculate_into_counted(
         format::append_integer(out, u64::from(precision));
     }
     out.push(b'}');
+    if let value::Value::Number(_) = value {
+        // A number owns nothing: skip the out-of-line drop of `Value` (~20 instructions).
+        std::mem::forget(value);
+    }
     Ok(())
 }
 
