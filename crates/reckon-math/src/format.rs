@@ -27,7 +27,7 @@ pub(crate) fn write_number(value: f64, precision: Option<u32>, out: &mut String)
     } else if !value.is_finite() || precision.is_none() {
         // See `format_number_with`: JavaScript's own text.
         match short_decimal(value) {
-            Some(text) => out.push_str(text.as_str()),
+            Some(text) => out.extend(text.bytes().iter().map(|&b| char::from(b))),
             None => out.push_str(ryu_js::Buffer::new().format(value)),
         }
     } else {
@@ -71,7 +71,7 @@ pub(crate) fn append_number(value: f64, precision: Option<u32>, out: &mut Vec<u8
     } else if !value.is_finite() || precision.is_none() {
         // See `format_number_with`: JavaScript's own text.
         match short_decimal(value) {
-            Some(text) => out.extend_from_slice(text.as_str().as_bytes()),
+            Some(text) => out.extend_from_slice(text.bytes()),
             None => out.extend_from_slice(ryu_js::Buffer::new().format(value).as_bytes()),
         }
     } else {
@@ -122,7 +122,7 @@ pub fn format_number_with(
         // JavaScript's own `Number::toString` switches notation at exactly these bounds, so
         // its text is the answer (checked against the general path in the tests).
         return match short_decimal(value) {
-            Some(text) => text.as_str().to_owned(),
+            Some(text) => text.bytes().iter().map(|&b| char::from(b)).collect(),
             None => ryu_js::Buffer::new().format(value).to_owned(),
         };
     }
@@ -135,7 +135,7 @@ const SHORT_PLACES: usize = 8;
 /// 10^[`SHORT_PLACES`].
 const SHORT_SCALE: f64 = 1e8;
 
-/// JavaScript's text for a number with few decimals.
+/// JavaScript's text for a number with few decimals: ASCII digits, `-` and `.`.
 #[derive(Clone, Copy)]
 struct ShortText {
     /// The text, right-aligned: `bytes[start..]`.
@@ -144,9 +144,14 @@ struct ShortText {
 }
 
 impl ShortText {
-    fn as_str(&self) -> &str {
-        // Only ASCII digits, `-` and `.` are written (the fallback is never taken).
-        std::str::from_utf8(&self.bytes[self.start..]).unwrap_or("0")
+    /// The text's bytes (copied into strings char by char: cheaper than a UTF-8 check).
+    fn bytes(&self) -> &[u8] {
+        &self.bytes[self.start..]
+    }
+
+    fn push(&mut self, byte: u8) {
+        self.start -= 1;
+        self.bytes[self.start] = byte;
     }
 }
 
@@ -182,7 +187,17 @@ fn short_decimal(value: f64) -> Option<ShortText> {
     if m as f64 / SHORT_SCALE != magnitude {
         return None;
     }
+    // The trailing zeros go four, two and one at a time (the last loop runs only for an
+    // integer, which callers mostly write themselves).
     let mut places = SHORT_PLACES;
+    if m % 10_000 == 0 {
+        m /= 10_000;
+        places -= 4;
+    }
+    if m % 100 == 0 {
+        m /= 100;
+        places -= 2;
+    }
     while places > 0 && m % 10 == 0 {
         m /= 10;
         places -= 1;
@@ -191,26 +206,22 @@ fn short_decimal(value: f64) -> Option<ShortText> {
         bytes: [0; 24],
         start: 24,
     };
-    let mut push = |byte: u8| {
-        text.start -= 1;
-        text.bytes[text.start] = byte;
-    };
     for _ in 0..places {
-        push(b'0' + (m % 10) as u8);
+        text.push(b'0' + (m % 10) as u8);
         m /= 10;
     }
     if places > 0 {
-        push(b'.');
+        text.push(b'.');
     }
     loop {
-        push(b'0' + (m % 10) as u8);
+        text.push(b'0' + (m % 10) as u8);
         m /= 10;
         if m == 0 {
             break;
         }
     }
     if value < 0.0 {
-        push(b'-');
+        text.push(b'-');
     }
     Some(text)
 }
@@ -499,7 +510,7 @@ mod tests {
         let mut check = |value: f64, must_answer: bool| {
             let short = super::short_decimal(value);
             if let Some(text) = short {
-                assert_eq!(text.as_str(), ryu(value), "{value:e}");
+                assert_eq!(text.bytes(), ryu(value).as_bytes(), "{value:e}");
                 answered += 1;
             }
             assert!(
