@@ -97,7 +97,10 @@ pub fn calculate_counted(input: &[u8], work_units: &mut u64) -> Result<Json, Cal
     let mut out = Map::new();
     out.insert("result".into(), answer.result.into());
     out.insert("resultType".into(), answer.result_type.into());
-    out.insert("expression".into(), request.expression.clone().into());
+    out.insert(
+        "expression".into(),
+        request.expression.clone().into_owned().into(),
+    );
     out.insert("operation".into(), request.operation.name().into());
     if let Some(scope) = &request.scope {
         out.insert(
@@ -163,7 +166,12 @@ pub fn calculate_into_counted(
     out.extend_from_slice(b"\",\"resultType\":\"");
     out.extend_from_slice(value.type_name().as_bytes());
     out.extend_from_slice(b"\",\"expression\":\"");
-    write_json_string_body(out, &request.expression);
+    match &request.expression {
+        // The request's own text between quotes, without escapes: nothing to escape in it
+        // (`Request::expression`), so it is copied without looking at it again.
+        std::borrow::Cow::Borrowed(text) => out.extend_from_slice(text.as_bytes()),
+        std::borrow::Cow::Owned(text) => write_json_string_body(out, text),
+    }
     out.extend_from_slice(b"\",\"operation\":\"");
     out.extend_from_slice(request.operation.name().as_bytes());
     out.push(b'"');

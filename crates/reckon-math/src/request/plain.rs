@@ -26,13 +26,13 @@ use std::borrow::Cow;
 
 /// The request, if `input` is a valid request of the plain shape (see the module doc); `None`
 /// means "ask the general decoder", never "invalid".
-pub(super) fn decode_plain(input: &[u8]) -> Option<Request> {
+pub(super) fn decode_plain(input: &[u8]) -> Option<Request<'_>> {
     // UTF-8 is checked string by string: outside strings only ASCII can match.
     let mut reader = Reader {
         cursor: Cursor::new(input),
     };
     let mut request = Request {
-        expression: String::new(),
+        expression: Cow::Borrowed(""),
         operation: Operation::Evaluate,
         variable: None,
         scope: None,
@@ -103,14 +103,15 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads the value of field `field` into `request`, if it is one the schema allows.
-    fn field_value(&mut self, field: u32, request: &mut Request) -> Option<()> {
+    fn field_value(&mut self, field: u32, request: &mut Request<'a>) -> Option<()> {
         match field {
             0 => {
                 let text = self.string()?;
                 if text.is_empty() {
                     return None;
                 }
-                request.expression = text.into_owned();
+                // Borrowed when written without escapes (see `Request::expression`).
+                request.expression = text;
             }
             1 if !self.null() => request.operation = operation_named(self.word()?)?,
             2 if !self.null() => {
@@ -347,6 +348,15 @@ mod tests {
         let Some(plain) = decode_plain(input) else {
             return false;
         };
+        // A borrowed expression holds nothing JSON escapes (the answer writer copies it).
+        if let Cow::Borrowed(text) = &plain.expression {
+            assert_eq!(
+                plain_string_run(text.as_bytes()),
+                text.len(),
+                "{}",
+                String::from_utf8_lossy(input)
+            );
+        }
         let general = decode_general(input);
         assert_eq!(
             format!("{:?}", Ok::<_, crate::error::CalculateError>(plain)),
