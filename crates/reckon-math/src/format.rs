@@ -183,10 +183,13 @@ fn short_decimal(value: f64) -> Option<ShortText> {
     if !(magnitude >= 1e-6 && scaled < LIMIT) {
         return None;
     }
-    let mut m = (scaled + 0.5) as u64;
-    if m as f64 / SHORT_SCALE != magnitude {
+    // (Through `i64`, which converts to and from binary64 in one instruction each; `scaled`
+    // fits, being below 2^50.)
+    let rounded = (scaled + 0.5) as i64;
+    if rounded as f64 / SHORT_SCALE != magnitude {
         return None;
     }
+    let mut m = rounded.unsigned_abs();
     // The trailing zeros go four, two and one at a time (the last loop runs only for an
     // integer, which callers mostly write themselves).
     let mut places = SHORT_PLACES;
