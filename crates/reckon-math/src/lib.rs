@@ -297,6 +297,9 @@ fn checked_value(
             Err(eval::undefined_result())
         };
     }
+    if !fraction_mode && let Some(checked) = number_matrix_check(&value) {
+        return checked.map(|()| value);
+    }
     check_result(&value, fraction_mode)?;
     if let value::Value::Fraction(f) = &value
         && fraction::bits(f) > MAX_RESULT_UNITS * 10 / 3
@@ -333,6 +336,32 @@ fn used_scope(request: &request::Request) -> Vec<(String, f64)> {
     let Some(scope) = &request.scope else {
         return Vec::new();
     };
+    if request.expression.is_ascii() && scope.len() <= request::SMALL_SCOPE {
+        // The usual case, split byte by byte (same words: ASCII whitespace is among the
+        // separators, and there is no other whitespace in ASCII text).
+        let mut used = [false; request::SMALL_SCOPE];
+        let words = request
+            .expression
+            .as_bytes()
+            .split(|&b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'$'))
+            .filter(|word| !word.is_empty());
+        for word in words {
+            for (slot, (key, _)) in used.iter_mut().zip(scope) {
+                *slot |= key.as_bytes() == word;
+            }
+        }
+        return scope
+            .iter()
+            .zip(used)
+            .filter(|(_, used)| *used)
+            .map(|(entry, _)| entry.clone())
+            .collect();
+    }
+    used_scope_by_chars(request, scope)
+}
+
+/// [`used_scope`] for any expression, split character by character.
+fn used_scope_by_chars(request: &request::Request, scope: &[(String, f64)]) -> Vec<(String, f64)> {
     // Names are made of ASCII letters, digits, `_`, `$` and some non-ASCII letters: split at
     // everything else that is ASCII or whitespace, so every name is one of the words.
     let words = request
@@ -413,6 +442,29 @@ fn result_too_large() -> CalculateError {
         Reason::ResultTooLarge,
         "Result exceeds maximum size (100000 characters). Reduce matrix dimensions or simplify the expression.",
     )
+}
+
+/// The result checks of [`checked_value`] outside Fraction mode for a matrix whose elements are
+/// all finite numbers (most matrix results), which can only fail by its size: one pass over the
+/// elements instead of the general checks' four (help values, leaves, non-finite numbers,
+/// bigints). `None` for any other value.
+fn number_matrix_check(value: &value::Value) -> Option<Result<(), CalculateError>> {
+    let value::Value::Matrix(m) = value else {
+        return None;
+    };
+    if !m
+        .data
+        .iter()
+        .all(|v| matches!(v, value::Value::Number(x) if x.is_finite()))
+    {
+        return None;
+    }
+    // Every element is one leaf.
+    Some(if m.data.len() > MAX_RESULT_UNITS / 3 {
+        Err(result_too_large())
+    } else {
+        Ok(())
+    })
 }
 
 /// Step 10 for the values of this slice: a function result (a), non-finite numbers (d), and in
@@ -562,8 +614,89 @@ mod tests {
 }
 
 #[cfg(test)]
+mod check_tests {
+    use super::*;
+    use value::Value;
+
+    /// The general result checks of a value outside Fraction mode, as `checked_value` ran them
+    /// before the number-matrix shortcut.
+    fn general(value: &Value) -> Result<(), CalculateError> {
+        check_result(value, false)?;
+        if bigint::largest_bits(value) > MAX_RESULT_UNITS * 10 / 3 {
+            return Err(result_too_large());
+        }
+        Ok(())
+    }
+
+    /// The shortcut for matrices of finite numbers decides as the general checks do (sizes at
+    /// the limit N-1, N, N+1 included) and steps aside for everything else.
+    #[test]
+    fn the_number_matrix_shortcut_agrees_with_the_general_checks() {
+        let limit = MAX_RESULT_UNITS / 3;
+        let numbers = |n: usize| Value::matrix(matrix::Matrix::vector(vec![Value::Number(1.5); n]));
+        for n in [0, 1, 3, limit - 1, limit, limit + 1] {
+            let value = numbers(n);
+            let shortcut = number_matrix_check(&value).expect("a matrix of numbers");
+            assert_eq!(shortcut, general(&value), "{n} elements");
+        }
+        assert!(number_matrix_check(&numbers(limit + 1)).is_some_and(|r| r.is_err()));
+        let mut others = vec![
+            Value::Number(1.0),
+            Value::Str("x".into()),
+            Value::matrix(matrix::Matrix::vector(vec![Value::Number(f64::NAN)])),
+            Value::matrix(matrix::Matrix::vector(vec![
+                Value::Number(1.0),
+                Value::Number(f64::INFINITY),
+            ])),
+            Value::matrix(matrix::Matrix::vector(vec![Value::Help("sin".into())])),
+            Value::matrix(matrix::Matrix::vector(vec![Value::BigInt(
+                dashu_int::IBig::from(7),
+            )])),
+            Value::matrix(matrix::Matrix::vector(vec![Value::Str("a".into())])),
+            Value::matrix(matrix::Matrix::vector(vec![numbers(2)])),
+        ];
+        others.push(Value::Object(vec![("a".into(), numbers(2))]));
+        for value in others {
+            assert!(number_matrix_check(&value).is_none(), "{value:?}");
+        }
+    }
+}
+
+#[cfg(test)]
 mod scope_tests {
     use super::*;
+
+    /// The byte-wise split of ASCII expressions finds the keys the character-wise one finds.
+    #[test]
+    fn ascii_expressions_bind_what_the_general_split_binds() {
+        let keys = ["a", "b", "ab", "x_1", "$y", "c1", "1", "e", "end", "A"];
+        let expressions = [
+            "a+b*max(c1,1)",
+            "ab + a",
+            "x_1 * $y",
+            r"a\tb\nab\r\u000bx_1\u000c$y",
+            "f(a) = a^2; end",
+            "1e5 + e + A[1]",
+            r#"\"a\" + b"#,
+            "a.b.c1",
+            "$y$y + _a + $y",
+        ];
+        for expression in expressions {
+            let scope: String = keys
+                .iter()
+                .enumerate()
+                .map(|(i, k)| format!("\"{k}\": {i}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let text = format!(r#"{{"expression": "{expression}", "scope": {{{scope}}}}}"#);
+            let request = request::decode(text.as_bytes()).expect("a request");
+            assert!(request.expression.is_ascii());
+            let all = request.scope.clone().expect("a scope");
+            let used = used_scope(&request);
+            assert_eq!(used, used_scope_by_chars(&request, &all), "{expression}");
+            assert!(!used.is_empty(), "{expression}");
+        }
+    }
 
     fn result(request: &str) -> Json {
         calculate(request.as_bytes()).unwrap_or_else(|e| panic!("{request}: {}", e.message))

@@ -146,11 +146,12 @@ impl<'a> Reader<'a> {
     /// as in the general decoder.
     fn scope(&mut self) -> Option<Vec<(String, f64)>> {
         self.cursor.eat(b'{').then_some(())?;
-        let mut values: Vec<(String, f64)> = Vec::new();
         self.cursor.skip_whitespace();
         if self.cursor.eat(b'}') {
-            return Some(values);
+            return Some(Vec::new());
         }
+        // (Room for a few keys from the start: growing from empty took the slow path.)
+        let mut values: Vec<(String, f64)> = Vec::with_capacity(4);
         loop {
             self.cursor.skip_whitespace();
             let key = self.string()?;
