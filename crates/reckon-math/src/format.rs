@@ -193,15 +193,15 @@ fn short_decimal(value: f64) -> Option<ShortText> {
     // The trailing zeros go four, two and one at a time (the last loop runs only for an
     // integer, which callers mostly write themselves).
     let mut places = SHORT_PLACES;
-    if m % 10_000 == 0 {
+    if m.is_multiple_of(10_000) {
         m /= 10_000;
         places -= 4;
     }
-    if m % 100 == 0 {
+    if m.is_multiple_of(100) {
         m /= 100;
         places -= 2;
     }
-    while places > 0 && m % 10 == 0 {
+    while places > 0 && m.is_multiple_of(10) {
         m /= 10;
         places -= 1;
     }

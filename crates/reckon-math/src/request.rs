@@ -616,7 +616,7 @@ fn for_each_child_mut(node: &mut Node, visit: &mut impl FnMut(&mut Node)) {
 mod tests {
     use super::*;
 
-    fn request(json: &str) -> Result<Request, CalculateError> {
+    fn request(json: &str) -> Result<Request<'_>, CalculateError> {
         decode(json.as_bytes())
     }
 
