@@ -59,20 +59,31 @@ fn push_signed(out: &mut String, value: f64, magnitude: u64) {
 
 /// [`format_number`] appended to a byte buffer: the answer writer's path for a number result,
 /// which needs no string of its own and no JSON escaping (the text is ASCII without quotes).
+#[inline]
 pub(crate) fn append_number(value: f64, precision: Option<u32>, out: &mut Vec<u8>) {
     if let Some(magnitude) = integer_text(value, precision) {
         if value < 0.0 {
             out.push(b'-');
         }
+        // One or two digits (most matrix elements): pushed directly, as `push_integer` does.
+        if magnitude < 100 {
+            if magnitude >= 10 {
+                out.push(b'0' + (magnitude / 10) as u8);
+            }
+            out.push(b'0' + (magnitude % 10) as u8);
+            return;
+        }
         let (digits, start) = reckon_core::num::integer_digits(magnitude);
         out.extend_from_slice(&digits[start..]);
     } else if value == 0.0 {
         out.push(b'0');
-    } else if !value.is_finite() || precision.is_none() {
+    } else if !value.is_finite() {
+        out.extend_from_slice(ryu_js::Buffer::new().format(value).as_bytes());
+    } else if precision.is_none() {
         // See `format_number_with`: JavaScript's own text.
         match short_decimal(value) {
             Some(text) => out.extend_from_slice(text.bytes()),
-            None => out.extend_from_slice(ryu_js::Buffer::new().format(value).as_bytes()),
+            None => out.extend_from_slice(ryu_js::Buffer::new().format_finite(value).as_bytes()),
         }
     } else {
         out.extend_from_slice(general_format(value, precision, -6, 21).as_bytes());

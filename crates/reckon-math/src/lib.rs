@@ -139,10 +139,13 @@ pub fn calculate_into_counted(
     // A number (most answers) is written straight into `out` below, without a string of its
     // own: its text is ASCII without quotes or escapes, at most 25 bytes. Anything else is
     // formatted first, as its length may still refuse it.
+    // A matrix of numbers (most other answers) is written straight into `out` as well, when
+    // it is one (below); its text is ASCII too, and only its length can refuse it.
     let text = match value {
-        value::Value::Number(_) => None,
+        value::Value::Number(_) | value::Value::Matrix(_) => None,
         ref other => Some(formatted(other, request.precision)?),
     };
+    let start = out.len();
     // One allocation for the whole answer (the front ends pass an empty buffer): growing it
     // field by field cost four reallocations per request. Escapes may still grow it.
     let scope_names: usize = request
@@ -159,7 +162,10 @@ pub fn calculate_into_counted(
     match (&text, &value) {
         (Some(text), _) => write_json_string_body(out, text),
         (None, value::Value::Number(x)) => format::append_number(*x, request.precision, out),
-        // (`text` is `None` for numbers alone.)
+        (None, value::Value::Matrix(m)) => {
+            write_matrix_result(m, &value, request.precision, out, start)?;
+        }
+        // (`text` is `None` for numbers and matrices of numbers alone.)
         (None, _) => {}
     }
     // Type and operation names are fixed ASCII words: nothing to escape.
@@ -194,6 +200,39 @@ pub fn calculate_into_counted(
         std::mem::forget(value);
     }
     Ok(())
+}
+
+/// Appends the text of the matrix result `m` (which is `value`) inside the answer's result
+/// string: straight into `out` when it holds only numbers, else formatted and escaped. On an
+/// error `out` is cut back to `start` (nothing appended). Out of line, so that the number path
+/// of [`calculate_into_counted`] stays small.
+#[inline(never)]
+fn write_matrix_result(
+    m: &matrix::Matrix,
+    value: &value::Value,
+    precision: Option<u32>,
+    out: &mut Vec<u8>,
+    start: usize,
+) -> Result<(), CalculateError> {
+    match m.append_numbers(precision, out, MAX_RESULT_UNITS) {
+        Some(true) => Ok(()),
+        // Too long (one UTF-16 unit per byte).
+        Some(false) => {
+            out.truncate(start);
+            Err(result_too_large())
+        }
+        // Not a matrix of numbers: as any other value.
+        None => match formatted(value, precision) {
+            Ok(text) => {
+                write_json_string_body(out, &text);
+                Ok(())
+            }
+            Err(error) => {
+                out.truncate(start);
+                Err(error)
+            }
+        },
+    }
 }
 
 /// Appends `text` escaped as the inside of a JSON string (without the quotes), exactly as
@@ -561,6 +600,21 @@ mod tests {
             r#"{"expression": "123456", "precision": 3}"#,
             r#"{"expression": "2/3", "precision": 16}"#,
             r#"{"expression": "1e300 * 3", "precision": 2}"#,
+            // Matrices of numbers are written straight into the buffer too.
+            r#"{"expression": "[1, -2.5; 1e21, 0.1 + 0.2]"}"#,
+            r#"{"expression": "[1, -2.5; 1e21, 0.1 + 0.2]", "precision": 3}"#,
+            r#"{"expression": "inv([4, 7; 2, 6])"}"#,
+            r#"{"expression": "quantileSeq([1, 2, 3, 4, 5], [0.25, 0.75])"}"#,
+            r#"{"expression": "zeros(2, 0)"}"#,
+            r#"{"expression": "zeros(0, 3)"}"#,
+            r#"{"expression": "[]"}"#,
+            r#"{"expression": "[[]]"}"#,
+            r#"{"expression": "ones(2, 2, 2) * -0"}"#,
+            r#"{"expression": "[1, \"a\"]"}"#,
+            r#"{"expression": "[1, 2 + 3i]"}"#,
+            r#"{"expression": "[1/3, 2]", "numericType": "Fraction"}"#,
+            r#"{"expression": "[1, 2] * 1.5", "numericType": "BigNumber"}"#,
+            r#"{"expression": "sparse([1, 0; 0, 2])"}"#,
         ];
         for request in requests {
             let object = calculate(request.as_bytes()).expect(request);
@@ -575,6 +629,37 @@ mod tests {
         let mut text = b"kept".to_vec();
         assert!(calculate_into(br#"{"expression": "1 +"}"#, &mut text).is_err());
         assert_eq!(text, b"kept");
+    }
+
+    /// A matrix of numbers written straight into the buffer is refused exactly when its text
+    /// is longer than a result may be (99,999, 100,000 and 100,001 characters), as the general
+    /// path refuses it, and then nothing is appended.
+    #[test]
+    fn a_matrix_written_directly_is_refused_past_the_result_length() {
+        // `[` + 19,999 × `0.1` + 19,999 × `, ` + the last element + `]`.
+        for (last, length) in [("12", 99_999), ("1.2", 100_000), ("1.25", 100_001)] {
+            let request = format!(r#"{{"expression": "concat(ones(19999) * 0.1, [{last}])"}}"#);
+            let object = calculate(request.as_bytes());
+            let mut text = b"kept".to_vec();
+            let direct = calculate_into(request.as_bytes(), &mut text);
+            match object {
+                Ok(object) => {
+                    assert!(length <= MAX_RESULT_UNITS, "{length}");
+                    assert_eq!(object["result"].as_str().map(str::len), Some(length));
+                    assert!(direct.is_ok());
+                    assert_eq!(&text[..4], b"kept");
+                    assert_eq!(
+                        String::from_utf8(text[4..].to_vec()).expect("UTF-8"),
+                        object.to_string()
+                    );
+                }
+                Err(error) => {
+                    assert!(length > MAX_RESULT_UNITS, "{length}: {}", error.message);
+                    assert_eq!(direct.map_err(|e| e.message), Err(error.message));
+                    assert_eq!(text, b"kept");
+                }
+            }
+        }
     }
 
     /// The string writer escapes as serde_json does: every ASCII character alone and between
