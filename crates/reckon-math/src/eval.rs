@@ -1579,6 +1579,43 @@ impl Evaluator {
         self.invoke(function, None, name, values, None, at)
     }
 
+    /// [`Evaluator::call_function`] of a one-parameter function defined in the expression, for a
+    /// callback called once per element (`map`): the call's context is handed back in `spare`,
+    /// and the next call reuses its argument frame when nothing kept it (no function value
+    /// captured it, no assignment wrote a function into it), instead of allocating a frame and
+    /// an argument vector per element. The same checks, charges and answers as `invoke`.
+    pub(crate) fn call_one_parameter(
+        &mut self,
+        f: &Rc<UserFunction>,
+        name: &str,
+        value: Value,
+        spare: &mut Option<crate::scope::Context>,
+        at: usize,
+    ) -> Evaluated {
+        if f.params.len() != 1 {
+            return self.call_function(&Function::User(Rc::clone(f)), name, vec![value], at);
+        }
+        if self.call_depth >= MAX_CALL_DEPTH {
+            return Err(failed(
+                format!("Maximum call stack size exceeded in {name}()"),
+                at,
+            ));
+        }
+        let context = match spare.take() {
+            Some(mut context) => match context.refill(value) {
+                Ok(()) => context,
+                Err(value) => f.closure.for_call(&f.params, vec![value]),
+            },
+            None => f.closure.for_call(&f.params, vec![value]),
+        };
+        self.call_depth += 1;
+        let saved = std::mem::replace(&mut *self.context, context);
+        let result = self.eval(&f.body);
+        *spare = Some(std::mem::replace(&mut *self.context, saved));
+        self.call_depth -= 1;
+        result
+    }
+
     /// A call: the argument count, then (for built-ins that take no function arguments, when
     /// the argument nodes are known) the function-as-value check, then the body.
     fn invoke(
