@@ -134,11 +134,29 @@ impl<'a> Reader<'a> {
                     request.precision = Some(p as u32);
                 }
             }
-            5 if !self.null() => request.numeric_type = numeric_type_named(self.word()?)?,
+            5 if !self.null() => request.numeric_type = self.numeric_type()?,
             // `null` for an optional field: omitted.
             _ => {}
         }
         Some(())
+    }
+
+    /// A `numericType` value: one of the three names, compared with the text directly (what
+    /// [`Self::word`] and `numeric_type_named` answer for them, without the scan for the end of
+    /// the string), else as any word.
+    fn numeric_type(&mut self) -> Option<NumericType> {
+        let rest = self.cursor.bytes.get(self.cursor.pos..)?;
+        for (text, numeric_type) in [
+            (&b"\"Fraction\""[..], NumericType::Fraction),
+            (&b"\"BigNumber\""[..], NumericType::BigNumber),
+            (&b"\"number\""[..], NumericType::Number),
+        ] {
+            if rest.starts_with(text) {
+                self.cursor.pos += text.len();
+                return Some(numeric_type);
+            }
+        }
+        numeric_type_named(self.word()?)
     }
 
     /// A scope object of at most [`SMALL_SCOPE`] keys with finite number values, in
