@@ -3434,10 +3434,28 @@ impl Evaluator {
             ));
         };
         self.build(name, m.data.len() as u64, at)?;
-        let strides = m.strides();
         let mut out = Vec::with_capacity(m.data.len());
         // The index is an argument only of a callback that takes two parameters or more.
         let wants_index = matches!(f, Function::User(u) if u.params.len() >= 2);
+        let strides = if wants_index { m.strides() } else { Vec::new() };
+        if let Function::User(u) = f
+            && u.params.len() == 1
+        {
+            // One argument per call: the calls share their argument frame when they can.
+            let mut spare = None;
+            for value in m.data.iter() {
+                out.push(self.call_one_parameter(u, "callback", value.clone(), &mut spare, at)?);
+            }
+            return Ok(if name == "forEach" {
+                Value::Undefined
+            } else {
+                Value::matrix(Matrix {
+                    shape: m.shape.clone(),
+                    data: out,
+                    array: m.array,
+                })
+            });
+        }
         for (offset, value) in m.data.iter().enumerate() {
             let index: Vec<usize> = if wants_index {
                 strides

@@ -26,7 +26,10 @@ pub(crate) fn write_number(value: f64, precision: Option<u32>, out: &mut String)
         out.push('0');
     } else if !value.is_finite() || precision.is_none() {
         // See `format_number_with`: JavaScript's own text.
-        out.push_str(ryu_js::Buffer::new().format(value));
+        match short_decimal(value) {
+            Some(text) => out.extend(text.bytes().iter().map(|&b| char::from(b))),
+            None => out.push_str(ryu_js::Buffer::new().format(value)),
+        }
     } else {
         out.push_str(&general_format(value, precision, -6, 21));
     }
@@ -56,18 +59,32 @@ fn push_signed(out: &mut String, value: f64, magnitude: u64) {
 
 /// [`format_number`] appended to a byte buffer: the answer writer's path for a number result,
 /// which needs no string of its own and no JSON escaping (the text is ASCII without quotes).
+#[inline]
 pub(crate) fn append_number(value: f64, precision: Option<u32>, out: &mut Vec<u8>) {
     if let Some(magnitude) = integer_text(value, precision) {
         if value < 0.0 {
             out.push(b'-');
         }
+        // One or two digits (most matrix elements): pushed directly, as `push_integer` does.
+        if magnitude < 100 {
+            if magnitude >= 10 {
+                out.push(b'0' + (magnitude / 10) as u8);
+            }
+            out.push(b'0' + (magnitude % 10) as u8);
+            return;
+        }
         let (digits, start) = reckon_core::num::integer_digits(magnitude);
         out.extend_from_slice(&digits[start..]);
     } else if value == 0.0 {
         out.push(b'0');
-    } else if !value.is_finite() || precision.is_none() {
-        // See `format_number_with`: JavaScript's own text.
+    } else if !value.is_finite() {
         out.extend_from_slice(ryu_js::Buffer::new().format(value).as_bytes());
+    } else if precision.is_none() {
+        // See `format_number_with`: JavaScript's own text.
+        match short_decimal(value) {
+            Some(text) => out.extend_from_slice(text.bytes()),
+            None => out.extend_from_slice(ryu_js::Buffer::new().format_finite(value).as_bytes()),
+        }
     } else {
         out.extend_from_slice(general_format(value, precision, -6, 21).as_bytes());
     }
@@ -115,9 +132,112 @@ pub fn format_number_with(
     if precision.is_none() && (lower_exp, upper_exp) == (-6, 21) {
         // JavaScript's own `Number::toString` switches notation at exactly these bounds, so
         // its text is the answer (checked against the general path in the tests).
-        return ryu_js::Buffer::new().format(value).to_owned();
+        return match short_decimal(value) {
+            Some(text) => text.bytes().iter().map(|&b| char::from(b)).collect(),
+            None => ryu_js::Buffer::new().format(value).to_owned(),
+        };
     }
     general_format(value, precision, lower_exp, upper_exp)
+}
+
+/// Decimal places [`short_decimal`] looks for.
+const SHORT_PLACES: usize = 8;
+
+/// 10^[`SHORT_PLACES`].
+const SHORT_SCALE: f64 = 1e8;
+
+/// JavaScript's text for a number with few decimals: ASCII digits, `-` and `.`.
+#[derive(Clone, Copy)]
+struct ShortText {
+    /// The text, right-aligned: `bytes[start..]`.
+    bytes: [u8; 24],
+    start: usize,
+}
+
+impl ShortText {
+    /// The text's bytes (copied into strings char by char: cheaper than a UTF-8 check).
+    fn bytes(&self) -> &[u8] {
+        &self.bytes[self.start..]
+    }
+
+    fn push(&mut self, byte: u8) {
+        self.start -= 1;
+        self.bytes[self.start] = byte;
+    }
+}
+
+/// JavaScript's `Number::toString` of `value` when it has at most [`SHORT_PLACES`] decimals
+/// and lies in `[1e-6, 2^50 / 10^8)` in magnitude (`4.5`, `-0.7`, `13.25`); `None` for
+/// everything else, which `ryu-js` writes.
+///
+/// Why: most non-integral results are such short decimals, and ryu pays most for the shortest
+/// texts (it strips the digits it does not need one at a time: ~750 instructions for `4.5`,
+/// ~290 for `0.30000000000000004`). Here it is one multiplication and one division.
+///
+/// Why it is JavaScript's text: let `m = round(|value| × 10^8)`. Below the bound, the spacing of
+/// binary64 around `value` is under 10^-8 / 4, so (a) `m` is the nearest multiple of 10^-8 to
+/// `value` despite the rounding of the product, and (b) at most one decimal with a given number
+/// (≤ 8) of places reads back as `value`. If `m / 10^8` reads back as `value` (the check: one
+/// correctly rounded division of two exact binary64 numbers is how a decimal text is read),
+/// then `m` with its trailing zeros removed is the shortest such decimal: a shorter one, scaled to
+/// 8 places, would be another 8-place decimal that reads back, so by (b) it is `m` itself. If it
+/// does not, no decimal of ≤ 8 places reads back, since by (a) and (b) it would be `m`. The
+/// shortest decimal that reads back is the one JavaScript writes, positionally for magnitudes
+/// from 10^-6 to 10^21. The tests compare the two on every short decimal of a seeded spread and
+/// on random bit patterns.
+fn short_decimal(value: f64) -> Option<ShortText> {
+    /// 2^50: below it the spacing of binary64 around `|value| × 10^8` is at most 1/8.
+    const LIMIT: f64 = 1_125_899_906_842_624.0;
+    let magnitude = value.abs();
+    let scaled = magnitude * SHORT_SCALE;
+    // (NaN and infinities fail the comparisons.)
+    if !(magnitude >= 1e-6 && scaled < LIMIT) {
+        return None;
+    }
+    // (Through `i64`, which converts to and from binary64 in one instruction each; `scaled`
+    // fits, being below 2^50.)
+    let rounded = (scaled + 0.5) as i64;
+    if rounded as f64 / SHORT_SCALE != magnitude {
+        return None;
+    }
+    let mut m = rounded.unsigned_abs();
+    // The trailing zeros go four, two and one at a time (the last loop runs only for an
+    // integer, which callers mostly write themselves).
+    let mut places = SHORT_PLACES;
+    if m.is_multiple_of(10_000) {
+        m /= 10_000;
+        places -= 4;
+    }
+    if m.is_multiple_of(100) {
+        m /= 100;
+        places -= 2;
+    }
+    while places > 0 && m.is_multiple_of(10) {
+        m /= 10;
+        places -= 1;
+    }
+    let mut text = ShortText {
+        bytes: [0; 24],
+        start: 24,
+    };
+    for _ in 0..places {
+        text.push(b'0' + (m % 10) as u8);
+        m /= 10;
+    }
+    if places > 0 {
+        text.push(b'.');
+    }
+    loop {
+        text.push(b'0' + (m % 10) as u8);
+        m /= 10;
+        if m == 0 {
+            break;
+        }
+    }
+    if value < 0.0 {
+        text.push(b'-');
+    }
+    Some(text)
 }
 
 /// [`format_number_with`] for any bounds and precision, from the shortest digits.
@@ -385,6 +505,85 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The short-decimal shortcut writes ryu's (JavaScript's) text wherever it answers, and
+    /// answers for the decimals it is meant for: every number of up to 8 places from a seeded
+    /// spread of digits, both signs, around the bounds of its range, and random bit patterns.
+    #[test]
+    fn short_decimals_are_written_as_javascript_writes_them() {
+        let ryu = |v: f64| ryu_js::Buffer::new().format(v).to_owned();
+        let mut state = 0x2545_F491_4F6C_DD1D_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut answered = 0;
+        let mut check = |value: f64, must_answer: bool| {
+            let short = super::short_decimal(value);
+            if let Some(text) = short {
+                assert_eq!(text.bytes(), ryu(value).as_bytes(), "{value:e}");
+                answered += 1;
+            }
+            assert!(
+                short.is_some() || !must_answer,
+                "{value:e} ({}) was not taken",
+                ryu(value)
+            );
+        };
+        for places in 0..=8u32 {
+            let scale = 10f64.powi(places as i32);
+            for _ in 0..20_000 {
+                // Up to 15 digits, so that the decimal is the nearest binary64's shortest text.
+                let digits = next() % 10u64.pow(1 + (next() % 15) as u32);
+                let value = digits as f64 / scale;
+                let in_range = value >= 1e-6 && value * 1e8 < 1_125_899_906_842_624.0;
+                check(value, in_range && digits.to_string().len() <= 15);
+                check(-value, in_range && digits.to_string().len() <= 15);
+            }
+        }
+        for _ in 0..200_000 {
+            let value = f64::from_bits(next());
+            check(value, false);
+            // Magnitudes the shortcut covers, with all their bits.
+            check(
+                f64::from_bits(
+                    next() % (0x4130_0000_0000_0000 - 0x3eb0_0000_0000_0000)
+                        + 0x3eb0_0000_0000_0000,
+                ),
+                false,
+            );
+        }
+        for value in [
+            1e-6,
+            9.99e-7,
+            1.000_000_01e-6,
+            0.5,
+            4.5,
+            13.5,
+            0.1,
+            0.7,
+            0.30000000000000004,
+            11_258_999.068_426_24,
+            11_258_999.068_426_23,
+            11_258_999.068_426_25,
+            11_258_999.5,
+            11_259_000.5,
+            f64::MIN_POSITIVE,
+            f64::MAX,
+            f64::INFINITY,
+            f64::NAN,
+            0.0,
+        ] {
+            check(value, false);
+            check(-value, false);
+        }
+        for value in [0.5, 4.5, 13.5, 0.7, 0.000_001, 0.000_001_23, 1_000_000.125] {
+            assert!(super::short_decimal(value).is_some(), "{value}");
+        }
+        assert!(answered > 200_000, "{answered}");
     }
 
     #[test]

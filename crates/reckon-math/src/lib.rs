@@ -97,7 +97,10 @@ pub fn calculate_counted(input: &[u8], work_units: &mut u64) -> Result<Json, Cal
     let mut out = Map::new();
     out.insert("result".into(), answer.result.into());
     out.insert("resultType".into(), answer.result_type.into());
-    out.insert("expression".into(), request.expression.clone().into());
+    out.insert(
+        "expression".into(),
+        request.expression.clone().into_owned().into(),
+    );
     out.insert("operation".into(), request.operation.name().into());
     if let Some(scope) = &request.scope {
         out.insert(
@@ -136,10 +139,13 @@ pub fn calculate_into_counted(
     // A number (most answers) is written straight into `out` below, without a string of its
     // own: its text is ASCII without quotes or escapes, at most 25 bytes. Anything else is
     // formatted first, as its length may still refuse it.
+    // A matrix of numbers (most other answers) is written straight into `out` as well, when
+    // it is one (below); its text is ASCII too, and only its length can refuse it.
     let text = match value {
-        value::Value::Number(_) => None,
+        value::Value::Number(_) | value::Value::Matrix(_) => None,
         ref other => Some(formatted(other, request.precision)?),
     };
+    let start = out.len();
     // One allocation for the whole answer (the front ends pass an empty buffer): growing it
     // field by field cost four reallocations per request. Escapes may still grow it.
     let scope_names: usize = request
@@ -156,14 +162,22 @@ pub fn calculate_into_counted(
     match (&text, &value) {
         (Some(text), _) => write_json_string_body(out, text),
         (None, value::Value::Number(x)) => format::append_number(*x, request.precision, out),
-        // (`text` is `None` for numbers alone.)
+        (None, value::Value::Matrix(m)) => {
+            write_matrix_result(m, &value, request.precision, out, start)?;
+        }
+        // (`text` is `None` for numbers and matrices of numbers alone.)
         (None, _) => {}
     }
     // Type and operation names are fixed ASCII words: nothing to escape.
     out.extend_from_slice(b"\",\"resultType\":\"");
     out.extend_from_slice(value.type_name().as_bytes());
     out.extend_from_slice(b"\",\"expression\":\"");
-    write_json_string_body(out, &request.expression);
+    match &request.expression {
+        // The request's own text between quotes, without escapes: nothing to escape in it
+        // (`Request::expression`), so it is copied without looking at it again.
+        std::borrow::Cow::Borrowed(text) => out.extend_from_slice(text.as_bytes()),
+        std::borrow::Cow::Owned(text) => write_json_string_body(out, text),
+    }
     out.extend_from_slice(b"\",\"operation\":\"");
     out.extend_from_slice(request.operation.name().as_bytes());
     out.push(b'"');
@@ -181,7 +195,44 @@ pub fn calculate_into_counted(
         format::append_integer(out, u64::from(precision));
     }
     out.push(b'}');
+    if let value::Value::Number(_) = value {
+        // A number owns nothing: skip the out-of-line drop of `Value` (~20 instructions).
+        std::mem::forget(value);
+    }
     Ok(())
+}
+
+/// Appends the text of the matrix result `m` (which is `value`) inside the answer's result
+/// string: straight into `out` when it holds only numbers, else formatted and escaped. On an
+/// error `out` is cut back to `start` (nothing appended). Out of line, so that the number path
+/// of [`calculate_into_counted`] stays small.
+#[inline(never)]
+fn write_matrix_result(
+    m: &matrix::Matrix,
+    value: &value::Value,
+    precision: Option<u32>,
+    out: &mut Vec<u8>,
+    start: usize,
+) -> Result<(), CalculateError> {
+    match m.append_numbers(precision, out, MAX_RESULT_UNITS) {
+        Some(true) => Ok(()),
+        // Too long (one UTF-16 unit per byte).
+        Some(false) => {
+            out.truncate(start);
+            Err(result_too_large())
+        }
+        // Not a matrix of numbers: as any other value.
+        None => match formatted(value, precision) {
+            Ok(text) => {
+                write_json_string_body(out, &text);
+                Ok(())
+            }
+            Err(error) => {
+                out.truncate(start);
+                Err(error)
+            }
+        },
+    }
 }
 
 /// Appends `text` escaped as the inside of a JSON string (without the quotes), exactly as
@@ -285,6 +336,9 @@ fn checked_value(
             Err(eval::undefined_result())
         };
     }
+    if !fraction_mode && let Some(checked) = number_matrix_check(&value) {
+        return checked.map(|()| value);
+    }
     check_result(&value, fraction_mode)?;
     if let value::Value::Fraction(f) = &value
         && fraction::bits(f) > MAX_RESULT_UNITS * 10 / 3
@@ -321,6 +375,32 @@ fn used_scope(request: &request::Request) -> Vec<(String, f64)> {
     let Some(scope) = &request.scope else {
         return Vec::new();
     };
+    if request.expression.is_ascii() && scope.len() <= request::SMALL_SCOPE {
+        // The usual case, split byte by byte (same words: ASCII whitespace is among the
+        // separators, and there is no other whitespace in ASCII text).
+        let mut used = [false; request::SMALL_SCOPE];
+        let words = request
+            .expression
+            .as_bytes()
+            .split(|&b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'$'))
+            .filter(|word| !word.is_empty());
+        for word in words {
+            for (slot, (key, _)) in used.iter_mut().zip(scope) {
+                *slot |= key.as_bytes() == word;
+            }
+        }
+        return scope
+            .iter()
+            .zip(used)
+            .filter(|(_, used)| *used)
+            .map(|(entry, _)| entry.clone())
+            .collect();
+    }
+    used_scope_by_chars(request, scope)
+}
+
+/// [`used_scope`] for any expression, split character by character.
+fn used_scope_by_chars(request: &request::Request, scope: &[(String, f64)]) -> Vec<(String, f64)> {
     // Names are made of ASCII letters, digits, `_`, `$` and some non-ASCII letters: split at
     // everything else that is ASCII or whitespace, so every name is one of the words.
     let words = request
@@ -401,6 +481,29 @@ fn result_too_large() -> CalculateError {
         Reason::ResultTooLarge,
         "Result exceeds maximum size (100000 characters). Reduce matrix dimensions or simplify the expression.",
     )
+}
+
+/// The result checks of [`checked_value`] outside Fraction mode for a matrix whose elements are
+/// all finite numbers (most matrix results), which can only fail by its size: one pass over the
+/// elements instead of the general checks' four (help values, leaves, non-finite numbers,
+/// bigints). `None` for any other value.
+fn number_matrix_check(value: &value::Value) -> Option<Result<(), CalculateError>> {
+    let value::Value::Matrix(m) = value else {
+        return None;
+    };
+    if !m
+        .data
+        .iter()
+        .all(|v| matches!(v, value::Value::Number(x) if x.is_finite()))
+    {
+        return None;
+    }
+    // Every element is one leaf.
+    Some(if m.data.len() > MAX_RESULT_UNITS / 3 {
+        Err(result_too_large())
+    } else {
+        Ok(())
+    })
 }
 
 /// Step 10 for the values of this slice: a function result (a), non-finite numbers (d), and in
@@ -497,6 +600,21 @@ mod tests {
             r#"{"expression": "123456", "precision": 3}"#,
             r#"{"expression": "2/3", "precision": 16}"#,
             r#"{"expression": "1e300 * 3", "precision": 2}"#,
+            // Matrices of numbers are written straight into the buffer too.
+            r#"{"expression": "[1, -2.5; 1e21, 0.1 + 0.2]"}"#,
+            r#"{"expression": "[1, -2.5; 1e21, 0.1 + 0.2]", "precision": 3}"#,
+            r#"{"expression": "inv([4, 7; 2, 6])"}"#,
+            r#"{"expression": "quantileSeq([1, 2, 3, 4, 5], [0.25, 0.75])"}"#,
+            r#"{"expression": "zeros(2, 0)"}"#,
+            r#"{"expression": "zeros(0, 3)"}"#,
+            r#"{"expression": "[]"}"#,
+            r#"{"expression": "[[]]"}"#,
+            r#"{"expression": "ones(2, 2, 2) * -0"}"#,
+            r#"{"expression": "[1, \"a\"]"}"#,
+            r#"{"expression": "[1, 2 + 3i]"}"#,
+            r#"{"expression": "[1/3, 2]", "numericType": "Fraction"}"#,
+            r#"{"expression": "[1, 2] * 1.5", "numericType": "BigNumber"}"#,
+            r#"{"expression": "sparse([1, 0; 0, 2])"}"#,
         ];
         for request in requests {
             let object = calculate(request.as_bytes()).expect(request);
@@ -511,6 +629,37 @@ mod tests {
         let mut text = b"kept".to_vec();
         assert!(calculate_into(br#"{"expression": "1 +"}"#, &mut text).is_err());
         assert_eq!(text, b"kept");
+    }
+
+    /// A matrix of numbers written straight into the buffer is refused exactly when its text
+    /// is longer than a result may be (99,999, 100,000 and 100,001 characters), as the general
+    /// path refuses it, and then nothing is appended.
+    #[test]
+    fn a_matrix_written_directly_is_refused_past_the_result_length() {
+        // `[` + 19,999 × `0.1` + 19,999 × `, ` + the last element + `]`.
+        for (last, length) in [("12", 99_999), ("1.2", 100_000), ("1.25", 100_001)] {
+            let request = format!(r#"{{"expression": "concat(ones(19999) * 0.1, [{last}])"}}"#);
+            let object = calculate(request.as_bytes());
+            let mut text = b"kept".to_vec();
+            let direct = calculate_into(request.as_bytes(), &mut text);
+            match object {
+                Ok(object) => {
+                    assert!(length <= MAX_RESULT_UNITS, "{length}");
+                    assert_eq!(object["result"].as_str().map(str::len), Some(length));
+                    assert!(direct.is_ok());
+                    assert_eq!(&text[..4], b"kept");
+                    assert_eq!(
+                        String::from_utf8(text[4..].to_vec()).expect("UTF-8"),
+                        object.to_string()
+                    );
+                }
+                Err(error) => {
+                    assert!(length > MAX_RESULT_UNITS, "{length}: {}", error.message);
+                    assert_eq!(direct.map_err(|e| e.message), Err(error.message));
+                    assert_eq!(text, b"kept");
+                }
+            }
+        }
     }
 
     /// The string writer escapes as serde_json does: every ASCII character alone and between
@@ -550,8 +699,89 @@ mod tests {
 }
 
 #[cfg(test)]
+mod check_tests {
+    use super::*;
+    use value::Value;
+
+    /// The general result checks of a value outside Fraction mode, as `checked_value` ran them
+    /// before the number-matrix shortcut.
+    fn general(value: &Value) -> Result<(), CalculateError> {
+        check_result(value, false)?;
+        if bigint::largest_bits(value) > MAX_RESULT_UNITS * 10 / 3 {
+            return Err(result_too_large());
+        }
+        Ok(())
+    }
+
+    /// The shortcut for matrices of finite numbers decides as the general checks do (sizes at
+    /// the limit N-1, N, N+1 included) and steps aside for everything else.
+    #[test]
+    fn the_number_matrix_shortcut_agrees_with_the_general_checks() {
+        let limit = MAX_RESULT_UNITS / 3;
+        let numbers = |n: usize| Value::matrix(matrix::Matrix::vector(vec![Value::Number(1.5); n]));
+        for n in [0, 1, 3, limit - 1, limit, limit + 1] {
+            let value = numbers(n);
+            let shortcut = number_matrix_check(&value).expect("a matrix of numbers");
+            assert_eq!(shortcut, general(&value), "{n} elements");
+        }
+        assert!(number_matrix_check(&numbers(limit + 1)).is_some_and(|r| r.is_err()));
+        let mut others = vec![
+            Value::Number(1.0),
+            Value::Str("x".into()),
+            Value::matrix(matrix::Matrix::vector(vec![Value::Number(f64::NAN)])),
+            Value::matrix(matrix::Matrix::vector(vec![
+                Value::Number(1.0),
+                Value::Number(f64::INFINITY),
+            ])),
+            Value::matrix(matrix::Matrix::vector(vec![Value::Help("sin".into())])),
+            Value::matrix(matrix::Matrix::vector(vec![Value::BigInt(
+                dashu_int::IBig::from(7),
+            )])),
+            Value::matrix(matrix::Matrix::vector(vec![Value::Str("a".into())])),
+            Value::matrix(matrix::Matrix::vector(vec![numbers(2)])),
+        ];
+        others.push(Value::Object(vec![("a".into(), numbers(2))]));
+        for value in others {
+            assert!(number_matrix_check(&value).is_none(), "{value:?}");
+        }
+    }
+}
+
+#[cfg(test)]
 mod scope_tests {
     use super::*;
+
+    /// The byte-wise split of ASCII expressions finds the keys the character-wise one finds.
+    #[test]
+    fn ascii_expressions_bind_what_the_general_split_binds() {
+        let keys = ["a", "b", "ab", "x_1", "$y", "c1", "1", "e", "end", "A"];
+        let expressions = [
+            "a+b*max(c1,1)",
+            "ab + a",
+            "x_1 * $y",
+            r"a\tb\nab\r\u000bx_1\u000c$y",
+            "f(a) = a^2; end",
+            "1e5 + e + A[1]",
+            r#"\"a\" + b"#,
+            "a.b.c1",
+            "$y$y + _a + $y",
+        ];
+        for expression in expressions {
+            let scope: String = keys
+                .iter()
+                .enumerate()
+                .map(|(i, k)| format!("\"{k}\": {i}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let text = format!(r#"{{"expression": "{expression}", "scope": {{{scope}}}}}"#);
+            let request = request::decode(text.as_bytes()).expect("a request");
+            assert!(request.expression.is_ascii());
+            let all = request.scope.clone().expect("a scope");
+            let used = used_scope(&request);
+            assert_eq!(used, used_scope_by_chars(&request, &all), "{expression}");
+            assert!(!used.is_empty(), "{expression}");
+        }
+    }
 
     fn result(request: &str) -> Json {
         calculate(request.as_bytes()).unwrap_or_else(|e| panic!("{request}: {}", e.message))

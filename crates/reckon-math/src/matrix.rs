@@ -218,6 +218,60 @@ impl Matrix {
     }
 }
 
+impl Matrix {
+    /// [`Matrix::format`]'s text appended to `out` for a matrix whose elements are all numbers
+    /// (its text is then ASCII without anything JSON escapes): the answer writer's path for
+    /// such a result, which needs no string of its own. Stops, answering `false`, once more than
+    /// `limit` bytes are written; `None` when an element is not a number (nothing written).
+    pub(crate) fn append_numbers(
+        &self,
+        precision: Option<u32>,
+        out: &mut Vec<u8>,
+        limit: usize,
+    ) -> Option<bool> {
+        if !self.data.iter().all(|v| matches!(v, Value::Number(_))) {
+            return None;
+        }
+        if self.shape.is_empty() {
+            // As `format`.
+            out.extend_from_slice(b"[]");
+            return Some(true);
+        }
+        let end = out.len().saturating_add(limit);
+        Some(self.append_level(0, 0, precision, out, end))
+    }
+
+    fn append_level(
+        &self,
+        dim: usize,
+        offset: usize,
+        precision: Option<u32>,
+        out: &mut Vec<u8>,
+        end: usize,
+    ) -> bool {
+        out.push(b'[');
+        let size = self.shape[dim];
+        let step: usize = self.shape[dim + 1..].iter().product();
+        for i in 0..size {
+            if out.len() > end {
+                return false;
+            }
+            if i > 0 {
+                out.extend_from_slice(b", ");
+            }
+            if dim + 1 == self.rank() {
+                if let Some(Value::Number(x)) = self.data.get(offset + i) {
+                    crate::format::append_number(*x, precision, out);
+                }
+            } else if !self.append_level(dim + 1, offset + i * step, precision, out, end) {
+                return false;
+            }
+        }
+        out.push(b']');
+        out.len() <= end
+    }
+}
+
 /// Past this many bytes a formatted result certainly has more than the 100,000 UTF-16 code units
 /// a result may have (a code unit takes at most 3 bytes), so formatting stops there: the text is
 /// refused anyway, and a matrix of long strings must not be written out in full first.

@@ -6,6 +6,7 @@ use crate::ast::{Node, NodeKind};
 use crate::error::{CalculateError, Reason};
 use crate::parser::{parse, parse_noting};
 use reckon_core::json::{Duplicates, Json, Node as JsonNode};
+use std::borrow::Cow;
 
 mod plain;
 
@@ -44,9 +45,11 @@ pub enum NumericType {
 
 /// A decoded request.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Request {
-    /// The expression, verbatim.
-    pub expression: String,
+pub struct Request<'a> {
+    /// The expression, verbatim: borrowed from the request text when it is written there
+    /// without escapes (the usual case, which saves its copy), and then it holds nothing that
+    /// JSON escapes (no `"`, `\` or control character), which the answer writer relies on.
+    pub expression: Cow<'a, str>,
     /// The operation.
     pub operation: Operation,
     /// The derivative's variable (`""` and `null` mean omitted).
@@ -103,7 +106,7 @@ fn invalid(what: impl std::fmt::Display) -> CalculateError {
 ///
 /// # Errors
 /// `invalid_json` for text that is not JSON, `invalid_arguments` for any schema violation.
-pub fn decode(input: &[u8]) -> Result<Request, CalculateError> {
+pub fn decode(input: &[u8]) -> Result<Request<'_>, CalculateError> {
     match plain::decode_plain(input) {
         Some(request) => Ok(request),
         None => decode_general(input),
@@ -113,7 +116,7 @@ pub fn decode(input: &[u8]) -> Result<Request, CalculateError> {
 /// Step 1 for any input: the text is parsed into a JSON document, then the fields are checked in
 /// the order of section 1 (unknown keys, expression, operation, variable, scope, precision,
 /// numericType); a repeated key counts once, with its last value, and `null` means omitted.
-fn decode_general(input: &[u8]) -> Result<Request, CalculateError> {
+fn decode_general(input: &[u8]) -> Result<Request<'static>, CalculateError> {
     let json = Json::parse_with(input, Duplicates::Keep)
         .map_err(|_| CalculateError::new(Reason::InvalidJson, "Invalid JSON input"))?;
     let root = json.root();
@@ -128,7 +131,9 @@ fn decode_general(input: &[u8]) -> Result<Request, CalculateError> {
             .filter(|node| !matches!(node, JsonNode::Null))
     };
     let expression = match json.member(root, "expression") {
-        Some(JsonNode::String(text)) if !text.text().is_empty() => text.text().to_owned(),
+        Some(JsonNode::String(text)) if !text.text().is_empty() => {
+            Cow::Owned(text.text().to_owned())
+        }
         Some(JsonNode::String(_)) => return Err(invalid("\"expression\" must not be empty")),
         Some(_) => return Err(invalid("\"expression\" must be a string")),
         None => return Err(invalid("\"expression\" is required")),
@@ -613,7 +618,7 @@ fn for_each_child_mut(node: &mut Node, visit: &mut impl FnMut(&mut Node)) {
 mod tests {
     use super::*;
 
-    fn request(json: &str) -> Result<Request, CalculateError> {
+    fn request(json: &str) -> Result<Request<'_>, CalculateError> {
         decode(json.as_bytes())
     }
 

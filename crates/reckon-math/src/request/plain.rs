@@ -26,13 +26,13 @@ use std::borrow::Cow;
 
 /// The request, if `input` is a valid request of the plain shape (see the module doc); `None`
 /// means "ask the general decoder", never "invalid".
-pub(super) fn decode_plain(input: &[u8]) -> Option<Request> {
+pub(super) fn decode_plain(input: &[u8]) -> Option<Request<'_>> {
     // UTF-8 is checked string by string: outside strings only ASCII can match.
     let mut reader = Reader {
         cursor: Cursor::new(input),
     };
     let mut request = Request {
-        expression: String::new(),
+        expression: Cow::Borrowed(""),
         operation: Operation::Evaluate,
         variable: None,
         scope: None,
@@ -103,14 +103,15 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads the value of field `field` into `request`, if it is one the schema allows.
-    fn field_value(&mut self, field: u32, request: &mut Request) -> Option<()> {
+    fn field_value(&mut self, field: u32, request: &mut Request<'a>) -> Option<()> {
         match field {
             0 => {
                 let text = self.string()?;
                 if text.is_empty() {
                     return None;
                 }
-                request.expression = text.into_owned();
+                // Borrowed when written without escapes (see `Request::expression`).
+                request.expression = text;
             }
             1 if !self.null() => request.operation = operation_named(self.word()?)?,
             2 if !self.null() => {
@@ -133,11 +134,29 @@ impl<'a> Reader<'a> {
                     request.precision = Some(p as u32);
                 }
             }
-            5 if !self.null() => request.numeric_type = numeric_type_named(self.word()?)?,
+            5 if !self.null() => request.numeric_type = self.numeric_type()?,
             // `null` for an optional field: omitted.
             _ => {}
         }
         Some(())
+    }
+
+    /// A `numericType` value: one of the three names, compared with the text directly (what
+    /// [`Self::word`] and `numeric_type_named` answer for them, without the scan for the end of
+    /// the string), else as any word.
+    fn numeric_type(&mut self) -> Option<NumericType> {
+        let rest = self.cursor.bytes.get(self.cursor.pos..)?;
+        for (text, numeric_type) in [
+            (&b"\"Fraction\""[..], NumericType::Fraction),
+            (&b"\"BigNumber\""[..], NumericType::BigNumber),
+            (&b"\"number\""[..], NumericType::Number),
+        ] {
+            if rest.starts_with(text) {
+                self.cursor.pos += text.len();
+                return Some(numeric_type);
+            }
+        }
+        numeric_type_named(self.word()?)
     }
 
     /// A scope object of at most [`SMALL_SCOPE`] keys with finite number values, in
@@ -145,11 +164,12 @@ impl<'a> Reader<'a> {
     /// as in the general decoder.
     fn scope(&mut self) -> Option<Vec<(String, f64)>> {
         self.cursor.eat(b'{').then_some(())?;
-        let mut values: Vec<(String, f64)> = Vec::new();
         self.cursor.skip_whitespace();
         if self.cursor.eat(b'}') {
-            return Some(values);
+            return Some(Vec::new());
         }
+        // (Room for a few keys from the start: growing from empty took the slow path.)
+        let mut values: Vec<(String, f64)> = Vec::with_capacity(4);
         loop {
             self.cursor.skip_whitespace();
             let key = self.string()?;
@@ -347,6 +367,15 @@ mod tests {
         let Some(plain) = decode_plain(input) else {
             return false;
         };
+        // A borrowed expression holds nothing JSON escapes (the answer writer copies it).
+        if let Cow::Borrowed(text) = &plain.expression {
+            assert_eq!(
+                plain_string_run(text.as_bytes()),
+                text.len(),
+                "{}",
+                String::from_utf8_lossy(input)
+            );
+        }
         let general = decode_general(input);
         assert_eq!(
             format!("{:?}", Ok::<_, crate::error::CalculateError>(plain)),
