@@ -1451,7 +1451,7 @@ fn is_callable(node: &Node) -> bool {
 
 fn symbol_name(node: &Node) -> Option<String> {
     match &node.kind {
-        NodeKind::Symbol(name) => Some(name.to_string()),
+        NodeKind::Symbol(name) => Some(name.as_str().to_owned()),
         _ => None,
     }
 }
