@@ -162,6 +162,10 @@ impl P {
 }
 
 /// A token and its span in characters.
+///
+/// The span is kept as two `u32` offsets (an expression longer than `u32::MAX` characters is
+/// refused before it is lexed, see [`MAX_CHARS`]): a token is 20 bytes rather than 32, so the
+/// lexer writes and the parser reads less at every token.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Token {
     pub(crate) tok: Tok,
@@ -172,8 +176,22 @@ pub(crate) struct Token {
     pub(crate) commas: u16,
     /// See `commas`.
     pub(crate) semicolons: u16,
-    pub(crate) span: Span,
+    /// The offset of the token's first character.
+    start: u32,
+    /// The offset one past the token's last character.
+    end: u32,
 }
+
+impl Token {
+    /// The token's span in characters.
+    #[inline]
+    pub(crate) fn span(&self) -> Span {
+        Span::new(self.start as usize, self.end as usize)
+    }
+}
+
+/// The most characters [`tokenize`] accepts: every offset fits a token's `u32` fields.
+pub(crate) const MAX_CHARS: usize = u32::MAX as usize;
 
 /// Open brackets nested deeper than this get no size hint (their lists grow as they fill): the
 /// lexer keeps the open ones on a fixed stack rather than an allocated one.
@@ -291,6 +309,14 @@ fn continues_name(c: char) -> bool {
 
 /// Tokenises `chars`: an expression's bytes when it is ASCII, its characters otherwise.
 pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
+    if chars.len() > MAX_CHARS {
+        // Never reached through the tool (its expression limit is far lower), but offsets past
+        // `u32::MAX` would not fit a token.
+        return Err(LexError {
+            message: "Expression too long".to_owned(),
+            position: 0,
+        });
+    }
     // At most one token per character: sized once (a dense matrix has more than one token per
     // two characters, and growing the list cost more than the spare room).
     let mut tokens: Vec<Token> = Vec::with_capacity(chars.len());
@@ -425,7 +451,9 @@ pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
             tok,
             commas: 0,
             semicolons: 0,
-            span: Span::new(start, pos),
+            // Both at most `chars.len()`, which is at most `MAX_CHARS`.
+            start: start as u32,
+            end: pos as u32,
         });
         // The space after a token (most tokens have one) is passed over here, in a loop of its
         // own, rather than by another round of the dispatch above.
@@ -438,7 +466,7 @@ pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
 
 /// Whether a token ends an operand, so that a following `'` is the transpose operator.
 fn ends_operand(token: Option<&Token>) -> bool {
-    match token.map(|t| (t.tok, t.span)) {
+    match token.map(|t| (t.tok, t.span())) {
         Some((Tok::Number | Tok::Str(..), _)) => true,
         Some((Tok::Name(operator), _)) => !operator,
         Some((Tok::Punct(p), _)) => {
@@ -703,9 +731,9 @@ mod tests {
             .tokens
             .iter()
             .map(|t| match t.tok {
-                Tok::Number => T::Number(spanned(t.span)),
-                Tok::Str(i) => T::Str(lexed.strings[i as usize].clone(), chars[t.span.start]),
-                Tok::Name(_) => T::Name(spanned(t.span)),
+                Tok::Number => T::Number(spanned(t.span())),
+                Tok::Str(i) => T::Str(lexed.strings[i as usize].clone(), chars[t.span().start]),
+                Tok::Name(_) => T::Name(spanned(t.span())),
                 Tok::Punct(p) => T::Punct(p.text()),
                 Tok::Newline => T::Newline,
             })
@@ -847,7 +875,11 @@ mod tests {
             let lexed = tokenize(text.as_bytes()).expect(text);
             assert_eq!(lexed.tokens.len(), 1, "{p:?}");
             assert_eq!(lexed.tokens[0].tok, Tok::Punct(p), "{p:?}");
-            assert_eq!(lexed.tokens[0].span, Span::new(0, p.text().len()), "{p:?}");
+            assert_eq!(
+                lexed.tokens[0].span(),
+                Span::new(0, p.text().len()),
+                "{p:?}"
+            );
         }
         // The quotes are punctuation only after an operand.
         let lexed = tokenize(b"a'a\"".as_slice()).expect("lexes");
@@ -926,13 +958,32 @@ mod tests {
     }
 
     #[test]
+    fn a_token_is_twenty_bytes_and_its_span_reads_back() {
+        // The size is what the u32 offsets are for: a regression to usize offsets fails here.
+        assert_eq!(std::mem::size_of::<Token>(), 20);
+        assert_eq!(MAX_CHARS, u32::MAX as usize);
+        // The last token's end is the expression's length, read back unchanged.
+        let text = "x".repeat(1999) + "+1";
+        let lexed = tokenize(text.as_bytes()).expect("lexes");
+        let spans: Vec<Span> = lexed.tokens.iter().map(Token::span).collect();
+        assert_eq!(
+            spans,
+            [
+                Span::new(0, 1999),
+                Span::new(1999, 2000),
+                Span::new(2000, 2001)
+            ]
+        );
+    }
+
+    #[test]
     fn spans_count_characters_outside_ascii() {
         let text = "αβ + 1";
         let chars: Vec<char> = text.chars().collect();
         assert_eq!(toks(text)[0], T::Name("αβ".into()));
         let lexed = tokenize(&chars).expect("lexes");
-        assert_eq!(lexed.tokens[0].span, Span::new(0, 2));
-        assert_eq!(lexed.tokens[2].span, Span::new(5, 6));
+        assert_eq!(lexed.tokens[0].span(), Span::new(0, 2));
+        assert_eq!(lexed.tokens[2].span(), Span::new(5, 6));
     }
 
     #[test]

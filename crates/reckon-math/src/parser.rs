@@ -190,7 +190,7 @@ impl<'a> Parser<'a> {
 
     /// The expression's text of token `index`: a literal's or a name's.
     fn text_at(&self, index: usize) -> &'a str {
-        let Some(span) = self.tokens.get(index).map(|t| t.span) else {
+        let Some(span) = self.tokens.get(index).map(|t| t.span()) else {
             return "";
         };
         let bytes = match &self.offsets {
@@ -288,7 +288,7 @@ impl<'a> Parser<'a> {
     fn span_here(&self) -> Span {
         self.tokens
             .get(self.pos)
-            .map_or(Span::at(self.end), |t| t.span)
+            .map_or(Span::at(self.end), |t| t.span())
     }
 
     /// Consumes the current token (an operator) and the newlines that may follow an operator.
@@ -326,7 +326,7 @@ impl<'a> Parser<'a> {
                     Tok::Number => format!("Unexpected part \"{text}\""),
                     Tok::Str(_) => format!(
                         "Unexpected operator {}",
-                        self.text(Span::new(token.span.start, token.span.start + 1))
+                        self.text(Span::new(token.span().start, token.span().start + 1))
                     ),
                     Tok::Name(true) => {
                         format!("Unexpected operator {text}")
@@ -337,7 +337,7 @@ impl<'a> Parser<'a> {
                 };
                 ParseError {
                     message,
-                    position: token.span.start,
+                    position: token.span().start,
                 }
             }
             None => ParseError {
@@ -403,11 +403,11 @@ impl<'a> Parser<'a> {
             match self.peek() {
                 None => break,
                 Some(Tok::Newline) => {
-                    first_separator.get_or_insert(self.tokens[self.pos].span.start);
+                    first_separator.get_or_insert(self.tokens[self.pos].span().start);
                     self.pos += 1;
                 }
                 Some(Tok::Punct(P::Semicolon)) => {
-                    first_separator.get_or_insert(self.tokens[self.pos].span.start);
+                    first_separator.get_or_insert(self.tokens[self.pos].span().start);
                     self.pos += 1;
                     if let Some(last) = statements.last_mut() {
                         last.1 = false;
@@ -1148,7 +1148,7 @@ impl<'a> Parser<'a> {
                 position: self.end,
             });
         };
-        let span = token.span;
+        let span = token.span();
         let kind = match token.tok {
             Tok::Number => {
                 let raw = self.text(span);
