@@ -17,10 +17,11 @@ use reckon_core::Span;
 pub(crate) enum Tok {
     /// A number literal (its text is the span's).
     Number,
-    /// A string literal: its index in [`Lexed::strings`] (its quote character is the
+    /// A string literal: its index in [`Lexed::strings`] is [`Token::string_index`] (its quote
+    /// character is the
     /// expression's at the span's start: carried here, it made every token's kind a decoding
     /// of a character's spare values rather than a byte).
-    Str(u32),
+    Str,
     /// A name or parser constant (its text is the span's); `true` for a named operator (`mod to
     /// in and or xor not`), which is a name only in operand position.
     Name(bool),
@@ -164,7 +165,7 @@ impl P {
 /// A token and its span in characters.
 ///
 /// The span is kept as two `u32` offsets (an expression longer than `u32::MAX` characters is
-/// refused before it is lexed, see [`MAX_CHARS`]): a token is 20 bytes rather than 32, so the
+/// refused before it is lexed, see [`MAX_CHARS`]): a token is 16 bytes rather than 32, so the
 /// lexer writes and the parser reads less at every token.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Token {
@@ -183,6 +184,13 @@ pub(crate) struct Token {
 }
 
 impl Token {
+    /// A string literal's index in [`Lexed::strings`] (kept in the size-hint fields, which only
+    /// an opening bracket uses; a string index fits 32 bits as every offset does).
+    #[inline]
+    pub(crate) fn string_index(&self) -> usize {
+        usize::from(self.commas) | (usize::from(self.semicolons) << 16)
+    }
+
     /// The token's span in characters.
     #[inline]
     pub(crate) fn span(&self) -> Span {
@@ -409,8 +417,20 @@ pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
                     '"' | '\'' if c == '"' || !after_operand(&tokens) => {
                         let (text, end) = string(chars, pos)?;
                         pos = end;
+                        // The index rides in the size-hint fields, which only brackets use: the
+                        // kind stays one byte and a token 16 bytes.
+                        let index = strings.len();
                         strings.push(text);
-                        Tok::Str((strings.len() - 1) as u32)
+                        tokens.push(Token {
+                            tok: Tok::Str,
+                            commas: index as u16,
+                            semicolons: (index >> 16) as u16,
+                            // Both at most `chars.len()`, which is at most `MAX_CHARS`.
+                            start: start as u32,
+                            end: pos as u32,
+                        });
+                        newline_dropped = false;
+                        continue;
                     }
                     '\'' => {
                         pos += 1;
@@ -467,7 +487,7 @@ pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
 /// Whether a token ends an operand, so that a following `'` is the transpose operator.
 fn ends_operand(token: Option<&Token>) -> bool {
     match token.map(|t| (t.tok, t.span())) {
-        Some((Tok::Number | Tok::Str(..), _)) => true,
+        Some((Tok::Number | Tok::Str, _)) => true,
         Some((Tok::Name(operator), _)) => !operator,
         Some((Tok::Punct(p), _)) => {
             matches!(p, P::RParen | P::RBracket | P::RBrace | P::Bang | P::Quote)
@@ -732,7 +752,10 @@ mod tests {
             .iter()
             .map(|t| match t.tok {
                 Tok::Number => T::Number(spanned(t.span())),
-                Tok::Str(i) => T::Str(lexed.strings[i as usize].clone(), chars[t.span().start]),
+                Tok::Str => T::Str(
+                    lexed.strings[t.string_index()].clone(),
+                    chars[t.span().start],
+                ),
                 Tok::Name(_) => T::Name(spanned(t.span())),
                 Tok::Punct(p) => T::Punct(p.text()),
                 Tok::Newline => T::Newline,
@@ -958,9 +981,9 @@ mod tests {
     }
 
     #[test]
-    fn a_token_is_twenty_bytes_and_its_span_reads_back() {
+    fn a_token_is_sixteen_bytes_and_its_span_reads_back() {
         // The size is what the u32 offsets are for: a regression to usize offsets fails here.
-        assert_eq!(std::mem::size_of::<Token>(), 20);
+        assert_eq!(std::mem::size_of::<Token>(), 16);
         assert_eq!(MAX_CHARS, u32::MAX as usize);
         // The last token's end is the expression's length, read back unchanged.
         let text = "x".repeat(1999) + "+1";
@@ -974,6 +997,31 @@ mod tests {
                 Span::new(2000, 2001)
             ]
         );
+    }
+
+    #[test]
+    fn string_indices_read_back_past_sixteen_bits() {
+        // 65,537 strings: the last indices need the high half of the index (65,535 / 65,536).
+        let count = (1usize << 16) + 1;
+        let text: String = (0..count).map(|i| format!("\"{i}\",")).collect();
+        let lexed = tokenize(text.as_bytes()).expect("lexes");
+        let mut seen = 0;
+        for token in lexed.tokens.iter().filter(|t| t.tok == Tok::Str) {
+            assert_eq!(token.string_index(), seen);
+            assert_eq!(lexed.strings[seen], seen.to_string());
+            seen += 1;
+        }
+        assert_eq!(seen, count);
+        // Inside brackets a string's index and the bracket's hints are apart.
+        let lexed = tokenize(b"['a', 'b'; 'c']".as_slice()).expect("lexes");
+        assert_eq!((lexed.tokens[0].commas, lexed.tokens[0].semicolons), (1, 1));
+        let indices: Vec<usize> = lexed
+            .tokens
+            .iter()
+            .filter(|t| t.tok == Tok::Str)
+            .map(Token::string_index)
+            .collect();
+        assert_eq!(indices, [0, 1, 2]);
     }
 
     #[test]

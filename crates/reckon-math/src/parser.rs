@@ -259,7 +259,7 @@ impl<'a> Parser<'a> {
     /// operand, made at once rather than through five levels that would each pass it up.
     fn plain_leaf_here(&self) -> bool {
         let leaf = match self.peek() {
-            Some(Tok::Number | Tok::Str(..)) => true,
+            Some(Tok::Number | Tok::Str) => true,
             Some(Tok::Name(operator)) => !operator || self.text_at(self.pos) != "not",
             _ => false,
         };
@@ -324,7 +324,7 @@ impl<'a> Parser<'a> {
                 let text = self.text_at(self.pos);
                 let message = match &token.tok {
                     Tok::Number => format!("Unexpected part \"{text}\""),
-                    Tok::Str(_) => format!(
+                    Tok::Str => format!(
                         "Unexpected operator {}",
                         self.text(Span::new(token.span().start, token.span().start + 1))
                     ),
@@ -930,7 +930,7 @@ impl<'a> Parser<'a> {
 
     fn operand_follows_percent(&mut self) -> bool {
         match self.peek_at(1) {
-            Some(Tok::Number | Tok::Str(..)) => true,
+            Some(Tok::Number | Tok::Str) => true,
             // In operand position every name is a symbol, named operators included (`x % to`).
             Some(Tok::Name(_)) => true,
             Some(Tok::Punct(p)) => matches!(
@@ -1158,11 +1158,11 @@ impl<'a> Parser<'a> {
                 }
                 NodeKind::Number(inline(raw))
             }
-            Tok::Str(i) => {
+            Tok::Str => {
                 // The parser never reads a token twice, so the text moves into its node.
                 let text = self
                     .strings
-                    .get_mut(i as usize)
+                    .get_mut(token.string_index())
                     .map(std::mem::take)
                     .unwrap_or_default();
                 self.review |= string_needs_review(&text);
@@ -1278,7 +1278,15 @@ impl<'a> Parser<'a> {
         while !self.is_punct(P::RBrace) {
             let key = match self.peek() {
                 Some(Tok::Name(_) | Tok::Number) => self.text_at(self.pos).to_owned(),
-                Some(Tok::Str(i)) => self.strings.get(*i as usize).cloned().unwrap_or_default(),
+                Some(Tok::Str) => self
+                    .strings
+                    .get(
+                        self.tokens
+                            .get(self.pos)
+                            .map_or(usize::MAX, Token::string_index),
+                    )
+                    .cloned()
+                    .unwrap_or_default(),
                 _ => return Err(self.error_here("Symbol or string expected as object key")),
             };
             self.bump();
@@ -1711,7 +1719,7 @@ mod tests {
                 note_numbers: false,
                 unusual_number: false,
             };
-            assert!(matches!(parser.tokens[at].tok, Tok::Str(_)), "{text}");
+            assert!(matches!(parser.tokens[at].tok, Tok::Str), "{text}");
             let error = parser.unexpected_part();
             assert_eq!(
                 error.message,
