@@ -334,8 +334,9 @@ pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
     // the parser never has to step over it. A dropped newline still separates an operand from a
     // following quote, as the token would have.
     let mut depth = 0usize;
-    // The open brackets' token indices, up to `HINTED_DEPTH` deep, for their size hints.
-    let mut open = [0usize; HINTED_DEPTH];
+    // The open brackets' token indices, up to `HINTED_DEPTH` deep, for their size hints (u32, as
+    // token offsets are: there are at most `MAX_CHARS` tokens).
+    let mut open = [0u32; HINTED_DEPTH];
     let mut newline_dropped = false;
     while pos < chars.len() {
         let c = chars[pos].ch();
@@ -362,7 +363,7 @@ pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
                 match p {
                     P::LParen | P::LBracket | P::LBrace => {
                         if let Some(slot) = open.get_mut(depth) {
-                            *slot = tokens.len();
+                            *slot = tokens.len() as u32;
                         }
                         depth += 1;
                     }
@@ -371,7 +372,7 @@ pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
                         let opener = depth
                             .checked_sub(1)
                             .and_then(|d| open.get(d))
-                            .and_then(|&at| tokens.get_mut(at));
+                            .and_then(|&at| tokens.get_mut(at as usize));
                         if let Some(opener) = opener {
                             let count = if p == P::Comma {
                                 &mut opener.commas
