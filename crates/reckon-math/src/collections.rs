@@ -154,6 +154,182 @@ pub(crate) fn operator_of(name: &str) -> Option<Op> {
     })
 }
 
+/// The names [`Evaluator::evaluator_function`] may claim besides the operators' names and the
+/// `set…` functions (a test holds every other row to `None` from it, whatever its arguments).
+const EVALUATOR_FUNCTIONS: &[&str] = &[
+    "addScalar",
+    "apply",
+    "average",
+    "avg",
+    "bigint",
+    "bignumber",
+    "column",
+    "compare",
+    "compareNatural",
+    "compareText",
+    "concat",
+    "corr",
+    "count",
+    "cross",
+    "ctranspose",
+    "cumsum",
+    "deepEqual",
+    "den",
+    "det",
+    "diag",
+    "diff",
+    "distance",
+    "divideScalar",
+    "dot",
+    "equalText",
+    "filter",
+    "flatten",
+    "forEach",
+    "fraction",
+    "getMatrixDataType",
+    "help",
+    "hypot",
+    "identity",
+    "index",
+    "intersect",
+    "inv",
+    "kron",
+    "len",
+    "length",
+    "mad",
+    "map",
+    "mapSlices",
+    "matrix",
+    "matrixFromColumns",
+    "matrixFromFunction",
+    "matrixFromRows",
+    "max",
+    "mean",
+    "median",
+    "min",
+    "mode",
+    "multiplyScalar",
+    "norm",
+    "nthRoots",
+    "num",
+    "ones",
+    "partitionSelect",
+    "pickRandom",
+    "print",
+    "prod",
+    "quantileSeq",
+    "random",
+    "randomInt",
+    "range",
+    "replacer",
+    "reshape",
+    "resize",
+    "rotate",
+    "rotationMatrix",
+    "row",
+    "size",
+    "sort",
+    "sparse",
+    "squeeze",
+    "std",
+    "stddev",
+    "stdev",
+    "subset",
+    "subtractScalar",
+    "sum",
+    "trace",
+    "transpose",
+    "typed",
+    "variance",
+    "zeros",
+];
+
+/// The operators' names [`operator_of`] knows, which [`Evaluator::evaluator_function`] claims.
+const OPERATOR_NAMES: &[&str] = &[
+    "add",
+    "subtract",
+    "multiply",
+    "divide",
+    "pow",
+    "mod",
+    "dotMultiply",
+    "dotDivide",
+    "dotPow",
+    "equal",
+    "unequal",
+    "larger",
+    "largerEq",
+    "smaller",
+    "smallerEq",
+    "and",
+    "or",
+    "xor",
+    "bitAnd",
+    "bitOr",
+    "bitXor",
+    "leftShift",
+    "rightArithShift",
+    "rightLogShift",
+    "not",
+    "bitNot",
+    "unaryMinus",
+    "unaryPlus",
+];
+
+/// `a == b`, at compile time.
+const fn same_text(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Whether `list` holds `name`, at compile time.
+const fn listed(list: &[&str], name: &str) -> bool {
+    let mut i = 0;
+    while i < list.len() {
+        if same_text(list[i], name) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// Whether [`Evaluator::evaluator_function`] may claim a call of each row of the table, worked
+/// out when the crate is compiled: most calls that reach it (a function of a complex number, a
+/// matrix mapped element by element) are of rows it never claims, and its match on the name
+/// costs about 200 instructions to say so.
+static EVALUATOR_CLAIMS: [bool; crate::functions::BUILTINS.len()] = {
+    let rows = crate::functions::BUILTINS;
+    let mut claims = [false; crate::functions::BUILTINS.len()];
+    let mut i = 0;
+    while i < rows.len() {
+        let name = rows[i].name;
+        let set = name.len() >= 3 && same_text(name.split_at(3).0, "set");
+        claims[i] = set || listed(OPERATOR_NAMES, name) || listed(EVALUATOR_FUNCTIONS, name);
+        i += 1;
+    }
+    claims
+};
+
+/// Whether [`Evaluator::evaluator_function`] may claim a call of `row` (true for a row not in
+/// the table, which the table's own rows never are).
+pub(crate) fn evaluator_may_claim(row: &'static crate::functions::Builtin) -> bool {
+    let base = crate::functions::BUILTINS.as_ptr() as usize;
+    let offset = (row as *const crate::functions::Builtin as usize).wrapping_sub(base);
+    let index = offset / std::mem::size_of::<crate::functions::Builtin>();
+    EVALUATOR_CLAIMS.get(index).copied().unwrap_or(true)
+}
+
 /// Functions math.js applies to each element of a matrix argument (the others refuse one).
 pub(crate) const ELEMENTWISE: &[&str] = &[
     "abs",
@@ -4293,6 +4469,97 @@ fn number_determinant(data: &[Value], n: usize) -> Option<f64> {
 
 #[cfg(test)]
 mod tests {
+
+    /// The rows the per-row flag lets skip [`crate::eval::Evaluator::evaluator_function`] are
+    /// ones it answers `None` for, whatever the kinds and count of the arguments; the rows it
+    /// claims keep their flag.
+    #[test]
+    fn rows_said_unclaimed_are_never_claimed_by_the_evaluator() {
+        use crate::value::Value;
+        let value_of = |expression: &str, numeric_type: &str| -> Value {
+            let input = serde_json::json!({"expression": expression, "numericType": numeric_type})
+                .to_string();
+            let request = crate::request::decode(input.as_bytes()).expect("valid request");
+            let tree = crate::request::prepare(&request).expect("prepared");
+            crate::eval::Evaluator::new(Vec::new())
+                .eval(&tree)
+                .expect("a value")
+        };
+        let kinds: Vec<Value> = [
+            ("2.5", "number"),
+            ("-3", "number"),
+            ("3 + 4i", "number"),
+            ("[1, 2; 3, 4]", "number"),
+            ("[1, -2, 3]", "number"),
+            ("sparse([1, 0; 0, 2])", "number"),
+            ("1/3", "Fraction"),
+            ("1.5", "BigNumber"),
+            ("bigint(7)", "number"),
+            ("\"text\"", "number"),
+            ("\"sparse\"", "number"),
+            ("true", "number"),
+            ("{a: 1}", "number"),
+            ("f(x) = x", "number"),
+            ("null", "number"),
+        ]
+        .iter()
+        .map(|(e, t)| value_of(e, t))
+        .collect();
+        let mut lists: Vec<Vec<Value>> = vec![Vec::new()];
+        for a in &kinds {
+            lists.push(vec![a.clone()]);
+            for b in &kinds {
+                lists.push(vec![a.clone(), b.clone()]);
+            }
+            lists.push(vec![a.clone(), kinds[0].clone(), kinds[1].clone()]);
+        }
+        let mut skipped = 0;
+        for row in crate::functions::BUILTINS {
+            if super::evaluator_may_claim(row) {
+                continue;
+            }
+            skipped += 1;
+            for values in &lists {
+                let mut evaluator = crate::eval::Evaluator::new(Vec::new());
+                assert!(
+                    evaluator.evaluator_function(row.name, values, 0).is_none(),
+                    "{} is claimed for {values:?}",
+                    row.name
+                );
+            }
+        }
+        assert!(
+            skipped > 50,
+            "only {skipped} rows skip the evaluator's functions"
+        );
+        for name in ["abs", "arg", "sqrt", "re", "exp"] {
+            let row = crate::functions::builtin(name).expect("a row");
+            assert!(!super::evaluator_may_claim(row), "{name}");
+        }
+        for name in [
+            "add", "mean", "setUnion", "min", "hypot", "fraction", "zeros", "sum",
+        ] {
+            let row = crate::functions::builtin(name).expect("a row");
+            assert!(super::evaluator_may_claim(row), "{name}");
+        }
+        // The operators' names are the ones `operator_of` knows, and each row of one is claimed.
+        for name in super::OPERATOR_NAMES {
+            assert!(super::operator_of(name).is_some(), "{name}");
+        }
+        for row in crate::functions::BUILTINS {
+            if super::operator_of(row.name).is_some() || row.name.starts_with("set") {
+                assert!(super::evaluator_may_claim(row), "{}", row.name);
+            }
+        }
+        // A row that is not the table's own is sent to the evaluator's functions.
+        let stray: &'static crate::functions::Builtin =
+            Box::leak(Box::new(crate::functions::Builtin {
+                name: "abs",
+                arity: crate::functions::Arity::Exactly(1),
+                imp: crate::functions::BUILTINS[0].imp,
+            }));
+        assert!(super::evaluator_may_claim(stray));
+    }
 
     /// Indexing a matrix by number literals takes the direct path; it answers what an index
     /// computed at run time (the general path) answers, errors included, with the same units.

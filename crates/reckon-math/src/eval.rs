@@ -1775,7 +1775,9 @@ impl Evaluator {
             }
             return f(&values).map_err(|e| function_error(e, name, at));
         }
-        if let Some(result) = self.evaluator_function(canonical, &values, at) {
+        if crate::collections::evaluator_may_claim(row)
+            && let Some(result) = self.evaluator_function(canonical, &values, at)
+        {
             return result;
         }
         if let Some(result) = self.complex_function(canonical, &values, at) {
