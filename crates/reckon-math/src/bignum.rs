@@ -1870,19 +1870,13 @@ mod tests {
     /// must have at most 64, and products must equal the exact product rounded once.
     #[test]
     fn rounded_results_have_at_most_64_digits() {
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::test_support::xorshift(0x2545_f491_4f6c_dd1d_u64);
         for _ in 0..300 {
             let a = format!("{}{}e{}", next() % 1000 + 1, next(), next() % 40);
             let b = format!("{}.{}{}", next() % 97 + 1, next(), next());
             let (a, b) = (
                 lit(&a),
-                if next() % 2 == 0 {
+                if next().is_multiple_of(2) {
                     neg(&lit(&b))
                 } else {
                     lit(&b)

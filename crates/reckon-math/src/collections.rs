@@ -4658,13 +4658,7 @@ mod tests {
     fn the_number_determinant_agrees_with_the_general_path() {
         use crate::matrix::Matrix;
         use crate::value::Value;
-        let mut state = 0x2545_F491_4F6C_DD1D_u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::test_support::xorshift(0x2545_F491_4F6C_DD1D_u64);
         let mut cases: Vec<(usize, Vec<f64>)> = vec![
             (3, vec![2.0, 1.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 10.0]),
             (3, vec![0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 9.0]),

@@ -513,13 +513,7 @@ mod tests {
     #[test]
     fn short_decimals_are_written_as_javascript_writes_them() {
         let ryu = |v: f64| ryu_js::Buffer::new().format(v).to_owned();
-        let mut state = 0x2545_F491_4F6C_DD1D_u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::test_support::xorshift(0x2545_F491_4F6C_DD1D_u64);
         let mut answered = 0;
         let mut check = |value: f64, must_answer: bool| {
             let short = super::short_decimal(value);

@@ -378,25 +378,34 @@ fn used_scope(request: &request::Request) -> Vec<(String, f64)> {
     if request.expression.is_ascii() && scope.len() <= request::SMALL_SCOPE {
         // The usual case, split byte by byte (same words: ASCII whitespace is among the
         // separators, and there is no other whitespace in ASCII text).
-        let mut used = [false; request::SMALL_SCOPE];
         let words = request
             .expression
             .as_bytes()
             .split(|&b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'$'))
             .filter(|word| !word.is_empty());
-        for word in words {
-            for (slot, (key, _)) in used.iter_mut().zip(scope) {
-                *slot |= key.as_bytes() == word;
-            }
-        }
-        return scope
-            .iter()
-            .zip(used)
-            .filter(|(_, used)| *used)
-            .map(|(entry, _)| entry.clone())
-            .collect();
+        return keys_spelled(scope, words);
     }
     used_scope_by_chars(request, scope)
+}
+
+/// The entries of a small `scope` (at most [`request::SMALL_SCOPE`]) whose key is one of
+/// `words`, in the scope's order: each key marked as the words pass, without hashing them.
+fn keys_spelled<'a>(
+    scope: &[(String, f64)],
+    words: impl Iterator<Item = &'a [u8]>,
+) -> Vec<(String, f64)> {
+    let mut used = [false; request::SMALL_SCOPE];
+    for word in words {
+        for (slot, (key, _)) in used.iter_mut().zip(scope) {
+            *slot |= key.as_bytes() == word;
+        }
+    }
+    scope
+        .iter()
+        .zip(used)
+        .filter(|(_, used)| *used)
+        .map(|(entry, _)| entry.clone())
+        .collect()
 }
 
 /// [`used_scope`] for any expression, split character by character.
@@ -411,19 +420,7 @@ fn used_scope_by_chars(request: &request::Request, scope: &[(String, f64)]) -> V
         })
         .filter(|word| !word.is_empty());
     if scope.len() <= request::SMALL_SCOPE {
-        // A few keys: mark each key a word spells, without hashing every word.
-        let mut used = [false; request::SMALL_SCOPE];
-        for word in words {
-            for (slot, (key, _)) in used.iter_mut().zip(scope) {
-                *slot |= key == word;
-            }
-        }
-        return scope
-            .iter()
-            .zip(used)
-            .filter(|(_, used)| *used)
-            .map(|(entry, _)| entry.clone())
-            .collect();
+        return keys_spelled(scope, words.map(str::as_bytes));
     }
     let words: std::collections::HashSet<&str> = words.collect();
     scope
@@ -827,6 +824,17 @@ mod scope_tests {
 #[cfg(test)]
 pub(crate) mod test_support {
     use serde_json::json;
+
+    /// A seeded xorshift64 generator: the same spread of test values on every run.
+    pub(crate) fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+        let mut state = seed;
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        }
+    }
 
     /// The result as `{resultType} {result}`, or `{reason}: {message}`.
     pub(crate) fn answer_in(expression: &str, numeric_type: &str) -> String {
