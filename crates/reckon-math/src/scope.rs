@@ -352,56 +352,63 @@ mod tests {
     /// parameter, nesting, recursion to the depth limit and errors included.
     #[test]
     fn one_parameter_callbacks_agree_with_the_general_call() {
-        let bodies = [
-            "x^2 + 1",
-            "x * 2",
-            "(g(y) = x + y)",
-            "typeOf(g(y) = x + y)",
-            "(x = x + 1) + x",
-            "(s = x)",
-            "sum(map([1, 2], g(y) = x * y))",
-            "x > 2 ? error : x",
-            "x == 2 ? [x, x] : x",
-            "h(x)",
-        ];
-        let mut answered = 0;
-        for body in bodies {
-            for (matrix, tail) in [("[1, 2, 3]", ""), ("[1, 2; 3, 4]", "")] {
-                let run = |params: &str| {
-                    let expression = format!(
-                        "{{d: h(n) = n <= 0 ? 0 : sum(map([n], k({params}) = h(k - 1))), a: map({matrix}, f({params}) = {body}){tail}, b: forEach({matrix}, f({params}) = {body})}}"
-                    );
-                    let expression = expression
-                        .replace("k(x, i)", "k(k, i)")
-                        .replace("k(x)", "k(k)");
-                    let input = serde_json::json!({ "expression": expression }).to_string();
-                    let mut units = 0;
-                    let answer = crate::calculate_counted(input.as_bytes(), &mut units)
-                        .map(|out| out["result"].clone())
-                        .map_err(|e| (e.reason, e.message));
-                    (answer, units)
-                };
-                let one = run("x");
-                assert_eq!(one, run("x, i"), "{body} over {matrix}");
-                answered += usize::from(one.0.is_ok());
+        // Recursion to the depth limit needs the stack the tool runs requests on.
+        let run = || {
+            let bodies = [
+                "x^2 + 1",
+                "x * 2",
+                "(g(y) = x + y)",
+                "typeOf(g(y) = x + y)",
+                "(x = x + 1) + x",
+                "(s = x)",
+                "sum(map([1, 2], g(y) = x * y))",
+                "x > 2 ? error : x",
+                "x == 2 ? [x, x] : x",
+                "h(x)",
+            ];
+            let mut answered = 0;
+            for body in bodies {
+                for (matrix, tail) in [("[1, 2, 3]", ""), ("[1, 2; 3, 4]", "")] {
+                    let run = |params: &str| {
+                        let expression = format!(
+                            "{{d: h(n) = n <= 0 ? 0 : sum(map([n], k({params}) = h(k - 1))), a: map({matrix}, f({params}) = {body}){tail}, b: forEach({matrix}, f({params}) = {body})}}"
+                        );
+                        let expression = expression
+                            .replace("k(x, i)", "k(k, i)")
+                            .replace("k(x)", "k(k)");
+                        let input = serde_json::json!({ "expression": expression }).to_string();
+                        let mut units = 0;
+                        let answer = crate::calculate_counted(input.as_bytes(), &mut units)
+                            .map(|out| out["result"].clone())
+                            .map_err(|e| (e.reason, e.message));
+                        (answer, units)
+                    };
+                    let one = run("x");
+                    assert_eq!(one, run("x, i"), "{body} over {matrix}");
+                    answered += usize::from(one.0.is_ok());
+                }
             }
-        }
-        assert!(answered >= 10, "{answered}");
-        // Recursion through one-parameter callbacks stops at the depth limit, as it does
-        // through any call.
-        let deep = |n: u32| {
-            let input = serde_json::json!({
-                "expression": format!("{{a: h(n) = n <= 0 ? 0 : sum(map([n], k(m) = h(m - 1))), b: h({n})}}")
-            })
-            .to_string();
-            crate::calculate(input.as_bytes()).map_err(|e| e.message)
+            assert!(answered >= 10, "{answered}");
+            // Recursion through one-parameter callbacks stops at the depth limit, as it does
+            // through any call.
+            let deep = |n: u32| {
+                let input = serde_json::json!({
+                    "expression": format!("{{a: h(n) = n <= 0 ? 0 : sum(map([n], k(m) = h(m - 1))), b: h({n})}}")
+                })
+                .to_string();
+                crate::calculate(input.as_bytes()).map_err(|e| e.message)
+            };
+            assert!(deep(60).is_ok());
+            assert!(
+                deep(150).is_err_and(|m| m.contains("Maximum call stack size exceeded")),
+                "{:?}",
+                deep(150)
+            );
         };
-        assert!(deep(60).is_ok());
-        assert!(
-            deep(150).is_err_and(|m| m.contains("Maximum call stack size exceeded")),
-            "{:?}",
-            deep(150)
-        );
+        let thread = std::thread::Builder::new()
+            .stack_size(crate::STACK_BYTES)
+            .spawn(run);
+        assert!(thread.is_ok_and(|t| t.join().is_ok()));
     }
 
     /// math.js 15.2's answers (`math.evaluate`, `typeOf` and `format` of the result, or its
