@@ -173,9 +173,10 @@ pub(crate) struct Token {
     /// For an opening bracket, the commas and semicolons directly inside it (saturating): what
     /// the parser sizes a list, a matrix or an object by, rather than growing it element by
     /// element. Only a size hint (zero past [`HINTED_DEPTH`] or after a stray bracket), never
-    /// read for the tree's meaning.
+    /// read for the tree's meaning. For a string token, the low half of its literal's index
+    /// instead (see [`Token::string_index`]).
     pub(crate) commas: u16,
-    /// See `commas`.
+    /// See `commas` (for a string token, the high half of its literal's index).
     pub(crate) semicolons: u16,
     /// The offset of the token's first character.
     start: u32,
