@@ -1157,6 +1157,19 @@ fn is_prime(x: f64) -> bool {
     if n.is_multiple_of(2) {
         return false;
     }
+    // Below 2^16 trial division by 6k ± 1 (math.js's own method) takes at most 84 narrow
+    // divisions, fewer and cheaper than the three witnesses' 64-bit modular products.
+    if n < 1 << 16 {
+        let n = n as u32;
+        let mut d = 5;
+        while d * d <= n {
+            if n.is_multiple_of(d) || n.is_multiple_of(d + 2) {
+                return false;
+            }
+            d += 6;
+        }
+        return true;
+    }
     // Below 2^32 products fit in 64 bits, and the witnesses 2, 7 and 61 decide every number
     // below 4,759,123,141 (Jaeschke, 1993); above, 128-bit products and the first twelve primes
     // decide every 64-bit number.
@@ -1371,8 +1384,8 @@ mod tests {
         }
     }
 
-    /// The fast small-number witnesses agree with trial division up to 2^20, and around 2^32
-    /// where the two witness sets meet.
+    /// Both small-number paths (trial division below 2^16, three witnesses above) agree with
+    /// plain trial division up to 2^20, and around 2^32 where the two witness sets meet.
     #[test]
     fn is_prime_agrees_with_trial_division() {
         let trial = |n: u64| {
