@@ -38,7 +38,10 @@ pub(crate) const WORK_BUDGET: u64 = 60_000_000;
 /// the meter misjudges, and is reported the same way.
 const DEADLINE: Duration = Duration::from_secs(5);
 
-/// How many charges pass between two readings of the clock.
+/// How many charges pass between two readings of the clock. The clock starts at the first
+/// reading, not when the evaluator is made: reading it costs about 60 ns here (as much as
+/// evaluating a small expression), and an evaluation of fewer charges never needs it. The
+/// backstop therefore allows [`DEADLINE`] plus the first stride's work, which the meter bounds.
 const DEADLINE_STRIDE: u64 = 4096;
 
 /// The timeout error of section 9, reported the same way whether the work meter or a deadline
@@ -65,8 +68,9 @@ pub(crate) struct Evaluator {
     call_depth: usize,
     /// The work meter (section 11a).
     meter: Meter,
-    /// The wall-clock backstop (section 10): checked every [`DEADLINE_STRIDE`] charges.
-    deadline: Instant,
+    /// The wall-clock backstop (section 10): checked every [`DEADLINE_STRIDE`] charges, and set
+    /// at the first check.
+    deadline: Option<Instant>,
     charges: u64,
     /// numericType "Fraction": literals are exact rationals (section 5.3).
     pub(crate) fraction_mode: bool,
@@ -170,7 +174,7 @@ impl Evaluator {
             context: ManuallyDrop::new(crate::scope::Context::default()),
             call_depth: 0,
             meter: Meter::new(WORK_BUDGET),
-            deadline: Instant::now() + DEADLINE,
+            deadline: None,
             charges: 0,
             fraction_mode: false,
             elements_built: 0,
@@ -237,12 +241,16 @@ impl Evaluator {
         Ok(())
     }
 
-    /// The wall-clock backstop, read every [`DEADLINE_STRIDE`] charges.
+    /// The wall-clock backstop, read every [`DEADLINE_STRIDE`] charges; the first reading
+    /// starts it.
     #[cold]
     #[inline(never)]
-    fn check_deadline(&self) -> Result<(), CalculateError> {
-        if Instant::now() > self.deadline {
-            return Err(timed_out());
+    fn check_deadline(&mut self) -> Result<(), CalculateError> {
+        let now = Instant::now();
+        match self.deadline {
+            None => self.deadline = Some(now + DEADLINE),
+            Some(deadline) if now > deadline => return Err(timed_out()),
+            Some(_) => {}
         }
         Ok(())
     }
@@ -2844,7 +2852,7 @@ mod tests {
         // clock is not read), one of more is stopped at the stride. No timing is asserted.
         let past = |budget| {
             let mut evaluator = Evaluator::with_budget(&[], budget);
-            evaluator.deadline = Instant::now() - Duration::from_secs(1);
+            evaluator.deadline = Some(Instant::now() - Duration::from_secs(1));
             evaluator
         };
         let run_with = |mut evaluator: Evaluator, expression: &str| {
@@ -2859,6 +2867,26 @@ mod tests {
         let e = run_with(past(WORK_BUDGET), large).expect_err("stopped by the deadline");
         assert_eq!(e.reason, Reason::EvaluationTimeout);
         assert!(run_with(Evaluator::with_budget(&[], WORK_BUDGET), large).is_ok());
+    }
+
+    #[test]
+    fn the_clock_starts_at_the_first_stride_not_before() {
+        // Reading the clock costs as much as a small evaluation: fewer charges than the stride
+        // never read it; the first stride starts the deadline, and a later one checks it.
+        let evaluate = |expression: &str| {
+            let mut evaluator = Evaluator::with_budget(&[], WORK_BUDGET);
+            let input = serde_json::json!({ "expression": expression }).to_string();
+            let request = request::decode(input.as_bytes()).expect("valid request");
+            let tree = request::prepare(&request).expect("prepared");
+            assert!(evaluator.eval(&tree).is_ok());
+            (evaluator.charges, evaluator.deadline)
+        };
+        let (charges, deadline) = evaluate("{g: f(x) = x <= 0 ? 1 : f(x - 1) + f(x - 1)}.g(7)");
+        assert!(charges < DEADLINE_STRIDE && deadline.is_none());
+        let before = Instant::now();
+        let (charges, deadline) = evaluate("{g: f(x) = x <= 0 ? 1 : f(x - 1) + f(x - 1)}.g(8)");
+        assert!(charges >= DEADLINE_STRIDE);
+        assert!(deadline.is_some_and(|d| d >= before + DEADLINE));
     }
 
     #[test]
