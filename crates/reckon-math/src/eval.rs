@@ -2146,8 +2146,9 @@ fn is_arithmetic(op: Op) -> bool {
 
 /// [`Evaluator::binary`] of two plain numbers, as `binary_inner` computes it without its
 /// dispatch; `None` where it takes the general path (an operator without a number case here,
-/// or a power with a Complex result).
-#[inline]
+/// or a power with a Complex result). Always inlined: returned out of line, its `Option` of
+/// a value was written to memory and copied again into the caller's result.
+#[inline(always)]
 fn number_binary(op: Op, x: f64, y: f64) -> Option<Value> {
     Some(match op {
         Op::Add => Value::Number(x + y),
