@@ -29,7 +29,7 @@ fn main() {
                     &mut last,
                 ) {
                     Ok(()) => answered += 1,
-                    Err(e) => last = e.message.into_bytes(),
+                    Err(e) => last = e.into_details().message.into_bytes(),
                 }
             }
             let last = String::from_utf8_lossy(&last);

@@ -129,8 +129,19 @@ impl Reason {
 
 /// A refusal: reason, message, position of the token at fault (in characters), and the hint when
 /// it differs from the reason's general one.
+///
+/// The details live behind one pointer, which [`CalculateError`] dereferences to (so
+/// `error.reason`, `error.message`, `error.position` and `error.hint` read and write them): every
+/// evaluator level returns a `Result` holding a value or this error, and a 72-byte error made
+/// each of those results 72 bytes, moved at every level, where a pointer keeps the result as
+/// small as the value. An error is made once per refused request, so its allocation is paid
+/// rarely.
+#[derive(Clone, PartialEq, Eq)]
+pub struct CalculateError(Box<ErrorDetails>);
+
+/// What a [`CalculateError`] says (reached through it by `Deref`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CalculateError {
+pub struct ErrorDetails {
     /// The reason.
     pub reason: Reason,
     /// The one-line message.
@@ -141,15 +152,40 @@ pub struct CalculateError {
     pub hint: Option<String>,
 }
 
+impl std::ops::Deref for CalculateError {
+    type Target = ErrorDetails;
+
+    fn deref(&self) -> &ErrorDetails {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for CalculateError {
+    fn deref_mut(&mut self) -> &mut ErrorDetails {
+        &mut self.0
+    }
+}
+
+impl std::fmt::Debug for CalculateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
 impl CalculateError {
     /// An error with the reason's general hint and no position.
     pub fn new(reason: Reason, message: impl Into<String>) -> Self {
-        Self {
+        Self(Box::new(ErrorDetails {
             reason,
             message: message.into(),
             position: None,
             hint: None,
-        }
+        }))
+    }
+
+    /// The details, owned (to move the message or hint out).
+    pub fn into_details(self) -> ErrorDetails {
+        *self.0
     }
 
     /// The same error blaming the token at `position`.

@@ -55,7 +55,7 @@ mod sparse_products;
 mod special;
 mod value;
 
-pub use error::{CalculateError, Reason};
+pub use error::{CalculateError, ErrorDetails, Reason};
 
 pub use parser::{ParseError, STACK_BYTES, parse};
 
@@ -652,7 +652,10 @@ mod tests {
                 }
                 Err(error) => {
                     assert!(length > MAX_RESULT_UNITS, "{length}: {}", error.message);
-                    assert_eq!(direct.map_err(|e| e.message), Err(error.message));
+                    assert_eq!(
+                        direct.map_err(|e| e.into_details().message),
+                        Err(error.into_details().message)
+                    );
                     assert_eq!(text, b"kept");
                 }
             }

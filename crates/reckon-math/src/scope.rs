@@ -380,7 +380,7 @@ mod tests {
                         let mut units = 0;
                         let answer = crate::calculate_counted(input.as_bytes(), &mut units)
                             .map(|out| out["result"].clone())
-                            .map_err(|e| (e.reason, e.message));
+                            .map_err(|e| (e.reason, e.into_details().message));
                         (answer, units)
                     };
                     let one = run("x");
@@ -396,7 +396,7 @@ mod tests {
                     "expression": format!("{{a: h(n) = n <= 0 ? 0 : sum(map([n], k(m) = h(m - 1))), b: h({n})}}")
                 })
                 .to_string();
-                crate::calculate(input.as_bytes()).map_err(|e| e.message)
+                crate::calculate(input.as_bytes()).map_err(|e| e.into_details().message)
             };
             assert!(deep(60).is_ok());
             assert!(

@@ -169,3 +169,20 @@ fn quote(text: &str) -> String {
     out.push('"');
     out
 }
+
+#[cfg(test)]
+mod size_tests {
+    use std::mem::size_of;
+
+    /// Every evaluator level returns a value or an error (`Evaluated`) and moves it to its
+    /// caller: the error is one pointer, so the result is no larger than the value, whose
+    /// largest variant (an exact rational, two big integers) sets its size. A variant or an
+    /// error that grows them fails here rather than slowing every evaluation.
+    #[test]
+    fn a_value_and_a_result_stay_small() {
+        assert_eq!(size_of::<crate::error::CalculateError>(), 8);
+        assert_eq!(size_of::<super::Value>(), 56);
+        assert_eq!(size_of::<crate::eval::Evaluated>(), 56);
+        assert_eq!(size_of::<Result<f64, crate::error::CalculateError>>(), 16);
+    }
+}
