@@ -106,6 +106,7 @@ fn invalid(what: impl std::fmt::Display) -> CalculateError {
 ///
 /// # Errors
 /// `invalid_json` for text that is not JSON, `invalid_arguments` for any schema violation.
+#[inline]
 pub fn decode(input: &[u8]) -> Result<Request<'_>, CalculateError> {
     match plain::decode_plain(input) {
         Some(request) => Ok(request),
@@ -116,6 +117,7 @@ pub fn decode(input: &[u8]) -> Result<Request<'_>, CalculateError> {
 /// Step 1 for any input: the text is parsed into a JSON document, then the fields are checked in
 /// the order of section 1 (unknown keys, expression, operation, variable, scope, precision,
 /// numericType); a repeated key counts once, with its last value, and `null` means omitted.
+#[inline(never)]
 fn decode_general(input: &[u8]) -> Result<Request<'static>, CalculateError> {
     let json = Json::parse_with(input, Duplicates::Keep)
         .map_err(|_| CalculateError::new(Reason::InvalidJson, "Invalid JSON input"))?;
