@@ -134,7 +134,8 @@ pub fn calculate_into_counted(
     work_units: &mut u64,
 ) -> Result<(), CalculateError> {
     *work_units = 0;
-    let request = request::decode(input)?;
+    let mut request = request::Request::empty();
+    request::decode_into(input, &mut request)?;
     let value = checked_value(&request, work_units)?;
     // A number (most answers) is written straight into `out` below, without a string of its
     // own: its text is ASCII without quotes or escapes, at most 25 bytes. Anything else is

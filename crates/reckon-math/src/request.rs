@@ -62,6 +62,21 @@ pub struct Request<'a> {
     pub numeric_type: NumericType,
 }
 
+impl Request<'_> {
+    /// The request before any field is read: the empty expression (which no decoded request
+    /// has) and every other field omitted.
+    pub(crate) fn empty() -> Self {
+        Self {
+            expression: Cow::Borrowed(""),
+            operation: Operation::Evaluate,
+            variable: None,
+            scope: None,
+            precision: None,
+            numeric_type: NumericType::Number,
+        }
+    }
+}
+
 const FIELDS: [&str; 6] = [
     "expression",
     "operation",
@@ -106,12 +121,26 @@ fn invalid(what: impl std::fmt::Display) -> CalculateError {
 ///
 /// # Errors
 /// `invalid_json` for text that is not JSON, `invalid_arguments` for any schema violation.
-#[inline]
 pub fn decode(input: &[u8]) -> Result<Request<'_>, CalculateError> {
-    match plain::decode_plain(input) {
-        Some(request) => Ok(request),
-        None => decode_general(input),
+    let mut request = Request::empty();
+    decode_into(input, &mut request)?;
+    Ok(request)
+}
+
+/// [`decode`] into `request`, which must hold [`Request::empty`]: the request is read where
+/// the caller keeps it, not moved out through a `Result` (~50 instructions per request).
+///
+/// # Errors
+/// As [`decode`]; `request` then holds part of what was read.
+#[inline]
+pub(crate) fn decode_into<'a>(
+    input: &'a [u8],
+    request: &mut Request<'a>,
+) -> Result<(), CalculateError> {
+    if !plain::decode_plain_into(input, request) {
+        *request = decode_general(input)?;
     }
+    Ok(())
 }
 
 /// Step 1 for any input: the text is parsed into a JSON document, then the fields are checked in

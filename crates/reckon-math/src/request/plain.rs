@@ -18,26 +18,35 @@
 //! public sample and requires the same request wherever this one answers.
 
 use super::{
-    NumericType, Operation, Request, SMALL_SCOPE, is_identifier, javascript_key_order,
-    numeric_type_named, operation_named,
+    NumericType, Request, SMALL_SCOPE, is_identifier, javascript_key_order, numeric_type_named,
+    operation_named,
 };
 use reckon_core::json::{Cursor, plain_string_run};
 use std::borrow::Cow;
 
 /// The request, if `input` is a valid request of the plain shape (see the module doc); `None`
 /// means "ask the general decoder", never "invalid".
+#[cfg(test)]
 pub(super) fn decode_plain(input: &[u8]) -> Option<Request<'_>> {
+    let mut request = Request::empty();
+    decode_plain_into(input, &mut request).then_some(request)
+}
+
+/// [`decode_plain`] into `request`, which must hold [`Request::empty`]: whether `input` is a
+/// valid request of the plain shape, read into `request` (the request is read where the caller
+/// keeps it: returning it moved its 100-odd bytes twice). On `false` `request` holds part of
+/// what was read, for the general decoder's answer to replace.
+#[inline]
+pub(super) fn decode_plain_into<'a>(input: &'a [u8], request: &mut Request<'a>) -> bool {
+    decode_members(input, request).is_some()
+}
+
+/// [`decode_plain_into`], with `?` for each step.
+#[inline]
+fn decode_members<'a>(input: &'a [u8], request: &mut Request<'a>) -> Option<()> {
     // UTF-8 is checked string by string: outside strings only ASCII can match.
     let mut reader = Reader {
         cursor: Cursor::new(input),
-    };
-    let mut request = Request {
-        expression: Cow::Borrowed(""),
-        operation: Operation::Evaluate,
-        variable: None,
-        scope: None,
-        precision: None,
-        numeric_type: NumericType::Number,
     };
     // One bit per field, to step aside on a repeated key (the general decoder keeps the last).
     let mut seen = 0u8;
@@ -45,24 +54,24 @@ pub(super) fn decode_plain(input: &[u8]) -> Option<Request<'_>> {
         // The expression's value is next: what the member steps below reach, read without
         // them (the usual request opens this way).
         reader.cursor.pos = opening;
-        reader.field_value(0, &mut request)?;
+        reader.field_value(0, request)?;
         seen = 1;
     } else {
         reader.cursor.skip_whitespace();
         reader.cursor.eat(b'{').then_some(())?;
-        reader.member(&mut seen, &mut request)?;
+        reader.member(&mut seen, request)?;
     }
     loop {
         reader.cursor.skip_whitespace();
         match reader.cursor.next_byte()? {
-            b',' => reader.member(&mut seen, &mut request)?,
+            b',' => reader.member(&mut seen, request)?,
             b'}' => break,
             _ => return None,
         }
     }
     reader.cursor.skip_whitespace();
     // The expression is required (bit 0) and nothing may follow the object.
-    (seen & 1 != 0 && reader.cursor.pos == reader.cursor.bytes.len()).then_some(request)
+    (seen & 1 != 0 && reader.cursor.pos == reader.cursor.bytes.len()).then_some(())
 }
 
 /// Where the expression's value starts when `input` opens with the expression member written
