@@ -383,54 +383,66 @@ pub(crate) fn prepare_noting(request: &Request) -> Result<(Node, bool), Calculat
             ),
         ));
     }
-    let multiple = |position: usize| {
-        CalculateError::new(
-            Reason::MultipleExpressions,
-            "Multiple expressions are not allowed. Submit one expression per call.",
-        )
-        .at(position)
-    };
     let note_numbers = request.numeric_type == NumericType::Fraction;
-    let (tree, notes) = match parse_noting(&request.expression, note_numbers) {
+    let (mut tree, notes) = match parse_noting(&request.expression, note_numbers) {
         Ok(parsed) => parsed,
-        Err(error) => {
-            if request.expression.contains('\r') {
-                let unified = request.expression.replace("\r\n", "\n").replace('\r', "\n");
-                if let Ok(Node {
-                    kind:
-                        NodeKind::Block {
-                            statements,
-                            first_separator,
-                        },
-                    ..
-                }) = parse(&unified)
-                    && !statements.is_empty()
-                {
-                    return Err(multiple(first_separator));
-                }
-            }
-            return Err(CalculateError::new(
-                Reason::ParseFailed,
-                format!("Invalid expression: {}", error.message),
-            )
-            .at(error.position));
-        }
+        Err(error) => return Err(parse_failure(request, error)),
     };
-    let mut tree = match tree.kind {
-        NodeKind::Block {
-            statements,
-            first_separator,
-        } if !statements.is_empty() => return Err(multiple(first_separator)),
-        NodeKind::Block { .. } => Node {
+    // (Looked at in place: a match that moved the tree out and back cost two copies of it.)
+    if let NodeKind::Block {
+        statements,
+        first_separator,
+    } = &tree.kind
+    {
+        if !statements.is_empty() {
+            return Err(multiple(*first_separator));
+        }
+        tree = Node {
             kind: NodeKind::Constant(crate::ast::Constant::Undefined),
             span: tree.span,
-        },
-        _ => tree,
-    };
+        };
+    }
     if notes.review {
         static_checks(&mut tree)?;
     }
     Ok((tree, notes.unusual_number))
+}
+
+/// The error of step 7 at `position`: more than one statement.
+#[cold]
+fn multiple(position: usize) -> CalculateError {
+    CalculateError::new(
+        Reason::MultipleExpressions,
+        "Multiple expressions are not allowed. Submit one expression per call.",
+    )
+    .at(position)
+}
+
+/// Step 7 when the parser refused the expression: several statements once CR is a line break
+/// (math.js splits statements on it), else the parse error itself.
+#[cold]
+#[inline(never)]
+fn parse_failure(request: &Request, error: crate::parser::ParseError) -> CalculateError {
+    if request.expression.contains('\r') {
+        let unified = request.expression.replace("\r\n", "\n").replace('\r', "\n");
+        if let Ok(Node {
+            kind:
+                NodeKind::Block {
+                    statements,
+                    first_separator,
+                },
+            ..
+        }) = parse(&unified)
+            && !statements.is_empty()
+        {
+            return multiple(first_separator);
+        }
+    }
+    CalculateError::new(
+        Reason::ParseFailed,
+        format!("Invalid expression: {}", error.message),
+    )
+    .at(error.position)
 }
 
 /// Step 8: the stringifier guard (which wins), then operations used as functions, then the alias
