@@ -87,7 +87,24 @@ pub(crate) struct Evaluator {
 }
 
 impl Drop for Evaluator {
+    /// Inlined where an evaluator ends: the usual one holds nothing, which four tests tell
+    /// without a call.
+    #[inline]
     fn drop(&mut self) {
+        if self.bindings.capacity() != 0
+            || self.context.args.is_some()
+            || !matches!(self.context.layer, crate::scope::Layer::Global)
+            || self.written_frames.0.capacity() != 0
+        {
+            self.drop_held();
+        }
+    }
+}
+
+impl Evaluator {
+    /// [`Drop`] for an evaluator that holds something.
+    #[inline(never)]
+    fn drop_held(&mut self) {
         // In the order of the fields, as the drop glue would (the frames an assignment wrote
         // into are cleared last); an empty vector and the global context own nothing.
         if self.bindings.capacity() != 0 {
@@ -101,6 +118,33 @@ impl Drop for Evaluator {
             drop(std::mem::take(&mut *self.written_frames));
         }
     }
+}
+
+/// A request's scope bound as numbers (number and BigNumber modes), names moved, not copied;
+/// an empty scope (most requests) without the collecting loop.
+fn number_bindings(scope: Vec<(String, f64)>) -> Vec<(String, Value)> {
+    if scope.is_empty() {
+        return Vec::new();
+    }
+    scope
+        .into_iter()
+        .map(|(k, v)| (k, Value::Number(v)))
+        .collect()
+}
+
+/// A request's scope bound in Fraction mode: as Fractions when the conversion of section 5.3 is
+/// exact (0.5 → 1/2), else as numbers (section 5.4).
+fn fraction_bindings(scope: Vec<(String, f64)>) -> Vec<(String, Value)> {
+    if scope.is_empty() {
+        return Vec::new();
+    }
+    scope
+        .into_iter()
+        .map(|(k, v)| {
+            let value = fraction::from_f64_exact(v).map_or(Value::Number(v), Value::Fraction);
+            (k, value)
+        })
+        .collect()
 }
 
 pub(crate) type Evaluated = Result<Value, CalculateError>;
@@ -163,47 +207,56 @@ pub(crate) fn function_as_value(name: Option<&str>, position: usize) -> Calculat
 impl Evaluator {
     /// An evaluator in number mode whose scope holds `scope` (as numbers, in order). The
     /// names are moved into the bindings, not copied.
+    #[cfg(test)]
     pub(crate) fn new(scope: Vec<(String, f64)>) -> Self {
+        Self::with_bindings(number_bindings(scope), false, false)
+    }
+
+    /// The evaluator of a request's `numericType`: what [`Self::new`] or [`Self::fraction`]
+    /// builds, or one in BigNumber mode. One constructor for the caller: choosing among
+    /// several built each into a temporary that was then copied (144 bytes, a call to memcpy
+    /// per request).
+    pub(crate) fn for_numeric_type(
+        scope: Vec<(String, f64)>,
+        numeric_type: crate::request::NumericType,
+    ) -> Self {
+        use crate::request::NumericType;
+        let fraction_mode = numeric_type == NumericType::Fraction;
+        let bindings = if fraction_mode {
+            fraction_bindings(scope)
+        } else {
+            number_bindings(scope)
+        };
+        Self::with_bindings(
+            bindings,
+            fraction_mode,
+            numeric_type == NumericType::BigNumber,
+        )
+    }
+
+    /// An evaluator with these variables, in Fraction mode, BigNumber mode or number mode.
+    #[inline]
+    fn with_bindings(bindings: Vec<(String, Value)>, fraction_mode: bool, big_mode: bool) -> Self {
         Self {
-            bindings: ManuallyDrop::new(
-                scope
-                    .into_iter()
-                    .map(|(k, v)| (k, Value::Number(v)))
-                    .collect(),
-            ),
+            bindings: ManuallyDrop::new(bindings),
             context: ManuallyDrop::new(crate::scope::Context::default()),
             call_depth: 0,
             meter: Meter::new(WORK_BUDGET),
             deadline: None,
             charges: 0,
-            fraction_mode: false,
+            fraction_mode,
             elements_built: 0,
             random_state: 0,
-            big_mode: false,
+            big_mode,
             written_frames: ManuallyDrop::new(crate::scope::WrittenFrames::default()),
         }
     }
 
     /// An evaluator in Fraction mode: scope numbers are bound as Fractions when the conversion
     /// of section 5.3 is exact (0.5 → 1/2), else as numbers (section 5.4).
+    #[cfg(test)]
     pub(crate) fn fraction(scope: Vec<(String, f64)>) -> Self {
-        let mut evaluator = Self::new(Vec::new());
-        *evaluator.bindings = scope
-            .into_iter()
-            .map(|(k, v)| {
-                let value = fraction::from_f64_exact(v).map_or(Value::Number(v), Value::Fraction);
-                (k, value)
-            })
-            .collect();
-        evaluator.fraction_mode = true;
-        evaluator
-    }
-
-    /// An evaluator in BigNumber mode: scope numbers stay binary64 numbers (section 5.4).
-    pub(crate) fn big(scope: Vec<(String, f64)>) -> Self {
-        let mut evaluator = Self::new(scope);
-        evaluator.big_mode = true;
-        evaluator
+        Self::for_numeric_type(scope, crate::request::NumericType::Fraction)
     }
 
     /// An evaluator with `budget` work units instead of [`WORK_BUDGET`], for tests of the meter.

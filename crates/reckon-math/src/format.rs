@@ -59,10 +59,24 @@ fn push_signed(out: &mut String, value: f64, magnitude: u64) {
 
 /// [`format_number`] appended to a byte buffer: the answer writer's path for a number result,
 /// which needs no string of its own and no JSON escaping (the text is ASCII without quotes).
+///
+/// An integer below 2^53 that the precision leaves alone (most results) is written here, from
+/// one round trip through `i64`; everything else goes to [`append_non_integer`], out of line:
+/// its digit and ryu buffers made every call set up a large stack frame (~50 instructions of
+/// the ~75 that writing `1` cost).
 #[inline]
 pub(crate) fn append_number(value: f64, precision: Option<u32>, out: &mut Vec<u8>) {
-    if let Some(magnitude) = integer_text(value, precision) {
-        if value < 0.0 {
+    // `value` is an integer below 2^53 exactly when the round trip keeps it (NaN and values
+    // past i64's range saturate and do not come back) and its magnitude is below 2^53: the
+    // test of `integer_text`, without a second conversion for the magnitude.
+    let integer = value as i64;
+    let magnitude = integer.unsigned_abs();
+    if integer as f64 == value
+        && magnitude < 1 << 53
+        && precision.is_none_or(|p| p >= 16 || magnitude < 10u64.pow(p))
+    {
+        // (`-0` has no sign: it converts to 0.)
+        if integer < 0 {
             out.push(b'-');
         }
         // One or two digits (most matrix elements): pushed directly, as `push_integer` does.
@@ -73,9 +87,16 @@ pub(crate) fn append_number(value: f64, precision: Option<u32>, out: &mut Vec<u8
             out.push(b'0' + (magnitude % 10) as u8);
             return;
         }
-        let (digits, start) = reckon_core::num::integer_digits(magnitude);
-        out.extend_from_slice(&digits[start..]);
-    } else if value == 0.0 {
+        append_integer(out, magnitude);
+    } else {
+        append_non_integer(value, precision, out);
+    }
+}
+
+/// [`append_number`] for a value that does not print as a plain integer.
+#[inline(never)]
+fn append_non_integer(value: f64, precision: Option<u32>, out: &mut Vec<u8>) {
+    if value == 0.0 {
         out.push(b'0');
     } else if !value.is_finite() {
         out.extend_from_slice(ryu_js::Buffer::new().format(value).as_bytes());
@@ -349,7 +370,7 @@ pub(crate) fn positional(digits: &str, exponent: i32, out: &mut String) {
 
 #[cfg(test)]
 mod tests {
-    use super::{EXACT_INTEGERS, format_number, general_format, push_integer};
+    use super::{EXACT_INTEGERS, format_number, format_number_with, general_format, push_integer};
 
     /// Every way `push_integer` writes digits (one, two, more) gives Rust's own text, appended.
     #[test]
@@ -460,6 +481,62 @@ mod tests {
         }
         // Every decade and the first of the spread (each value is written eight ways).
         assert_appends_as_formatted(&values[..20_000]);
+    }
+
+    /// `append_number`'s integer shortcut (one round trip through `i64`) writes what the
+    /// general path writes, without any shortcut of its own: at the edges of the shortcut (2^53,
+    /// i64's range where the conversion saturates, NaN, both zeros) and for the small integers
+    /// and powers of ten it takes, under every precision that may or may not round them.
+    #[test]
+    fn the_appended_integer_shortcut_agrees_with_the_general_path() {
+        let two53 = EXACT_INTEGERS;
+        let mut values = vec![
+            0.0,
+            -0.0,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            two53 - 1.0,
+            two53,
+            two53 + 2.0,
+            // 2^54 - 2: 17 digits, which a precision of 16 rounds.
+            2.0 * two53 - 2.0,
+            -(two53 - 1.0),
+            -two53,
+            9.223_372_036_854_776e18,
+            -9.223_372_036_854_776e18,
+            i64::MAX as f64,
+            i64::MIN as f64,
+            1e300,
+            -1e300,
+            0.5,
+            -99.5,
+            99.999_999_999_999_99,
+        ];
+        values.extend((-300..=300).map(f64::from));
+        for e in 0..=22 {
+            let p = 10f64.powi(e);
+            values.extend([p - 1.0, p, p + 1.0, -p, -(p - 1.0)]);
+        }
+        for value in values {
+            for precision in [
+                None,
+                Some(1),
+                Some(2),
+                Some(3),
+                Some(15),
+                Some(16),
+                Some(17),
+            ] {
+                let mut out = b"[".to_vec();
+                super::append_number(value, precision, &mut out);
+                assert_eq!(
+                    String::from_utf8(out).ok(),
+                    Some(format!("[{}", format_number_with(value, precision, -6, 21))),
+                    "{value:e} / {precision:?}"
+                );
+            }
+        }
     }
 
     /// Integers around every power of ten and 2^53, signed zeros, infinities and a few

@@ -134,7 +134,8 @@ pub fn calculate_into_counted(
     work_units: &mut u64,
 ) -> Result<(), CalculateError> {
     *work_units = 0;
-    let request = request::decode(input)?;
+    let mut request = request::Request::empty();
+    request::decode_into(input, &mut request)?;
     let value = checked_value(&request, work_units)?;
     // A number (most answers) is written straight into `out` below, without a string of its
     // own: its text is ASCII without quotes or escapes, at most 25 bytes. Anything else is
@@ -157,7 +158,8 @@ pub fn calculate_into_counted(
     let result_len = text.as_ref().map_or(25, String::len);
     out.reserve(result_len + request.expression.len() + scope_names + 112);
     // Each string's quotes are written with the fixed text around it, so a string without
-    // anything to escape (almost every one) is a single copy.
+    // anything to escape (almost every one) is a single copy; and the fixed text of the usual
+    // answer (a number evaluated) is written in as few copies as the values between allow.
     out.extend_from_slice(b"{\"result\":\"");
     match (&text, &value) {
         (Some(text), _) => write_json_string_body(out, text),
@@ -169,18 +171,26 @@ pub fn calculate_into_counted(
         (None, _) => {}
     }
     // Type and operation names are fixed ASCII words: nothing to escape.
-    out.extend_from_slice(b"\",\"resultType\":\"");
-    out.extend_from_slice(value.type_name().as_bytes());
-    out.extend_from_slice(b"\",\"expression\":\"");
+    if let value::Value::Number(_) = value {
+        out.extend_from_slice(b"\",\"resultType\":\"number\",\"expression\":\"");
+    } else {
+        out.extend_from_slice(b"\",\"resultType\":\"");
+        out.extend_from_slice(value.type_name().as_bytes());
+        out.extend_from_slice(b"\",\"expression\":\"");
+    }
     match &request.expression {
         // The request's own text between quotes, without escapes: nothing to escape in it
         // (`Request::expression`), so it is copied without looking at it again.
         std::borrow::Cow::Borrowed(text) => out.extend_from_slice(text.as_bytes()),
         std::borrow::Cow::Owned(text) => write_json_string_body(out, text),
     }
-    out.extend_from_slice(b"\",\"operation\":\"");
-    out.extend_from_slice(request.operation.name().as_bytes());
-    out.push(b'"');
+    if request.operation == Operation::Evaluate {
+        out.extend_from_slice(b"\",\"operation\":\"evaluate\"");
+    } else {
+        out.extend_from_slice(b"\",\"operation\":\"");
+        out.extend_from_slice(request.operation.name().as_bytes());
+        out.push(b'"');
+    }
     if let Some(scope) = &request.scope {
         out.extend_from_slice(b",\"scopeVars\":[");
         for (i, (name, _)) in scope.iter().enumerate() {
@@ -311,17 +321,11 @@ fn checked_value(
     }
     let fraction_mode = request.numeric_type == NumericType::Fraction;
     let scope = used_scope(request);
-    let mut evaluator = if fraction_mode {
-        // Literals Fraction mode cannot read are parse-time failures (section 9.3).
-        if unusual_number {
-            eval::check_fraction_literals(&tree)?;
-        }
-        eval::Evaluator::fraction(scope)
-    } else if request.numeric_type == NumericType::BigNumber {
-        eval::Evaluator::big(scope)
-    } else {
-        eval::Evaluator::new(scope)
-    };
+    // Literals Fraction mode cannot read are parse-time failures (section 9.3).
+    if fraction_mode && unusual_number {
+        eval::check_fraction_literals(&tree)?;
+    }
+    let mut evaluator = eval::Evaluator::for_numeric_type(scope, request.numeric_type);
     let value = evaluator.eval(&tree);
     *work_units = evaluator.work_used();
     let value = value?;

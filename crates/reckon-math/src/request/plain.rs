@@ -18,52 +18,83 @@
 //! public sample and requires the same request wherever this one answers.
 
 use super::{
-    NumericType, Operation, Request, SMALL_SCOPE, is_identifier, javascript_key_order,
-    numeric_type_named, operation_named,
+    NumericType, Request, SMALL_SCOPE, is_identifier, javascript_key_order, numeric_type_named,
+    operation_named,
 };
 use reckon_core::json::{Cursor, plain_string_run};
 use std::borrow::Cow;
 
 /// The request, if `input` is a valid request of the plain shape (see the module doc); `None`
 /// means "ask the general decoder", never "invalid".
+#[cfg(test)]
 pub(super) fn decode_plain(input: &[u8]) -> Option<Request<'_>> {
+    let mut request = Request::empty();
+    decode_plain_into(input, &mut request).then_some(request)
+}
+
+/// [`decode_plain`] into `request`, which must hold [`Request::empty`]: whether `input` is a
+/// valid request of the plain shape, read into `request` (the request is read where the caller
+/// keeps it: returning it moved its 100-odd bytes twice). On `false` `request` holds part of
+/// what was read, for the general decoder's answer to replace.
+#[inline]
+pub(super) fn decode_plain_into<'a>(input: &'a [u8], request: &mut Request<'a>) -> bool {
+    decode_members(input, request).is_some()
+}
+
+/// [`decode_plain_into`], with `?` for each step.
+#[inline]
+fn decode_members<'a>(input: &'a [u8], request: &mut Request<'a>) -> Option<()> {
     // UTF-8 is checked string by string: outside strings only ASCII can match.
     let mut reader = Reader {
         cursor: Cursor::new(input),
     };
-    let mut request = Request {
-        expression: Cow::Borrowed(""),
-        operation: Operation::Evaluate,
-        variable: None,
-        scope: None,
-        precision: None,
-        numeric_type: NumericType::Number,
-    };
     // One bit per field, to step aside on a repeated key (the general decoder keeps the last).
     let mut seen = 0u8;
-    reader.cursor.skip_whitespace();
-    reader.cursor.eat(b'{').then_some(())?;
+    if let Some(opening) = usual_opening(input) {
+        // The expression's value is next: what the member steps below reach, read without
+        // them (the usual request opens this way).
+        reader.cursor.pos = opening;
+        reader.field_value(0, request)?;
+        seen = 1;
+    } else {
+        reader.cursor.skip_whitespace();
+        reader.cursor.eat(b'{').then_some(())?;
+        reader.member(&mut seen, request)?;
+    }
     loop {
         reader.cursor.skip_whitespace();
-        let field = reader.field_name()?;
-        if seen & (1 << field) != 0 {
-            return None;
-        }
-        seen |= 1 << field;
-        reader.cursor.skip_whitespace();
-        reader.cursor.eat(b':').then_some(())?;
-        reader.cursor.skip_whitespace();
-        reader.field_value(field, &mut request)?;
-        reader.cursor.skip_whitespace();
         match reader.cursor.next_byte()? {
-            b',' => {}
+            b',' => reader.member(&mut seen, request)?,
             b'}' => break,
             _ => return None,
         }
     }
     reader.cursor.skip_whitespace();
     // The expression is required (bit 0) and nothing may follow the object.
-    (seen & 1 != 0 && reader.cursor.pos == reader.cursor.bytes.len()).then_some(request)
+    (seen & 1 != 0 && reader.cursor.pos == reader.cursor.bytes.len()).then_some(())
+}
+
+/// Where the expression's value starts when `input` opens with the expression member written
+/// as serializers write it, `{"expression":` and at most one space; `None` for any other
+/// opening, which the member steps read.
+#[inline]
+fn usual_opening(input: &[u8]) -> Option<usize> {
+    const OPENING: &[u8; 14] = b"{\"expression\":";
+    if input.first_chunk::<14>() != Some(OPENING) {
+        return None;
+    }
+    match input.get(14)? {
+        b'"' => Some(14),
+        b' ' if input.get(15) == Some(&b'"') => Some(15),
+        _ => None,
+    }
+}
+
+/// True when `rest` starts with `text`, compared as a fixed-size array (a few word
+/// comparisons, where a slice of a length known only at run time called memcmp).
+#[inline]
+fn starts_with<const N: usize>(rest: &[u8], text: &[u8; N]) -> bool {
+    rest.first_chunk::<N>() == Some(text)
 }
 
 /// A position in the request text.
@@ -83,22 +114,37 @@ impl<'a> Reader<'a> {
         found
     }
 
+    /// One member, `"name": value`, after any whitespace: its field marked in `seen` (a field
+    /// seen before is refused) and its value read into `request`.
+    #[inline]
+    fn member(&mut self, seen: &mut u8, request: &mut Request<'a>) -> Option<()> {
+        self.cursor.skip_whitespace();
+        let field = self.field_name()?;
+        if *seen & (1 << field) != 0 {
+            return None;
+        }
+        *seen |= 1 << field;
+        self.cursor.skip_whitespace();
+        self.cursor.eat(b':').then_some(())?;
+        self.cursor.skip_whitespace();
+        self.field_value(field, request)
+    }
+
     /// A member name without escapes that is one of the six fields: its index in
     /// [`super::FIELDS`] (0 is `expression`).
     fn field_name(&mut self) -> Option<u32> {
         let rest = self.cursor.bytes.get(self.cursor.pos..)?;
         // The letter after the quote tells which name it can be.
-        let (field, name): (u32, &[u8]) = match rest.get(1)? {
-            b'e' => (0, b"\"expression\""),
-            b'o' => (1, b"\"operation\""),
-            b'v' => (2, b"\"variable\""),
-            b's' => (3, b"\"scope\""),
-            b'p' => (4, b"\"precision\""),
-            b'n' => (5, b"\"numericType\""),
+        let (field, length) = match rest.get(1)? {
+            b'e' if starts_with(rest, b"\"expression\"") => (0, 12),
+            b'o' if starts_with(rest, b"\"operation\"") => (1, 11),
+            b'v' if starts_with(rest, b"\"variable\"") => (2, 10),
+            b's' if starts_with(rest, b"\"scope\"") => (3, 7),
+            b'p' if starts_with(rest, b"\"precision\"") => (4, 11),
+            b'n' if starts_with(rest, b"\"numericType\"") => (5, 13),
             _ => return None,
         };
-        rest.starts_with(name).then_some(())?;
-        self.cursor.pos += name.len();
+        self.cursor.pos += length;
         Some(field)
     }
 
@@ -146,17 +192,17 @@ impl<'a> Reader<'a> {
     /// the string), else as any word.
     fn numeric_type(&mut self) -> Option<NumericType> {
         let rest = self.cursor.bytes.get(self.cursor.pos..)?;
-        for (text, numeric_type) in [
-            (&b"\"Fraction\""[..], NumericType::Fraction),
-            (&b"\"BigNumber\""[..], NumericType::BigNumber),
-            (&b"\"number\""[..], NumericType::Number),
-        ] {
-            if rest.starts_with(text) {
-                self.cursor.pos += text.len();
-                return Some(numeric_type);
-            }
-        }
-        numeric_type_named(self.word()?)
+        let (numeric_type, length) = if starts_with(rest, b"\"Fraction\"") {
+            (NumericType::Fraction, 10)
+        } else if starts_with(rest, b"\"BigNumber\"") {
+            (NumericType::BigNumber, 11)
+        } else if starts_with(rest, b"\"number\"") {
+            (NumericType::Number, 8)
+        } else {
+            return numeric_type_named(self.word()?);
+        };
+        self.cursor.pos += length;
+        Some(numeric_type)
     }
 
     /// A scope object of at most [`SMALL_SCOPE`] keys with finite number values, in
@@ -660,6 +706,38 @@ mod tests {
 
     /// The plain decoder takes a scope of up to [`SMALL_SCOPE`] distinct keys (repeats do not
     /// count) and leaves a larger one to the general decoder, which reads it the same.
+    /// The usual opening (`{"expression":` and at most one space before the value) is read
+    /// directly and decodes as the general decoder decodes it; any other opening goes through
+    /// the member steps, which reach the same request or step aside as before.
+    #[test]
+    fn the_usual_opening_decodes_as_the_general_decoder_does() {
+        for (input, opening, answered) in [
+            (r#"{"expression":"1"}"#, Some(14), true),
+            (r#"{"expression": "1"}"#, Some(15), true),
+            (r#"{"expression": "1", "precision": 4}"#, Some(15), true),
+            (r#"{"expression": "2", "expression": "1"}"#, Some(15), false),
+            (
+                r#"{"expression": "1", "scope": {"x": 1}, "numericType": "Fraction"}"#,
+                Some(15),
+                true,
+            ),
+            (r#"{"expression":  "1"}"#, None, true),
+            (r#"{"expression":"#, None, false),
+            (r#"{"expression": 1}"#, None, false),
+            (r#"{"expression": ""}"#, Some(15), false),
+            (r#"{"expression": "1""#, Some(15), false),
+            (r#"{"expression": "1"} x"#, Some(15), false),
+            (r#"{"expression": "\u0031"}"#, Some(15), true),
+            (r#" {"expression": "1"}"#, None, true),
+            (r#"{ "expression": "1"}"#, None, true),
+            (r#"{"expression" : "1"}"#, None, true),
+            (r#"{"expressions": "1"}"#, None, false),
+        ] {
+            assert_eq!(usual_opening(input.as_bytes()), opening, "{input}");
+            assert_eq!(agrees(input.as_bytes()), answered, "{input}");
+        }
+    }
+
     #[test]
     fn scopes_beyond_the_small_size_go_to_the_general_decoder() {
         let request = |keys: usize, repeats: usize| {
