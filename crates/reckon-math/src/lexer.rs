@@ -611,6 +611,19 @@ fn number<U: Unit>(chars: &[U], start: usize) -> Result<usize, LexError> {
     while end < chars.len() && chars[end].ch().is_ascii_digit() {
         end += 1;
     }
+    // A fraction of digits (`0.25`, `5.5`) is read on from here too, unless an exponent follows.
+    if chars.get(end).is_some_and(|u| u.ch() == '.')
+        && chars.get(end + 1).is_some_and(|u| u.ch().is_ascii_digit())
+    {
+        end += 2;
+        while end < chars.len() && chars[end].ch().is_ascii_digit() {
+            end += 1;
+        }
+        if !chars.get(end).is_some_and(|u| matches!(u.ch(), 'e' | 'E')) {
+            return Ok(end);
+        }
+        return number_general(chars, start);
+    }
     match chars.get(end).map(|u| u.ch()) {
         Some('.' | 'e' | 'E') => {}
         Some('x' | 'b' | 'o') if end == start + 1 && chars[start].ch() == '0' => {}
@@ -831,13 +844,39 @@ mod tests {
         }
     }
 
-    /// A number's end found by the digits-only shortcut is what the general reading finds, for
-    /// every literal and every character that may follow it.
+    /// A number's end found by the digits-only (and digits-point-digits) shortcut is what the
+    /// general reading finds, for every literal and every character that may follow it.
     #[test]
     fn the_digits_shortcut_of_number_agrees_with_the_general_reading() {
         let literals = [
-            "0", "7", "42", "1000", "0.5", "12.", "1e3", "1E+3", "2e-5", "0x1F", "0b101", "0o17",
-            "0xFFi8", "1.5e3", "3e", "10b", "0e", "00x1", "1.2.3",
+            "0",
+            "7",
+            "42",
+            "1000",
+            "0.5",
+            "12.",
+            "1e3",
+            "1E+3",
+            "2e-5",
+            "0x1F",
+            "0b101",
+            "0o17",
+            "0xFFi8",
+            "1.5e3",
+            "3e",
+            "10b",
+            "0e",
+            "00x1",
+            "1.2.3",
+            "0.25",
+            "1234.5678",
+            "1.",
+            "5.5",
+            "0.0",
+            "0.5x",
+            "2.5E",
+            "1.0.",
+            "0.b1",
         ];
         for literal in literals {
             for next in (0..128u8).map(char::from).chain(['é']) {

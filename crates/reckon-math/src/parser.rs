@@ -280,6 +280,27 @@ impl<'a> Parser<'a> {
         )
     }
 
+    /// Whether the current token is a number literal or a plain name that [`Parser::climb`] at
+    /// `min` would return alone: followed by the end, a closing bracket, a separator, `?`, or
+    /// (above the additive level) `+` or `-`, none of which a level from `min` up takes. The
+    /// right operand of most binary operators is such a leaf, made then without a frame of its
+    /// own.
+    #[inline]
+    fn leaf_operand_here(&self, min: Level) -> bool {
+        matches!(self.peek(), Some(Tok::Number | Tok::Name(false)))
+            && match self.peek_at(1) {
+                None
+                | Some(
+                    Tok::Newline
+                    | Tok::Punct(
+                        P::RParen | P::RBracket | P::RBrace | P::Comma | P::Semicolon | P::Question,
+                    ),
+                ) => true,
+                Some(Tok::Punct(P::Plus | P::Minus)) => min > Level::AddSubtract,
+                _ => false,
+            }
+    }
+
     #[inline]
     fn is_punct(&mut self, p: P) -> bool {
         matches!(self.peek(), Some(Tok::Punct(q)) if *q == p)
@@ -645,6 +666,9 @@ impl<'a> Parser<'a> {
                     let token = self.bump_operator();
                     let right = if level == Level::Rule2 {
                         self.percent()?
+                    } else if self.leaf_operand_here(level.next()) {
+                        // What `climb` would make of it, without a frame of its own.
+                        self.primary()?
                     } else {
                         self.climb(level.next())?
                     };
@@ -777,7 +801,12 @@ impl<'a> Parser<'a> {
                 first_at = token.start;
             }
             ops.push(op);
-            params.push(self.climb(Level::Shift)?);
+            let param = if self.leaf_operand_here(Level::Shift) {
+                self.primary()?
+            } else {
+                self.climb(Level::Shift)?
+            };
+            params.push(param);
         }
         let span = Span::new(
             params.first().map_or(0, |n| n.span.start),
@@ -860,6 +889,8 @@ impl<'a> Parser<'a> {
                     kind: NodeKind::Symbol("end".into()),
                     span: Span::at(colon.end),
                 });
+            } else if self.leaf_operand_here(Level::AddSubtract) {
+                params.push(self.primary()?);
             } else {
                 params.push(self.climb(Level::AddSubtract)?);
             }
@@ -1685,6 +1716,96 @@ mod tests {
         }
         assert!(!is_plain_decimal("1.2.3") && !is_plain_decimal("1e3"));
         assert!(is_plain_decimal("12.50") && is_plain_decimal("7"));
+    }
+
+    /// A parser set on the tokens of `text` (lexed by its characters, so that offsets are
+    /// mapped as for any expression), at token `pos`.
+    fn parser_at(text: &str, pos: usize) -> Parser<'_> {
+        let chars: Vec<char> = text.chars().collect();
+        let lexed = tokenize(&chars).expect("lexes");
+        let offsets: Vec<usize> = text
+            .char_indices()
+            .map(|(at, _)| at)
+            .chain([text.len()])
+            .collect();
+        Parser {
+            source: text,
+            offsets: Some(offsets),
+            tokens: lexed.tokens,
+            strings: lexed.strings,
+            pos,
+            nesting: 0,
+            conditional_level: None,
+            end: chars.len(),
+            depth: 0,
+            review: false,
+            note_numbers: false,
+            unusual_number: false,
+        }
+    }
+
+    /// The leaf shortcut for a right operand (`leaf_operand_here`, then `primary`) makes what
+    /// `climb` makes at the same level, and leaves the parser at the same token: checked at every
+    /// token of expressions that put leaves before every kind of token, at every level.
+    #[test]
+    fn a_leaf_operand_is_what_climb_makes_of_it() {
+        let levels = [
+            Level::Or,
+            Level::Xor,
+            Level::And,
+            Level::BitOr,
+            Level::BitXor,
+            Level::BitAnd,
+            Level::Relational,
+            Level::Shift,
+            Level::Conversion,
+            Level::Range,
+            Level::AddSubtract,
+            Level::MultiplyDivide,
+            Level::Implicit,
+            Level::Rule2,
+            Level::Operand,
+        ];
+        let texts = [
+            "1 + 2 - x * y / 3 .* z ./ 4 % 5 mod 6",
+            "a ? b : c; d\n e",
+            "f(a, b) + [1, 2; 3, 4] + {k: v}",
+            "1 < 2 <= x == y != z >= 3 > 4",
+            "1:2:3 + a:b",
+            "x << 1 >> 2 >>> 3 & 4 | 5 ^| 6",
+            "x to cm in inch and y or z xor w",
+            "2 x y (3) 4 in",
+            "x ^ 2 .^ 3 ?? 4 ! ' % 5",
+            "x = 1, y.z, y?.z, w[1], 1/2 x, 0b102 + 1",
+            "é + ü - 1",
+            "not x + true - null",
+        ];
+        let mut shortcuts = 0;
+        for text in texts {
+            let count = parser_at(text, 0).tokens.len();
+            for pos in 0..=count {
+                for min in levels {
+                    let mut fast = parser_at(text, pos);
+                    if !fast.leaf_operand_here(min) {
+                        continue;
+                    }
+                    shortcuts += 1;
+                    let mut general = parser_at(text, pos);
+                    assert_eq!(
+                        fast.primary(),
+                        general.climb(min),
+                        "{text:?} at token {pos}, {min:?}"
+                    );
+                    assert_eq!(fast.pos, general.pos, "{text:?} at token {pos}, {min:?}");
+                }
+            }
+        }
+        // The shortcut is taken where it should be (so this test compares something).
+        assert!(shortcuts > 100, "{shortcuts}");
+        assert!(parser_at("1 + 2", 2).leaf_operand_here(Level::MultiplyDivide));
+        assert!(!parser_at("1 + 2 + 3", 2).leaf_operand_here(Level::AddSubtract));
+        assert!(!parser_at("1 + 2 * 3", 2).leaf_operand_here(Level::MultiplyDivide));
+        assert!(!parser_at("1 + 2^3", 2).leaf_operand_here(Level::MultiplyDivide));
     }
 
     /// The short texts copied at a known length hold what the general copy holds.
