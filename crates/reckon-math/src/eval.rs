@@ -39,8 +39,8 @@ pub(crate) const WORK_BUDGET: u64 = 60_000_000;
 const DEADLINE: Duration = Duration::from_secs(5);
 
 /// How many charges pass between two readings of the clock. The clock starts at the first
-/// reading, not when the evaluator is made: reading it costs about 60 ns here (as much as
-/// evaluating a small expression), and an evaluation of fewer charges never needs it. The
+/// reading, not when the evaluator is made: reading it costs about 30 ns here (a tenth of a
+/// small request's whole answer), and an evaluation of fewer charges never needs it. The
 /// backstop therefore allows [`DEADLINE`] plus the first stride's work, which the meter bounds.
 const DEADLINE_STRIDE: u64 = 4096;
 
