@@ -1819,27 +1819,7 @@ mod tests {
             ("in \"a\"", 1, '"'),
             ("é in 'a'", 2, '\''),
         ] {
-            let chars: Vec<char> = text.chars().collect();
-            let lexed = tokenize(&chars).expect("lexes");
-            let offsets: Vec<usize> = text
-                .char_indices()
-                .map(|(at, _)| at)
-                .chain([text.len()])
-                .collect();
-            let mut parser = Parser {
-                source: text,
-                offsets: Some(offsets),
-                tokens: lexed.tokens,
-                strings: lexed.strings,
-                pos: at,
-                nesting: 0,
-                conditional_level: None,
-                end: chars.len(),
-                depth: 0,
-                review: false,
-                note_numbers: false,
-                unusual_number: false,
-            };
+            let mut parser = parser_at(text, at);
             assert!(matches!(parser.tokens[at].tok, Tok::Str), "{text}");
             let error = parser.unexpected_part();
             assert_eq!(
