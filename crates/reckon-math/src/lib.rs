@@ -368,13 +368,15 @@ fn formatted(value: &value::Value, precision: Option<u32>) -> Result<String, Cal
     Ok(result)
 }
 
-/// The scope entries the expression can name: those whose key occurs in it as a whole word.
+/// The scope entries the expression can name: those whose key is one of the names it spells
+/// ([`name_candidates`] of its words).
 ///
 /// A name is looked up by scanning the evaluator's bindings, one work unit per lookup, so a scope
 /// of thousands of keys the expression never uses (a request may carry any number) would make
 /// every lookup cost thousands of comparisons the meter does not see. An expression can only name
 /// what it spells out (there is no lookup by computed name), so the others are left out before
-/// evaluation; the answer's `scopeVars` still lists every key. O(scope + expression).
+/// evaluation; the answer's `scopeVars` still lists every key. Linear in the scope and the
+/// expression but for a word of many digit-letter alternations (see [`name_candidates`]).
 fn used_scope(request: &request::Request) -> Vec<(String, f64)> {
     let Some(scope) = &request.scope else {
         return Vec::new();
@@ -385,23 +387,44 @@ fn used_scope(request: &request::Request) -> Vec<(String, f64)> {
         let words = request
             .expression
             .as_bytes()
-            .split(|&b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'$'))
+            .split(|&b| !is_ascii_name_byte(b))
             .filter(|word| !word.is_empty());
-        return keys_spelled(scope, words);
+        return keys_spelled(scope, words.flat_map(name_candidates));
     }
     used_scope_by_chars(request, scope)
 }
 
+/// An ASCII character that names are made of: a letter, a digit, `_` or `$`.
+#[inline]
+fn is_ascii_name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'$'
+}
+
+/// The names a word (a run of name characters) may spell: the word itself, and each part of it
+/// that starts right after a digit with anything but a digit, as the lexer ends a number literal
+/// there and starts a name (`2x` is 2 times `x`, `1e3y` is 1000 times `y`, `2x3y` is 2 times
+/// `x3y`). A superset of the names (`x1f` of the literal `0x1f` is none), which is harmless: a
+/// binding the expression does not read is never looked at.
+///
+/// A word of n alternations has n such parts, each compared (or hashed) whole: quadratic in the
+/// length of such a word, which the expression limit (1,000 units) bounds.
+fn name_candidates(word: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let after_digits = (1..word.len())
+        .filter(move |&i| word[i - 1].is_ascii_digit() && !word[i].is_ascii_digit())
+        .map(move |i| &word[i..]);
+    std::iter::once(word).chain(after_digits)
+}
+
 /// The entries of a small `scope` (at most [`request::SMALL_SCOPE`]) whose key is one of
-/// `words`, in the scope's order: each key marked as the words pass, without hashing them.
+/// `names`, in the scope's order: each key marked as the names pass, without hashing them.
 fn keys_spelled<'a>(
     scope: &[(String, f64)],
-    words: impl Iterator<Item = &'a [u8]>,
+    names: impl Iterator<Item = &'a [u8]>,
 ) -> Vec<(String, f64)> {
     let mut used = [false; request::SMALL_SCOPE];
-    for word in words {
+    for name in names {
         for (slot, (key, _)) in used.iter_mut().zip(scope) {
-            *slot |= key.as_bytes() == word;
+            *slot |= key.as_bytes() == name;
         }
     }
     scope
@@ -415,21 +438,20 @@ fn keys_spelled<'a>(
 /// [`used_scope`] for any expression, split character by character.
 fn used_scope_by_chars(request: &request::Request, scope: &[(String, f64)]) -> Vec<(String, f64)> {
     // Names are made of ASCII letters, digits, `_`, `$` and some non-ASCII letters: split at
-    // everything else that is ASCII or whitespace, so every name is one of the words.
-    let words = request
+    // everything else that is ASCII or whitespace, so every name is in one of the words. (A
+    // part after an ASCII digit starts a character, so it is a string too.)
+    let names = request
         .expression
-        .split(|c: char| {
-            c.is_whitespace()
-                || (c.is_ascii() && !(c.is_ascii_alphanumeric() || c == '_' || c == '$'))
-        })
-        .filter(|word| !word.is_empty());
+        .split(|c: char| c.is_whitespace() || (c.is_ascii() && !is_ascii_name_byte(c as u8)))
+        .filter(|word| !word.is_empty())
+        .flat_map(|word| name_candidates(word.as_bytes()));
     if scope.len() <= request::SMALL_SCOPE {
-        return keys_spelled(scope, words.map(str::as_bytes));
+        return keys_spelled(scope, names);
     }
-    let words: std::collections::HashSet<&str> = words.collect();
+    let names: std::collections::HashSet<&[u8]> = names.collect();
     scope
         .iter()
-        .filter(|(key, _)| words.contains(key.as_str()))
+        .filter(|(key, _)| names.contains(key.as_bytes()))
         .cloned()
         .collect()
 }
@@ -769,6 +791,7 @@ mod scope_tests {
             r#"\"a\" + b"#,
             "a.b.c1",
             "$y$y + _a + $y",
+            "2a + 3c1 + 1e5e + 0.5ab",
         ];
         for expression in expressions {
             let scope: String = keys
@@ -810,6 +833,62 @@ mod scope_tests {
             "{}",
             error.message
         );
+    }
+
+    /// A name right after a number literal (an implicit product, `2x`) is bound: the lexer ends
+    /// the literal at the name, though the two make one run of name characters.
+    #[test]
+    fn a_name_after_a_number_is_bound() {
+        let cases = [
+            (r#"{"expression": "2x", "scope": {"x": 3}}"#, "6"),
+            (
+                r#"{"expression": "2x + 1", "scope": {"x": 3, "y": 4}}"#,
+                "7",
+            ),
+            (r#"{"expression": "1e3y", "scope": {"y": 2}}"#, "2000"),
+            (r#"{"expression": "0.5x3y", "scope": {"x3y": 8}}"#, "4"),
+            (
+                r#"{"expression": "2_x + 2$y", "scope": {"_x": 1, "$y": 2}}"#,
+                "6",
+            ),
+            (r#"{"expression": "3αβ", "scope": {"αβ": 2}}"#, "6"),
+            (r#"{"expression": "x2 + 2", "scope": {"x2": 5}}"#, "7"),
+        ];
+        for (request, expected) in cases {
+            assert_eq!(result(request)["result"], expected, "{request}");
+        }
+        // The same through the hashed path of a large scope.
+        let mut members: Vec<String> = (0..100).map(|i| format!("\"v{i}\": {i}")).collect();
+        members.push("\"x\": 3".to_owned());
+        let request = format!(
+            r#"{{"expression": "2x + 4v7", "scope": {{{}}}}}"#,
+            members.join(", ")
+        );
+        assert_eq!(result(&request)["result"], "34");
+        // A name is still whole: the digits of `x2` start no name `2`, nor `2x` a name `2x`.
+        let error = calculate(br#"{"expression": "2xy", "scope": {"x": 1, "y": 2}}"#)
+            .expect_err("xy is undefined");
+        assert!(
+            error.message.contains("Undefined symbol xy"),
+            "{}",
+            error.message
+        );
+    }
+
+    /// The names a word may spell: itself and each part after a digit.
+    #[test]
+    fn name_candidates_are_the_word_and_its_parts_after_digits() {
+        let names = |word: &str| -> Vec<String> {
+            name_candidates(word.as_bytes())
+                .map(|n| String::from_utf8_lossy(n).into_owned())
+                .collect()
+        };
+        assert_eq!(names("x"), ["x"]);
+        assert_eq!(names("x2"), ["x2"]);
+        assert_eq!(names("2x"), ["2x", "x"]);
+        assert_eq!(names("12x3y"), ["12x3y", "x3y", "y"]);
+        assert_eq!(names("2"), ["2"]);
+        assert_eq!(names("2αβ"), ["2αβ", "αβ"]);
     }
 
     /// Many keys, repeated ones among them, are read in linear time and the last value wins.
