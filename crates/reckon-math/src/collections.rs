@@ -682,22 +682,24 @@ impl Evaluator {
             Value::Str(s) => vec![s.chars().count()],
             _ => return Err(failed("Cannot apply index: unsupported type of object", at)),
         };
-        if dimensions.len() != shape.len() && !matches!(value, Value::Str(_)) {
-            return Err(failed(
-                format!(
-                    "Dimension mismatch ({} != {})",
-                    dimensions.len(),
-                    shape.len()
-                ),
-                at,
-            ));
+        // math.js's order: one literal string is a property, refused at once; otherwise every
+        // dimension is evaluated, then their types checked (the `Index` is built), then their
+        // count against the value's, then each dimension's positions in turn.
+        if let [node] = dimensions
+            && let NodeKind::Str(key) = &node.kind
+        {
+            return Err(CalculateError::new(
+                Reason::ParseFailed,
+                format!("Invalid expression: No access to property \"{key}\""),
+            )
+            .at(at));
         }
         if let Value::Matrix(m) = &value
             && let Some(result) = self.element_at_literals(m, dimensions, at)
         {
             return result;
         }
-        let mut selections = Vec::with_capacity(dimensions.len());
+        let mut indexes = Vec::with_capacity(dimensions.len());
         for (d, node) in dimensions.iter().enumerate() {
             let size = shape.get(d).copied().unwrap_or(if dimensions.len() == 1 {
                 shape.iter().product()
@@ -711,15 +713,10 @@ impl Evaluator {
             } else {
                 self.eval(node)
             };
-            let index = index?;
-            if let Value::Str(key) = &index {
-                return Err(CalculateError::new(
-                    Reason::ParseFailed,
-                    format!("Invalid expression: No access to property \"{key}\""),
-                )
-                .at(at));
-            }
-            selections.push(self.selection(&index, size, at)?);
+            indexes.push((index?, size));
+        }
+        if indexes.iter().any(|(index, _)| !is_dimension_type(index)) {
+            return Err(failed(DIMENSION_TYPES, at));
         }
         if dimensions.len() != shape.len() {
             return Err(failed(
@@ -730,6 +727,16 @@ impl Evaluator {
                 ),
                 at,
             ));
+        }
+        let mut selections = Vec::with_capacity(indexes.len());
+        for (index, size) in &indexes {
+            if let Value::Str(key) = index {
+                return Err(failed(
+                    format!("Index must be an integer (value: {key})"),
+                    at,
+                ));
+            }
+            selections.push(self.selection(index, *size, at)?);
         }
         match value {
             Value::Str(text) => Ok(Value::Str(select_chars(&text, &selections[0].positions))),
@@ -771,15 +778,7 @@ impl Evaluator {
                         at,
                     ));
                 }
-                other => {
-                    return Err(failed(
-                        format!(
-                            "Dimension must be an Array, Matrix, number, bigint, string, or Range (actual: {})",
-                            other.type_name()
-                        ),
-                        at,
-                    ));
-                }
+                _ => return Err(failed(DIMENSION_TYPES, at)),
             };
             if x.fract() != 0.0 || !x.is_finite() {
                 return Err(failed(
@@ -4467,6 +4466,25 @@ fn number_determinant(data: &[Value], n: usize) -> Option<f64> {
     Some(if negated { -det } else { det })
 }
 
+/// math.js's refusal of an index dimension of another type (its `Index` constructor's).
+const DIMENSION_TYPES: &str =
+    "Dimension must be an Array, Matrix, number, bigint, string, or Range";
+
+/// Whether math.js's `Index` takes `value` as a dimension: a number of any type, a string, a
+/// matrix or range (their elements are checked with the positions).
+fn is_dimension_type(value: &Value) -> bool {
+    matches!(
+        value,
+        Value::Number(_)
+            | Value::Big(_)
+            | Value::Fraction(_)
+            | Value::BigInt(_)
+            | Value::Str(_)
+            | Value::Matrix(_)
+            | Value::Sparse(_)
+    )
+}
+
 #[cfg(test)]
 mod tests {
 
@@ -4914,6 +4932,59 @@ mod tests {
             answer("[1, 2, 3][\"a\"]"),
             "parse_failed: Invalid expression: No access to property \"a\""
         );
+    }
+
+    /// math.js's order for an index that is no property: every dimension evaluated, then their
+    /// types (its `Index`), then their count, then each one's positions; a string that is not
+    /// one literal alone is a dimension that is no integer.
+    #[test]
+    fn index_dimensions_are_checked_in_math_js_order() {
+        let cases = [
+            (
+                "[1, 2; 3, 4][\"a\", qq]",
+                "parse_failed: Invalid expression: Undefined symbol qq",
+            ),
+            (
+                "[1, 2; 3, 4][qq]",
+                "parse_failed: Invalid expression: Undefined symbol qq",
+            ),
+            (
+                "[1, 2; 3, 4][\"a\", 5]",
+                "evaluation_failed: Evaluation failed: Index must be an integer (value: a)",
+            ),
+            (
+                "[1, 2; 3, 4][1, \"2\"]",
+                "evaluation_failed: Evaluation failed: Index must be an integer (value: 2)",
+            ),
+            (
+                "[1, 2][concat(\"a\", \"\")]",
+                "evaluation_failed: Evaluation failed: Index must be an integer (value: a)",
+            ),
+            (
+                "[1, 2; 3, 4][5, \"a\"]",
+                "evaluation_failed: Evaluation failed: Index out of range (5 > 2)",
+            ),
+            (
+                "[1, 2; 3, 4][5, true]",
+                "evaluation_failed: Evaluation failed: Dimension must be an Array, Matrix, number, bigint, string, or Range",
+            ),
+            (
+                "[1, 2, 3][null]",
+                "evaluation_failed: Evaluation failed: Dimension must be an Array, Matrix, number, bigint, string, or Range",
+            ),
+            (
+                "[1, 2; 3, 4][\"a\"]",
+                "parse_failed: Invalid expression: No access to property \"a\"",
+            ),
+            (
+                "\"hello\"[\"a\", 1]",
+                "evaluation_failed: Evaluation failed: Dimension mismatch (2 != 1)",
+            ),
+            ("[1, 2; 3, 4][1, [true, false]]", "DenseMatrix [1]"),
+        ];
+        for (expression, expected) in cases {
+            assert_eq!(answer(expression), expected, "{expression}");
+        }
     }
 
     #[test]
