@@ -49,6 +49,9 @@ fi
 
 if [ ${#offline_checks[@]} -gt 0 ]; then
   # --offline: the crates index is not needed for these checks, and cargo metadata works from the
-  # lockfile and the local registry cache.
+  # lockfile and the local registry cache. That cache must hold every package of the lockfile,
+  # for every platform (r-efi, windows-*...), not only what a build on this machine downloaded:
+  # `cargo fetch` gets them from crates.io, which a CI without GitHub access can still reach.
+  cargo fetch --locked --quiet || echo "WARNING: cargo fetch failed; the checks below use the local cache as it is." >&2
   exec cargo deny --offline --locked check "${offline_checks[@]}"
 fi
