@@ -363,14 +363,12 @@ impl Node {
 /// A literal's value as a JSON number where binary64 can hold it (what math.js's parser stores
 /// for numericType "number"), else its text.
 fn number_value(raw: &str) -> Value {
-    for (prefix, radix) in [("0x", 16), ("0b", 2), ("0o", 8)] {
-        if let Some(digits) = raw.strip_prefix(prefix)
-            && let Ok(value) = u64::from_str_radix(digits, radix)
-        {
-            return json!(value);
-        }
-    }
-    match raw.parse::<f64>() {
+    let value = if matches!(raw.as_bytes(), [b'0', b'x' | b'b' | b'o', ..]) {
+        crate::notation::number_from_string(raw).map_err(drop)
+    } else {
+        raw.parse::<f64>().map_err(drop)
+    };
+    match value {
         Ok(value)
             if value.is_finite()
                 && value.fract() == 0.0

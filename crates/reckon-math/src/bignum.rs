@@ -65,7 +65,7 @@ use std::sync::OnceLock;
 
 use dashu_float::round::mode::{HalfAway, Zero as TowardZero};
 use dashu_float::{Context, DBig, FBig, FpError, FpResult, Repr};
-use dashu_int::ops::UnsignedAbs;
+use dashu_int::ops::{BitTest, UnsignedAbs};
 use dashu_int::{IBig, Sign};
 
 use crate::format::{positional, round_half_up};
@@ -328,6 +328,120 @@ pub fn parse_literal(text: &str) -> Big {
         Ok(sig) => from_parts(sig, exp10 as isize),
         Err(_) => Big::NaN,
     }
+}
+
+/// Binary exponents (`p…`) of a prefixed literal up to this size are applied exactly; beyond,
+/// the power of two is a rounded 64-digit value (decimal.js applies them through a binary64
+/// `Math.pow` there, whose digits no exact reading reproduces: a documented difference).
+const EXACT_BINARY_EXPONENT: i64 = 4_096;
+
+/// math.js's `bignumber(string)` for a non-decimal text (spec section 4.1: `0x1.8` = 1.5,
+/// `0xFFi8` = −1): first its word-size pattern, found anywhere in the text as math.js's
+/// unanchored `/(0[box][0-9a-fA-F]*)i([0-9]*)/` finds it (two's complement, `String "…" is out
+/// of range` past the size); else decimal.js's reading of `[±]0b/0o/0x` digits with an optional
+/// radix point and binary exponent (`0x1.8p1` = 3), exactly, as decimal.js keeps every digit of
+/// a literal. The error is the message math.js gives.
+pub fn parse_prefixed(text: &str) -> Result<Big, String> {
+    let invalid = |x: &str| format!("[DecimalError] Invalid argument: {x}");
+    if let Some((start, radix, digits, after)) = crate::notation::find_prefixed(text, b'i') {
+        let literal = &text[start..start + 2 + digits.len()];
+        let size_digits = &text[after..];
+        let size_digits =
+            &size_digits[..size_digits.bytes().take_while(u8::is_ascii_digit).count()];
+        // decimal.js reads the prefix and digits; hexadecimal digits in a binary literal fail.
+        let n = match IBig::from_str_radix(digits, radix) {
+            Ok(n) if !digits.is_empty() => n,
+            _ => return Err(invalid(literal)),
+        };
+        return word_size(n, size_digits)
+            .ok_or_else(|| format!("String \"{text}\" is out of range"));
+    }
+    let (negative, unsigned) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let value = prefixed_value(unsigned).ok_or_else(|| invalid(unsigned))?;
+    Ok(if negative { neg(&value) } else { value })
+}
+
+/// Two's complement of `n` in `size_digits` bits (an empty size is 0 bits): `None` when `n`
+/// does not fit. A size beyond `n`'s bits leaves it as it is.
+fn word_size(n: IBig, size_digits: &str) -> Option<Big> {
+    let size = size_digits.trim_start_matches('0');
+    let bits = (&n).unsigned_abs().bit_len();
+    if size.len() > 6 || size.parse::<usize>().unwrap_or(0) > bits {
+        return Some(Big::from_ibig(n));
+    }
+    let size = size.parse::<usize>().unwrap_or(0);
+    let whole = IBig::ONE << size;
+    if n > &whole - IBig::ONE {
+        return None;
+    }
+    if size > 0 && n >= IBig::ONE << (size - 1) {
+        return Some(Big::from_ibig(n - whole));
+    }
+    Some(Big::from_ibig(n))
+}
+
+/// decimal.js's non-decimal literal without a sign: `0b`, `0o` or `0x` (either case), digits
+/// with an optional radix point (`1.8`, `1.`, `.8`) and an optional binary exponent `p[±]N`.
+fn prefixed_value(text: &str) -> Option<Big> {
+    let (radix, bits_per_digit) = match text.get(..2)?.to_ascii_lowercase().as_str() {
+        "0b" => (2, 1),
+        "0o" => (8, 3),
+        "0x" => (16, 4),
+        _ => return None,
+    };
+    let body = &text[2..];
+    let (mantissa, exponent) = match body.find(['p', 'P']) {
+        Some(at) => (&body[..at], Some(&body[at + 1..])),
+        None => (body, None),
+    };
+    let (integer, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let is_digits = |s: &str| s.chars().all(|c| c.is_digit(radix));
+    if (integer.is_empty() && fraction.is_empty()) || !is_digits(integer) || !is_digits(fraction) {
+        return None;
+    }
+    let binary_exponent: i64 = match exponent {
+        None => 0,
+        Some(e) => {
+            let digits = e.strip_prefix(['+', '-']).unwrap_or(e);
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            let magnitude = digits
+                .trim_start_matches('0')
+                .parse::<i64>()
+                .unwrap_or(i64::MAX / 2)
+                .min(i64::MAX / 2);
+            if e.starts_with('-') {
+                -magnitude
+            } else {
+                magnitude
+            }
+        }
+    };
+    let all = format!("{integer}{fraction}");
+    let n = IBig::from_str_radix(&all, radix).ok()?;
+    let shift = binary_exponent
+        .saturating_sub(bits_per_digit * fraction.len() as i64)
+        .clamp(-EXACT_BINARY_EXPONENT - 1, EXACT_BINARY_EXPONENT + 1);
+    let exact_shift = shift.clamp(-EXACT_BINARY_EXPONENT, EXACT_BINARY_EXPONENT);
+    // n × 2^e exactly: a left shift, or n·5^−e × 10^e.
+    let exact = if exact_shift >= 0 {
+        Big::from_ibig(n << exact_shift as usize)
+    } else {
+        let k = exact_shift.unsigned_abs() as usize;
+        from_parts(n * IBig::from(5u8).pow(k), -(k as isize))
+    };
+    if shift == exact_shift {
+        return Some(exact);
+    }
+    // Far exponents: the rest of the power of two, rounded, then the product, rounded.
+    let rest = binary_exponent.saturating_sub(bits_per_digit * fraction.len() as i64) - exact_shift;
+    let power = pow(&Big::from_i64(2), &Big::from_i64(rest)).ok()?;
+    Some(mul(&exact, &power))
 }
 
 /// An exponent's digits with an optional sign, saturating far beyond the exponent range.

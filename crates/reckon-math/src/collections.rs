@@ -4225,6 +4225,17 @@ fn bignumber_of(value: Option<&Value>, at: usize) -> Evaluated {
         Some(Value::Str(text)) => {
             // decimal.js refuses surrounding whitespace, as math.js passes the string on.
             let text = text.as_str();
+            let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text).as_bytes();
+            if crate::notation::find_prefixed(text, b'i').is_some()
+                || matches!(
+                    unsigned,
+                    [b'0', b'x' | b'X' | b'b' | b'B' | b'o' | b'O', ..]
+                )
+            {
+                return bignum::parse_prefixed(text)
+                    .map(Value::Big)
+                    .map_err(|message| failed(message, at));
+            }
             let decimal = text.strip_prefix('-').unwrap_or(text);
             let valid = !decimal.is_empty()
                 && crate::functions::to_number(&Value::Str(text.to_owned()))

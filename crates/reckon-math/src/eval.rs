@@ -451,10 +451,9 @@ impl Evaluator {
                 .map_err(|_| fraction_literal_error(raw, at)),
             NodeKind::Number(raw) if self.big_mode => {
                 if raw.starts_with("0x") || raw.starts_with("0b") || raw.starts_with("0o") {
-                    match number_literal(raw, at)? {
-                        Value::Number(x) => Ok(Value::Big(crate::bignum::from_f64(x))),
-                        other => Ok(other),
-                    }
+                    crate::bignum::parse_prefixed(raw)
+                        .map(Value::Big)
+                        .map_err(|message| literal_error(message, at))
                 } else {
                     Ok(Value::Big(crate::bignum::parse_literal(raw)))
                 }
@@ -2163,37 +2162,32 @@ fn unreadable_literal(node: &Node) -> Option<(&str, usize)> {
     crate::request::find_child(node, unreadable_literal)
 }
 
-/// A number literal read as binary64 (prefixed integers and word-size suffixes included).
+/// A number literal read as binary64; a prefixed one (`0x1F`, `0b1.1`, `0xFFi8`) as math.js's
+/// `number(string)` reads it. (The parser has already refused what it cannot read.)
 fn number_literal(raw: &str, at: usize) -> Evaluated {
     if let Some(x) = short_decimal(raw) {
         return Ok(Value::Number(x));
     }
-    for (prefix, radix) in [("0x", 16), ("0b", 2), ("0o", 8)] {
-        if let Some(digits) = raw.strip_prefix(prefix) {
-            if digits.contains('.') || digits.contains('i') {
-                return Err(not_implemented(
-                    "radix points and word sizes in prefixed literals",
-                    at,
-                ));
-            }
-            return u64::from_str_radix(digits, radix)
-                .map(|v| Value::Number(v as f64))
-                .map_err(|_| {
-                    CalculateError::new(
-                        Reason::ParseFailed,
-                        format!("Invalid expression: String \"{raw}\" is not a valid number"),
-                    )
-                    .at(at)
-                });
-        }
+    if matches!(raw.as_bytes(), [b'0', b'x' | b'b' | b'o', ..]) {
+        return crate::notation::number_from_string(raw)
+            .map(Value::Number)
+            .map_err(|e| match e {
+                FnError::Domain(message) => literal_error(message, at),
+                _ => literal_error(format!("String \"{raw}\" is not a valid number"), at),
+            });
     }
-    raw.parse::<f64>().map(Value::Number).map_err(|_| {
-        CalculateError::new(
-            Reason::ParseFailed,
-            format!("Invalid expression: String \"{raw}\" is not a valid number"),
-        )
-        .at(at)
-    })
+    raw.parse::<f64>()
+        .map(Value::Number)
+        .map_err(|_| literal_error(format!("String \"{raw}\" is not a valid number"), at))
+}
+
+/// A literal the configured type cannot read: a parse-time failure (section 9.2).
+fn literal_error(message: String, at: usize) -> CalculateError {
+    CalculateError::new(
+        Reason::ParseFailed,
+        format!("Invalid expression: {message}"),
+    )
+    .at(at)
 }
 
 /// Whether `op` is one of the binary arithmetic operators (`+ - * / .* ./ mod % ^ .^`), which
@@ -2508,6 +2502,145 @@ mod tests {
         let request = request::decode(input.as_bytes()).expect("valid request");
         let tree = request::prepare(&request).expect("prepared");
         Evaluator::with_budget(&[], budget).eval(&tree)
+    }
+
+    /// The answer to `expression` in `numeric_type`: "type result", or the error's reason and
+    /// message.
+    fn answer_in(expression: &str, numeric_type: &str) -> String {
+        let input = serde_json::json!({"expression": expression, "numericType": numeric_type});
+        match crate::calculate(input.to_string().as_bytes()) {
+            Ok(out) => format!(
+                "{} {}",
+                out["resultType"].as_str().unwrap_or("?"),
+                out["result"].as_str().unwrap_or("?")
+            ),
+            Err(e) => format!("{}: {}", e.reason.name(), e.message),
+        }
+    }
+
+    #[test]
+    fn prefixed_literals_with_radix_points_and_word_sizes_read_as_math_js_reads_them() {
+        // Each expected answer printed by math.js 15.2 (number, then BigNumber at 64 digits).
+        for (expression, number, big) in [
+            ("0x1.8", "number 1.5", "BigNumber 1.5"),
+            ("0b101.01", "number 5.25", "BigNumber 5.25"),
+            ("0o7.4", "number 7.5", "BigNumber 7.5"),
+            ("0x1.", "number 1", "BigNumber 1"),
+            ("0xFFi8", "number -1", "BigNumber -1"),
+            ("0x7Fi8", "number 127", "BigNumber 127"),
+            ("0x80i8", "number -128", "BigNumber -128"),
+            ("0x8i4", "number -8", "BigNumber -8"),
+            ("0x0i", "number 0", "BigNumber 0"),
+            ("0xFi300", "number 15", "BigNumber 15"),
+            ("0xFFi64", "number 255", "BigNumber 255"),
+            // number rounds 2^64 − 1 to 2^64 first; BigNumber is exact.
+            ("0xFFFFFFFFFFFFFFFFi64", "number 0", "BigNumber -1"),
+            // math.js's patterns are found anywhere in the token: what follows is ignored.
+            ("0xFFi8abc", "number -1", "BigNumber -1"),
+            // Beyond 64 bits: number rounds to nearest, BigNumber keeps every digit.
+            (
+                "0xFFFFFFFFFFFFFFFFFF",
+                "number 4.722366482869645e+21",
+                "BigNumber 4.722366482869645213695e+21",
+            ),
+            (
+                "0x20000000000003",
+                "number 9007199254740996",
+                "BigNumber 9007199254740995",
+            ),
+            // A fraction digit past 64 significant digits: BigNumber prints 64.
+            (
+                "0x1.0000000000000000000000001",
+                "number 1",
+                "BigNumber 1.000000000000000000000000000000788860905221011805411728565282786",
+            ),
+        ] {
+            assert_eq!(answer_in(expression, "number"), number, "{expression}");
+            assert_eq!(answer_in(expression, "BigNumber"), big, "{expression}");
+            assert_eq!(
+                answer_in(expression, "Fraction"),
+                "parse_failed: Invalid expression: Invalid argument",
+                "{expression}"
+            );
+        }
+        // The two readings differ: number reads `0x1F.` and `0b1`+`.1` where decimal.js refuses
+        // the whole token, and decimal.js reads a binary exponent that number refuses.
+        let invalid = |what: &str| format!("parse_failed: Invalid expression: {what}");
+        for (expression, number, big) in [
+            (
+                "0x1F.y",
+                "number 31",
+                invalid("[DecimalError] Invalid argument: 0x1F.y"),
+            ),
+            (
+                "0b12.1",
+                "number 1.5",
+                invalid("[DecimalError] Invalid argument: 0b12.1"),
+            ),
+            (
+                "0x1.8i8",
+                "number 1.5",
+                invalid("[DecimalError] Invalid argument: 0x1.8i8"),
+            ),
+            (
+                "0x.8",
+                &invalid("String \"0x.8\" is not a valid number"),
+                "BigNumber 0.5".into(),
+            ),
+            (
+                "0x1p4",
+                &invalid("String \"0x1p4\" is not a valid number"),
+                "BigNumber 16".into(),
+            ),
+            ("0x1.8p1", "number 1.5", "BigNumber 3".into()),
+            // The token ends before a sign: `0x1.8p` − 3.
+            (
+                "0x1.8p-3",
+                "number -1.5",
+                invalid("[DecimalError] Invalid argument: 0x1.8p"),
+            ),
+            (
+                "0x100i8",
+                &invalid("String \"0x100\" is out of range"),
+                invalid("String \"0x100i8\" is out of range"),
+            ),
+            (
+                "0xFFi",
+                &invalid("String \"0xFF\" is out of range"),
+                invalid("String \"0xFFi\" is out of range"),
+            ),
+            (
+                "0b1.2",
+                &invalid("String \"0b1.2\" is not a valid number"),
+                invalid("[DecimalError] Invalid argument: 0b1.2"),
+            ),
+            (
+                "0x",
+                &invalid("String \"0x\" is not a valid number"),
+                invalid("[DecimalError] Invalid argument: 0x"),
+            ),
+        ] {
+            assert_eq!(answer_in(expression, "number"), number, "{expression}");
+            assert_eq!(answer_in(expression, "BigNumber"), big, "{expression}");
+        }
+        // Read while parsing, as math.js does: the literal fails before a later syntax error.
+        assert_eq!(
+            answer_in("0x1p4 +", "number"),
+            invalid("String \"0x1p4\" is not a valid number")
+        );
+        // The conversion functions read the same texts.
+        assert_eq!(answer_in("bignumber(\"0x1.8\")", "number"), "BigNumber 1.5");
+        assert_eq!(
+            answer_in("bignumber(\"-0x1.8\")", "number"),
+            "BigNumber -1.5"
+        );
+        assert_eq!(answer_in("bignumber(\"0XFF\")", "number"), "BigNumber 255");
+        assert_eq!(answer_in("bignumber(\"0xFFi8\")", "number"), "BigNumber -1");
+        assert_eq!(answer_in("number(\"0x1.8\")", "number"), "number 1.5");
+        assert_eq!(
+            answer_in("number(\"0xFFFFFFFFFFFFFFFFFF\")", "number"),
+            "number 4.722366482869645e+21"
+        );
     }
 
     #[test]

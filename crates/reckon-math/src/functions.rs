@@ -663,7 +663,14 @@ pub(crate) fn parse_js_number(text: &str) -> Option<f64> {
         ("0O", 8),
     ] {
         if let Some(digits) = t.strip_prefix(prefix) {
-            return u64::from_str_radix(digits, radix).ok().map(|v| v as f64);
+            // Any number of digits, rounded to nearest as JavaScript does (`0x` and 20 `F`s is
+            // 1.2089258196146292e+24); no sign or separator after the prefix.
+            if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
+                return None;
+            }
+            return dashu_int::UBig::from_str_radix(digits, radix)
+                .ok()
+                .map(|v| v.to_f64().value());
         }
     }
     if t.chars()

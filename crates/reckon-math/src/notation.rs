@@ -404,7 +404,7 @@ pub(crate) fn base(values: &[Value], bits: usize) -> Result<Value, FnError> {
 /// The first `0b`/`0o`/`0x` in `text` followed by hexadecimal digits and then `stop`: the
 /// prefix's position, the radix, and the digits (math.js's unanchored regular expressions
 /// `/(0[box])([0-9a-fA-F]*)\./` and `/(0[box][0-9a-fA-F]*)i/`).
-fn find_prefixed(text: &str, stop: u8) -> Option<(usize, u32, &str, usize)> {
+pub(crate) fn find_prefixed(text: &str, stop: u8) -> Option<(usize, u32, &str, usize)> {
     let bytes = text.as_bytes();
     (0..bytes.len().saturating_sub(1)).find_map(|p| {
         let radix = match (bytes[p], bytes[p + 1]) {

@@ -27,6 +27,7 @@
 
 use crate::ast::{Comparisons, Constant, FunctionDefinition, Node, NodeKind, Op};
 use crate::lexer::{P, Tok, Token, tokenize};
+use crate::request::NumericType;
 use reckon_core::Span;
 use smol_str::SmolStr;
 use std::rc::Rc;
@@ -54,7 +55,7 @@ pub const STACK_BYTES: usize = 64 << 20;
 /// # Errors
 /// The first syntax error, by position.
 pub fn parse(expression: &str) -> Result<Node, ParseError> {
-    parse_noting(expression, false).map(|(node, _)| node)
+    parse_noting(expression, NumericType::Number).map(|(node, _)| node)
 }
 
 /// What the parser noticed on its way, so that the tool's later walks over the tree may be
@@ -72,11 +73,13 @@ pub(crate) struct Notes {
     pub unusual_number: bool,
 }
 
-/// [`parse`], also returning its [`Notes`]; `note_numbers` asks for [`Notes::unusual_number`]
-/// (which costs a look at every number literal).
+/// [`parse`] for `numeric_type`, also returning its [`Notes`]. As math.js converts a literal to
+/// the configured type while it parses, a prefixed literal that type cannot read fails the parse
+/// here (number: `0x1p4`; BigNumber: `0x1F.y`); in Fraction mode [`Notes::unusual_number`] is
+/// noted (which costs a look at every number literal) for the later Fraction literal check.
 pub(crate) fn parse_noting(
     expression: &str,
-    note_numbers: bool,
+    numeric_type: NumericType,
 ) -> Result<(Node, Notes), ParseError> {
     // An ASCII expression (almost every one) is lexed by its bytes, whose offsets are character
     // offsets; any other is decoded once into characters.
@@ -110,7 +113,7 @@ pub(crate) fn parse_noting(
         end,
         depth: 0,
         review: false,
-        note_numbers,
+        numeric_type,
         unusual_number: false,
     };
     let tree = parser.block()?;
@@ -177,8 +180,9 @@ struct Parser<'a> {
     depth: usize,
     /// Whether a node the static checks look at was made (see [`Notes::review`]).
     review: bool,
-    /// Whether to note [`Notes::unusual_number`].
-    note_numbers: bool,
+    /// The type literals are read as: prefixed literals are checked for it, and Fraction notes
+    /// [`Notes::unusual_number`].
+    numeric_type: NumericType,
     /// See [`Notes::unusual_number`].
     unusual_number: bool,
 }
@@ -1183,8 +1187,8 @@ impl<'a> Parser<'a> {
         let kind = match token.tok {
             Tok::Number => {
                 let raw = self.text(span);
-                check_prefixed(raw, span)?;
-                if self.note_numbers && !self.unusual_number {
+                check_prefixed(raw, span, self.numeric_type)?;
+                if self.numeric_type == NumericType::Fraction && !self.unusual_number {
                     self.unusual_number = !is_plain_decimal(raw);
                 }
                 NodeKind::Number(inline(raw))
@@ -1501,41 +1505,29 @@ fn is_function_head(callee: &Node, args: &[Node]) -> bool {
         && args.iter().all(|a| matches!(a.kind, NodeKind::Symbol(_)))
 }
 
-/// Prefixed literals must use the digits of their base (an optional `.` and `iN` suffix aside).
-fn check_prefixed(raw: &str, span: Span) -> Result<(), ParseError> {
+/// A prefixed literal (`0x1F`, `0b1.1`, `0xFFi8`) read as math.js reads it while it parses,
+/// for the configured type: number by math.js's `number(string)`, BigNumber by its
+/// `bignumber(string)`; their failures are the parse's. (Fraction mode's refusal of every prefixed
+/// literal is the later Fraction literal check, `Invalid argument`.)
+fn check_prefixed(raw: &str, span: Span, numeric_type: NumericType) -> Result<(), ParseError> {
     // Almost every literal is decimal: decided by its first two bytes.
     if !matches!(raw.as_bytes(), [b'0', b'x' | b'b' | b'o', ..]) {
         return Ok(());
     }
-    let Some((radix, rest)) = raw
-        .strip_prefix("0x")
-        .map(|r| (16, r))
-        .or_else(|| raw.strip_prefix("0b").map(|r| (2, r)))
-        .or_else(|| raw.strip_prefix("0o").map(|r| (8, r)))
-    else {
-        return Ok(());
+    let read = match numeric_type {
+        NumericType::Number => crate::notation::number_from_string(raw)
+            .map(drop)
+            .map_err(|e| match e {
+                crate::functions::FnError::Domain(message) => message,
+                _ => format!("String \"{raw}\" is not a valid number"),
+            }),
+        NumericType::BigNumber => crate::bignum::parse_prefixed(raw).map(drop),
+        NumericType::Fraction => Ok(()),
     };
-    let (digits, suffix) = match rest.split_once('i') {
-        Some((digits, bits)) => (digits, Some(bits)),
-        None => (rest, None),
-    };
-    let digits_ok = !digits.is_empty()
-        && digits
-            .chars()
-            .filter(|c| *c != '.')
-            .all(|c| c.is_digit(radix))
-        && digits.matches('.').count() <= 1
-        && digits != ".";
-    let suffix_ok =
-        suffix.is_none_or(|bits| !bits.is_empty() && bits.bytes().all(|b| b.is_ascii_digit()));
-    if digits_ok && suffix_ok {
-        Ok(())
-    } else {
-        Err(ParseError {
-            message: format!("String \"{raw}\" is not a valid number"),
-            position: span.start,
-        })
-    }
+    read.map_err(|message| ParseError {
+        message,
+        position: span.start,
+    })
 }
 
 #[cfg(test)]
@@ -1709,9 +1701,9 @@ mod tests {
         ];
         for (raw, unusual) in literals {
             let expression = format!("1 + [{raw}, 2] * x");
-            let (_, asked) = parse_noting(&expression, true).expect("parses");
+            let (_, asked) = parse_noting(&expression, NumericType::Fraction).expect("parses");
             assert_eq!(asked.unusual_number, unusual, "{raw}");
-            let (_, unasked) = parse_noting(&expression, false).expect("parses");
+            let (_, unasked) = parse_noting(&expression, NumericType::Number).expect("parses");
             assert!(!unasked.unusual_number, "{raw}");
         }
         assert!(!is_plain_decimal("1.2.3") && !is_plain_decimal("1e3"));
@@ -1739,7 +1731,7 @@ mod tests {
             end: chars.len(),
             depth: 0,
             review: false,
-            note_numbers: false,
+            numeric_type: NumericType::Number,
             unusual_number: false,
         }
     }

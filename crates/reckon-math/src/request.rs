@@ -383,8 +383,7 @@ pub(crate) fn prepare_noting(request: &Request) -> Result<(Node, bool), Calculat
             ),
         ));
     }
-    let note_numbers = request.numeric_type == NumericType::Fraction;
-    let (mut tree, notes) = match parse_noting(&request.expression, note_numbers) {
+    let (mut tree, notes) = match parse_noting(&request.expression, request.numeric_type) {
         Ok(parsed) => parsed,
         Err(error) => return Err(parse_failure(request, error)),
     };
