@@ -269,6 +269,14 @@ impl Node {
                 let (symbol, function) = op.symbol_and_fn();
                 let symbol = if *percentage { "/" } else { symbol };
                 let mut args: Vec<Value> = args.iter().map(Node::to_mathjs_json).collect();
+                // `a + b%`, `a - b%`: math.js's parser builds `a ± a * b%` (reckon's evaluator
+                // reads the same meaning from the percentage operand).
+                if matches!(op, Op::Add | Op::Subtract)
+                    && let [left, right] = &mut args[..]
+                    && right["isPercentage"] == json!(true)
+                {
+                    *right = json!({"mathjs": "OperatorNode", "op": "*", "fn": "multiply", "args": [left.clone(), right.clone()], "implicit": false, "isPercentage": false});
+                }
                 if *percentage {
                     args.push(json!({"mathjs": "ConstantNode", "value": 100}));
                 }

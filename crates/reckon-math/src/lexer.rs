@@ -235,7 +235,7 @@ impl Unit for u8 {
 }
 
 /// The tokens of an expression and the unescaped texts of its string literals.
-#[derive(Debug, PartialEq)]
+#[derive(Debug, Default, PartialEq)]
 pub(crate) struct Lexed {
     /// The tokens, in order.
     pub(crate) tokens: Vec<Token>,
@@ -317,19 +317,40 @@ fn continues_name(c: char) -> bool {
 }
 
 /// Tokenises `chars`: an expression's bytes when it is ASCII, its characters otherwise.
+#[cfg(test)]
 pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
+    match tokenize_until_error(chars) {
+        (lexed, None) => Ok(lexed),
+        (_, Some(error)) => Err(error),
+    }
+}
+
+/// [`tokenize`], keeping the tokens before a lexical error with the error. math.js reads a token
+/// only when its parser asks for it, so a syntax error before the bad spot is the one it
+/// reports: the parser parses these tokens first (see `parse_noting`).
+pub(crate) fn tokenize_until_error<U: Unit>(chars: &[U]) -> (Lexed, Option<LexError>) {
     if chars.len() > MAX_CHARS {
         // Never reached through the tool (its expression limit is far lower), but offsets past
         // `u32::MAX` would not fit a token.
-        return Err(LexError {
+        let error = LexError {
             message: "Expression too long".to_owned(),
             position: 0,
-        });
+        };
+        return (Lexed::default(), Some(error));
     }
     // At most one token per character: sized once (a dense matrix has more than one token per
     // two characters, and growing the list cost more than the spare room).
-    let mut tokens: Vec<Token> = Vec::with_capacity(chars.len());
-    let mut strings: Vec<String> = Vec::new();
+    let mut lexed = Lexed {
+        tokens: Vec::with_capacity(chars.len()),
+        strings: Vec::new(),
+    };
+    let error = lex_into(chars, &mut lexed).err();
+    (lexed, error)
+}
+
+/// The tokens of `chars` into `lexed`, up to the first lexical error.
+fn lex_into<U: Unit>(chars: &[U], lexed: &mut Lexed) -> Result<(), LexError> {
+    let Lexed { tokens, strings } = lexed;
     let mut pos = 0;
     // Open brackets: a newline inside them is whitespace (section 4.1), so it is not a token and
     // the parser never has to step over it. A dropped newline still separates an operand from a
@@ -412,11 +433,11 @@ pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
                     }
                     // After an operand a quote cannot open a string: math.js reads it as a
                     // delimiter (`"s""` is `Unexpected operator "`), and `'` is the transpose.
-                    '"' if after_operand(&tokens) => {
+                    '"' if after_operand(tokens) => {
                         pos += 1;
                         Tok::Punct(P::DQuote)
                     }
-                    '"' | '\'' if c == '"' || !after_operand(&tokens) => {
+                    '"' | '\'' if c == '"' || !after_operand(tokens) => {
                         let (text, end) = string(chars, pos)?;
                         pos = end;
                         // The index rides in the size-hint fields, which only brackets use: the
@@ -483,7 +504,7 @@ pub(crate) fn tokenize<U: Unit>(chars: &[U]) -> Result<Lexed, LexError> {
             pos += 1;
         }
     }
-    Ok(Lexed { tokens, strings })
+    Ok(())
 }
 
 /// Whether a token ends an operand, so that a following `'` is the transpose operator.

@@ -26,7 +26,7 @@
 //! ```
 
 use crate::ast::{Comparisons, Constant, FunctionDefinition, Node, NodeKind, Op};
-use crate::lexer::{P, Tok, Token, tokenize};
+use crate::lexer::{P, Tok, Token, tokenize_until_error};
 use crate::request::NumericType;
 use reckon_core::Span;
 use smol_str::SmolStr;
@@ -84,7 +84,11 @@ pub(crate) fn parse_noting(
     // An ASCII expression (almost every one) is lexed by its bytes, whose offsets are character
     // offsets; any other is decoded once into characters.
     let (lexed, end, offsets) = if expression.is_ascii() {
-        (tokenize(expression.as_bytes()), expression.len(), None)
+        (
+            tokenize_until_error(expression.as_bytes()),
+            expression.len(),
+            None,
+        )
     } else {
         // Sized once: `chars()` promises only a quarter of the byte length, and growing from
         // there cost more than the tokenising.
@@ -96,12 +100,9 @@ pub(crate) fn parse_noting(
             .map(|(at, _)| at)
             .chain([expression.len()])
             .collect();
-        (tokenize(&chars), chars.len(), Some(offsets))
+        (tokenize_until_error(&chars), chars.len(), Some(offsets))
     };
-    let lexed = lexed.map_err(|e| ParseError {
-        message: e.message,
-        position: e.position,
-    })?;
+    let (lexed, lex_error) = lexed;
     let mut parser = Parser {
         source: expression,
         offsets,
@@ -116,7 +117,20 @@ pub(crate) fn parse_noting(
         numeric_type,
         unusual_number: false,
     };
-    let tree = parser.block()?;
+    let parsed = parser.block();
+    // math.js reads tokens as its parser asks for them: a syntax error among the tokens before
+    // a lexical error comes first (`1/2 {a: "b` is `Unexpected operator {`); one the parser
+    // finds only by reaching the bad spot is the lexical error.
+    if let Some(lex_error) = lex_error {
+        return Err(match parsed {
+            Err(error) if error.position < lex_error.position => error,
+            _ => ParseError {
+                message: lex_error.message,
+                position: lex_error.position,
+            },
+        });
+    }
+    let tree = parsed?;
     let notes = Notes {
         review: parser.review,
         unusual_number: parser.unusual_number,
@@ -883,11 +897,11 @@ impl<'a> Parser<'a> {
         let mut params = vec![start];
         while params.len() < 3 && self.range_colon_here() {
             let colon = self.bump_operator();
+            // math.js reads an implicit `end` before `)`, `]`, `,` and the end only: `1:;2`
+            // is "Value expected".
             if matches!(
                 self.peek(),
-                None | Some(Tok::Punct(
-                    P::RParen | P::RBracket | P::Comma | P::Semicolon
-                ))
+                None | Some(Tok::Punct(P::RParen | P::RBracket | P::Comma))
             ) {
                 params.push(Node {
                     kind: NodeKind::Symbol("end".into()),
@@ -1254,7 +1268,12 @@ impl<'a> Parser<'a> {
             row.push(element);
             if self.is_punct(P::Comma) {
                 self.bump();
-            } else if self.is_punct(P::Semicolon) {
+                // A trailing comma may end a row as well as the matrix (`[1, 2,; 3, 4]`).
+                if !self.is_punct(P::Semicolon) {
+                    continue;
+                }
+            }
+            if self.is_punct(P::Semicolon) {
                 self.bump();
                 semicolon_seen = true;
                 if rows.capacity() == 0 {
@@ -1275,14 +1294,19 @@ impl<'a> Parser<'a> {
                 span,
             });
         }
-        rows.push(row);
+        // A trailing `;` opens no row (`[1, 2;]` is one row, as in math.js).
+        if !row.is_empty() {
+            rows.push(row);
+        }
         let width = rows[0].len();
         if let Some(row) = rows.iter().find(|row| row.len() != width) {
             let message = format!("Column dimensions mismatch ({} !== {width})", row.len());
-            return Err(ParseError {
-                message,
-                position: close.end,
-            });
+            // math.js checks after reading the token that follows `]`, and points at it.
+            let position = self
+                .tokens
+                .get(self.pos)
+                .map_or(self.end, |t| t.span().start);
+            return Err(ParseError { message, position });
         }
         let items = rows
             .into_iter()
@@ -1714,7 +1738,7 @@ mod tests {
     /// mapped as for any expression), at token `pos`.
     fn parser_at(text: &str, pos: usize) -> Parser<'_> {
         let chars: Vec<char> = text.chars().collect();
-        let lexed = tokenize(&chars).expect("lexes");
+        let lexed = crate::lexer::tokenize(&chars).expect("lexes");
         let offsets: Vec<usize> = text
             .char_indices()
             .map(|(at, _)| at)
@@ -1919,6 +1943,28 @@ mod tests {
         parses_as("[4, 5]![2]", "factorial([4, 5])[2]");
         parses_as("'a;b'", "\"a;b\"");
         fails_at("[1, 2; 3]", "Column dimensions mismatch (1 !== 2)", 9);
+        // At the token after `]`, as math.js reports it (its char 11 and 12).
+        fails_at("[1, 2; 3] + 1", "Column dimensions mismatch (1 !== 2)", 10);
+        fails_at("[1, 2; 3]  ", "Column dimensions mismatch (1 !== 2)", 11);
+        // An implicit range end comes before `)`, `]`, `,` or the end, not before `;`.
+        fails_at("pi:;cm", "Value expected", 3);
+        // math.js's rows: a trailing comma before `;`, a trailing `;` before `]`.
+        parses_as("[1, 2,; 3, 4]", "[[1, 2], [3, 4]]");
+        parses_as("[1, 2;]", "[[1, 2]]");
+        parses_as("[1; 2;]", "[[1], [2]]");
+        fails_at("[1;;2]", "Value expected", 3);
+        // Tokens are read as the parser asks for them (math.js's order): a syntax error before
+        // an unterminated string or a bad number is the one reported; after it, the lexer's.
+        fails_at("1/2 {a: \"b c: 2}", "Unexpected operator {", 4);
+        fails_at(
+            "x.b:g(x) = 2e-'",
+            "Invalid left hand side of assignment operator =",
+            9,
+        );
+        fails_at("1 + \"abc", "End of string \" expected", 8);
+        fails_at("(1 + 2e-", "Digit expected, got \"\"", 5);
+        fails_at("[1, ,2]", "Value expected", 4);
+        parses_as("x[2:]", "x[range(2, end)]");
         fails_at("2[1]", "Unexpected operator [", 1);
         fails_at("0b102", "String \"0b102\" is not a valid number", 0);
     }
