@@ -769,12 +769,11 @@ impl<'a> Parser<'a> {
                 "xor" => (Op::Xor, Level::Xor),
                 "and" => (Op::And, Level::And),
                 "to" => (Op::To, Level::Conversion),
-                // `in` after a constant (`5 in`, `NaN in`) or a negated number continues a
-                // product (the inch); `in` ending an operand is the inch too; elsewhere it
-                // converts.
-                "in" if current >= Level::Implicit
-                    && (summary().constant || summary().number_literal) =>
-                {
+                // `in` after a constant (`5 in`, `NaN in`, `null in`) or a negated one (`-5 in`,
+                // `-Infinity in`) continues a product (the inch), but only as its first factor:
+                // math.js looks at the product so far (`2 x in` is not, `2 in x` then is);
+                // `in` ending an operand is the inch too; elsewhere it converts.
+                "in" if current >= Level::Implicit && is_constant_or_negated(node) => {
                     (Op::Multiply, Level::Implicit)
                 }
                 "in" if self.inch_follows() => (Op::Multiply, Level::Conversion),
@@ -1423,7 +1422,6 @@ impl Level {
 #[derive(Clone, Copy, Debug, Default)]
 struct FactorSummary {
     constant: bool,
-    number_literal: bool,
     operator: bool,
 }
 
@@ -1431,7 +1429,6 @@ impl FactorSummary {
     fn of(node: &Node) -> FactorSummary {
         FactorSummary {
             constant: is_constant(node),
-            number_literal: is_number_literal(node, true),
             operator: is_operator_except_factorial(node),
         }
     }
@@ -1496,6 +1493,18 @@ fn is_number_literal(node: &Node, signed: bool) -> bool {
             ..
         } if signed => args.len() == 1 && matches!(args[0].kind, NodeKind::Number(_)),
         _ => false,
+    }
+}
+
+/// A constant node, or one negated (`-5`, `-null`): what an `in` may follow as the inch.
+fn is_constant_or_negated(node: &Node) -> bool {
+    match &node.kind {
+        NodeKind::Operator {
+            op: Op::UnaryMinus,
+            args,
+            ..
+        } => args.len() == 1 && is_constant(&args[0]),
+        _ => is_constant(node),
     }
 }
 
@@ -1953,6 +1962,21 @@ mod tests {
         parses_as("[1, 2;]", "[[1, 2]]");
         parses_as("[1; 2;]", "[[1], [2]]");
         fails_at("[1;;2]", "Value expected", 3);
+        // `in` continues a product as the inch after a constant or a negated constant that is
+        // the product so far (math.js's trees, printed by function names).
+        parses_as(
+            "-Infinity in!",
+            "~multiply(unaryMinus(Infinity), factorial(in))",
+        );
+        parses_as(
+            "-null in ? 1 : 2",
+            "if(~multiply(unaryMinus(Null), in), 1, 2)",
+        );
+        parses_as("2 x in", "~multiply(~multiply(2, x), in)");
+        parses_as("+5 in cm", "to(unaryPlus(5), cm)");
+        parses_as("2 in x", "~multiply(~multiply(2, in), x)");
+        parses_as("-\"s\" in", "~multiply(unaryMinus(\"s\"), in)");
+        fails_at("nt 0b101 in!", "Value expected", 11);
         // Tokens are read as the parser asks for them (math.js's order): a syntax error before
         // an unterminated string or a bad number is the one reported; after it, the lexer's.
         fails_at("1/2 {a: \"b c: 2}", "Unexpected operator {", 4);
