@@ -2460,7 +2460,12 @@ impl Evaluator {
         if !(0.0..=(n - 1) as f64).contains(&position) {
             return Err(out_of_bounds());
         }
-        let whole = position.floor();
+        // A BigNumber index is floored exactly, as math.js does (`index.floor()`): 0.99…9 (64
+        // nines) is below 1, though as a binary64 it would round to 1.
+        let whole = match &index {
+            Value::Big(x) => crate::bignum::to_f64(&crate::bignum::floor_exact(x)),
+            _ => position.floor(),
+        };
         let fraction = match &index {
             Value::Big(_) => self.binary(
                 Op::Subtract,
@@ -5600,6 +5605,20 @@ mod tests {
 
     #[test]
     fn quantile_seq_with_bignumber_arguments_matches_mathjs() {
+        // An index of 0.99…9 (64 nines) is floored exactly, to 0 (a differential seed found
+        // -1e-64 here when it was floored as a binary64, which rounds it to 1).
+        assert_eq!(
+            answer("quantileSeq([0, 0, 1, 1], bignumber(1)/3)"),
+            "BigNumber 0"
+        );
+        assert_eq!(
+            answer("quantileSeq([1, 0, 0, 1], [bignumber(1)/3, 0.5])"),
+            "Array [0, 0.5]"
+        );
+        assert_eq!(
+            answer("quantileSeq([3, 5, 7, 9], bignumber(1)/3)"),
+            "BigNumber 5"
+        );
         assert_eq!(
             answer("quantileSeq([1, 2, 3, 4], bignumber(0.25))"),
             "BigNumber 1.75"
