@@ -36,10 +36,30 @@ pub(crate) fn as_big(value: &Value, at: usize) -> Result<Big, CalculateError> {
         Value::Boolean(b) => Ok(Big::from_i64(i64::from(*b))),
         Value::BigInt(n) => Ok(Big::from_ibig(n.clone())),
         Value::Str(text) => {
+            // decimal.js reads a sign and a prefixed literal (`"-0x1F"` is −31), which
+            // JavaScript's Number does not.
+            let trimmed = text.trim();
+            let (negative, unsigned) = match trimmed.as_bytes().first() {
+                Some(b'-') => (true, &trimmed[1..]),
+                Some(b'+') => (false, &trimmed[1..]),
+                _ => (false, trimmed),
+            };
+            if matches!(
+                unsigned.as_bytes(),
+                [b'0', b'x' | b'X' | b'b' | b'B' | b'o' | b'O', ..]
+            ) && let Ok(big) = bignum::parse_prefixed(trimmed)
+            {
+                return Ok(big);
+            }
             let number = crate::functions::to_number(value)
                 .map_err(|e| crate::eval::function_error(e, "", at))?;
-            if number.is_finite() && !text.trim().is_empty() && !text.trim().starts_with("0x") {
-                Ok(bignum::parse_literal(text.trim()))
+            if number.is_finite() && !unsigned.is_empty() {
+                let magnitude = bignum::parse_literal(unsigned);
+                Ok(if negative {
+                    bignum::neg(&magnitude)
+                } else {
+                    magnitude
+                })
             } else {
                 Ok(bignum::from_f64(number))
             }
@@ -738,6 +758,18 @@ mod tests {
             ),
             Err(e) => e.reason.name().to_owned(),
         }
+    }
+
+    #[test]
+    fn signed_and_prefixed_strings_convert_as_decimal_js_reads_them() {
+        // Each answer printed by math.js 15.2 (a seed of the differential test found num("-7")).
+        assert_eq!(answer("1 + \"-7\""), "BigNumber -6");
+        assert_eq!(answer("1 + \"+7\""), "BigNumber 8");
+        assert_eq!(answer("1 + \"-1e3\""), "BigNumber -999");
+        assert_eq!(answer("1 + \"-0x1F\""), "BigNumber -30");
+        assert_eq!(answer("num(\"-7\")"), "bigint -7");
+        assert_eq!(answer("den(\"-0.25\")"), "bigint 4");
+        assert_eq!(answer("bignumber(num(string(bigint(-7))))"), "BigNumber -7");
     }
 
     #[test]
