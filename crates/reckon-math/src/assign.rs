@@ -14,9 +14,14 @@
 //! an assignment builds the changed copy and binds it to the assigned name (the variable at the
 //! root of the target: `A` in `A[1] = 9`, `o` in `o.b[2] = 1`), as Octave and MATLAB do: a value
 //! taken before (`a` above, a function's argument, a name bound to the same matrix with `B = A`)
-//! keeps the value it had. The target is read again after the value is evaluated, so an
-//! assignment inside the value (`A[1] = A[2] = 5`) is seen exactly as math.js's in-place change
-//! is. The differences are listed in `tests/peer/evaluate-known-divergences.jsonl`.
+//! keeps the value it had. math.js writes into the objects it read before the value: a matrix or
+//! object the value changed in place shows that change, so reckon reads the target again after
+//! the value (`A[1] = A[2] = 5`); a string never changes in place, so the string read before is
+//! written into (`A[end + 1] = A[5] = "z"` on `"hello"` is `"helloz"`); and when the value binds
+//! the variable anew (`A[2] = (A = 5)`), the write goes to the object read before, bound to the
+//! name again by `A[...] = v` (math.js's `scope.set`) and left unbound by the other forms, which
+//! math.js changes in place only. The differences are listed in
+//! `tests/peer/evaluate-known-divergences.jsonl`.
 //!
 //! Bounds: a matrix that another value still holds is copied, and the copy is charged to the
 //! work meter element by element; one that only the assigned variable holds is taken out of its
@@ -102,30 +107,91 @@ impl Evaluator {
             return Err(not_implemented("this assignment", index.span.start));
         };
         let at = index.span.start;
-        let (place, chain) = self.place(object)?;
+        let (mut place, chain) = self.place(object)?;
         if let Some(key) = property_of(index) {
-            let value = self.eval(value)?;
-            let chain = self.reread(&place, chain)?;
+            let (value, rebound) = self.eval_watching(value, &place)?;
+            let chain = self.chain_after_value(&mut place, chain, rebound)?;
             return self.finish(place, chain, (Step::Property(key.to_owned()), at), value);
         }
         // (The values of the chain are borrowed, not cloned, so that a matrix only the variable
         // holds can be changed in place by `finish`.)
         let symbol = place.steps.is_empty() && place.name.is_some();
         let (step, value, chain) = if symbol {
-            // `A[...] = v`: the value before the index, whose `end` is the size A has then.
-            let value = self.eval(value)?;
-            let chain = self.reread(&place, chain)?;
+            // `A[...] = v`: the value before the index, whose `end` is the size of the object
+            // written into.
+            let (value, rebound) = self.eval_watching(value, &place)?;
+            // math.js binds the changed object to the name even when the value bound the name
+            // to another one (`scope.set` after the write).
+            let name = place.name.clone();
+            let chain = self.chain_after_value(&mut place, chain, rebound)?;
+            place.name = name;
             let target = chain.last().unwrap_or(&Value::Undefined);
             let step = self.index_step(target, dimensions, at)?;
             (step, value, chain)
         } else {
             let last = chain.last().unwrap_or(&Value::Undefined);
             let step = self.index_step(last, dimensions, at)?;
-            let value = self.eval(value)?;
-            let chain = self.reread(&place, chain)?;
+            let (value, rebound) = self.eval_watching(value, &place)?;
+            let chain = self.chain_after_value(&mut place, chain, rebound)?;
             (step, value, chain)
         };
         self.finish(place, chain, (step, at), value)
+    }
+
+    /// Notes that a plain assignment bound `name`, for the indexed assignments whose values
+    /// are being evaluated (see [`Evaluator::eval_watching`]).
+    #[inline]
+    pub(crate) fn note_rebinding(&mut self, name: &str) {
+        if self.watching > 0 {
+            self.rebound.push(name.to_owned());
+        }
+    }
+
+    /// An indexed assignment's value, and whether a plain assignment bound the assignment's
+    /// variable while it was evaluated.
+    fn eval_watching(
+        &mut self,
+        value: &Node,
+        place: &Place,
+    ) -> Result<(Value, bool), CalculateError> {
+        let mark = self.rebound.len();
+        self.watching += 1;
+        let result = self.eval(value);
+        self.watching -= 1;
+        let rebound = place.name.as_deref().is_some_and(|name| {
+            self.rebound
+                .get(mark..)
+                .is_some_and(|r| r.iter().any(|n| n == name))
+        });
+        if self.watching == 0 {
+            self.rebound.clear();
+        }
+        result.map(|value| (value, rebound))
+    }
+
+    /// The values along the place that math.js writes into after the value, `chain` being
+    /// those read before it. math.js holds the objects it read before the value and writes into
+    /// them: a change the value made in place to such a matrix or object shows (so the place is
+    /// read again, [`Evaluator::reread`]), but a string is never changed in place (the one read
+    /// before is written into), and when the value bound the variable to another value
+    /// (`A[2] = (A = 5)`) the write goes to the object read before, which the variable no
+    /// longer holds: the place then binds nothing (`place.name` cleared).
+    fn chain_after_value(
+        &mut self,
+        place: &mut Place,
+        chain: Vec<Value>,
+        rebound: bool,
+    ) -> Result<Vec<Value>, CalculateError> {
+        if rebound {
+            place.name = None;
+            return Ok(chain);
+        }
+        let before = chain.last().cloned();
+        let mut chain = self.reread(place, chain)?;
+        if let (Some(before @ Value::Str(_)), Some(last)) = (before, chain.last_mut()) {
+            *last = before;
+        }
+        Ok(chain)
     }
 
     /// Writes `value` at `last` below the end of `chain`, writes each changed part back into its
@@ -1008,6 +1074,55 @@ mod tests {
         assert_eq!(
             assigned("[1, 2, 3]", "A[2] = 7 + A[2]"),
             "Object {\"x\": [3], \"y\": 9, \"z\": [1, 9, 3]}"
+        );
+    }
+
+    #[test]
+    fn what_the_value_cannot_change_in_place_is_written_as_read_before_it() {
+        // Every expected `r` is math.js 15.2's (the other members differ by value semantics).
+        let r = |expression: &str| {
+            let shown = answer(expression);
+            shown
+                .split_once("\"r\": ")
+                .and_then(|(_, rest)| rest.strip_suffix('}'))
+                .map(str::to_owned)
+                .unwrap_or(shown)
+        };
+        // A string is written as it was read before the value, `end` counting its length then.
+        assert_eq!(
+            r(r#"{a: A = "hello", b: A[end + 1] = A[5] = "z", r: A}"#),
+            "\"helloz\""
+        );
+        assert_eq!(
+            r(r#"{a: A = "hello", b: A[2] = (A = "abc")[1], r: A}"#),
+            "\"hallo\""
+        );
+        assert_eq!(
+            r(r#"{a: o = {s: "abc"}, b: o.s[2] = (o.s = "xyz")[1], r: o}"#),
+            "{\"s\": \"axc\"}"
+        );
+        // A variable bound anew by the value: `A[...] = v` writes into the old object and binds
+        // the result to the name; the other forms change an object nothing holds any more.
+        assert_eq!(
+            r("{a: A = [1, 2, 3], b: A[end] = (A = [7, 8])[1], r: A}"),
+            "[1, 2, 7]"
+        );
+        assert_eq!(
+            r("{a: A = [1, 2, 3], b: A[2] = (A = 5), r: A}"),
+            "[1, 5, 3]"
+        );
+        assert_eq!(
+            r("{a: A = {a: 1}, b: A.b = (A = {c: 2}).c, r: A}"),
+            "{\"c\": 2}"
+        );
+        assert_eq!(
+            r(r#"{a: o = {s: "abc"}, b: o.s[2] = (o = {s: "q"}).s, r: o}"#),
+            "{\"s\": \"q\"}"
+        );
+        // A change in place still shows.
+        assert_eq!(
+            r("{a: o = {s: [1, 2]}, b: o.s[end + 1] = (o.s[1] = 7), r: o}"),
+            "{\"s\": [7, 2, 7]}"
         );
     }
 

@@ -84,6 +84,13 @@ pub(crate) struct Evaluator {
     /// `scope.rs`): such a value may capture a context that holds the frame itself, a cycle
     /// that reference counting never frees. They are emptied when the evaluation ends.
     written_frames: ManuallyDrop<crate::scope::WrittenFrames>,
+    /// The names a plain assignment (`A = ...`, `f(x) = ...`) bound while the value of an
+    /// indexed assignment was evaluated (`watching` > 0): math.js's indexed assignment writes
+    /// into the object it read before its value, which such a rebinding leaves behind
+    /// (`assign.rs`). Empty, without an allocation, outside such values.
+    pub(crate) rebound: ManuallyDrop<Vec<String>>,
+    /// How many indexed assignments' values are being evaluated.
+    pub(crate) watching: u32,
 }
 
 impl Drop for Evaluator {
@@ -95,6 +102,7 @@ impl Drop for Evaluator {
             || self.context.args.is_some()
             || !matches!(self.context.layer, crate::scope::Layer::Global)
             || self.written_frames.0.capacity() != 0
+            || self.rebound.capacity() != 0
         {
             self.drop_held();
         }
@@ -116,6 +124,9 @@ impl Evaluator {
         }
         if self.written_frames.0.capacity() != 0 {
             drop(std::mem::take(&mut *self.written_frames));
+        }
+        if self.rebound.capacity() != 0 {
+            drop(std::mem::take(&mut *self.rebound));
         }
     }
 }
@@ -249,6 +260,8 @@ impl Evaluator {
             random_state: 0,
             big_mode,
             written_frames: ManuallyDrop::new(crate::scope::WrittenFrames::default()),
+            rebound: ManuallyDrop::new(Vec::new()),
+            watching: 0,
         }
     }
 
@@ -530,6 +543,7 @@ impl Evaluator {
             } => {
                 let value = self.eval(value)?;
                 if let NodeKind::Symbol(name) = &object.kind {
+                    self.note_rebinding(name);
                     self.assign_name(name, value.clone());
                 }
                 Ok(value)
@@ -547,6 +561,7 @@ impl Evaluator {
                     body: Rc::clone(body),
                     closure: (*self.context).clone(),
                 })));
+                self.note_rebinding(name);
                 self.assign_name(name, function.clone());
                 Ok(function)
             }
