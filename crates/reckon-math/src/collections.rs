@@ -989,6 +989,66 @@ impl Evaluator {
         })
     }
 
+    /// A shift (`leftShift`, `rightArithShift`, `rightLogShift`) of a matrix by a scalar or of a
+    /// scalar by a matrix, as math.js's signatures `'DenseMatrix, number | BigNumber'` (and the
+    /// reverse, and their sparse forms) take it: the scalar is converted as typed-function
+    /// converts it (a bigint or a boolean to a number, a bigint beyond 2^53 − 1 refused), then a
+    /// zero shift answers the matrix as it is and a zero shifted answers zeros of the matrix's
+    /// shape and storage, neither looking at the elements (`leftShift([1.5], 0)` is `[1.5]`).
+    /// `None`: the element-wise path answers (operands as they were, or `Some` of it with the
+    /// converted scalar).
+    pub(crate) fn shift_with_scalar(
+        &mut self,
+        op: Op,
+        left: &Value,
+        right: &Value,
+        at: usize,
+    ) -> Option<Evaluated> {
+        let is_matrix = |v: &Value| matches!(v, Value::Matrix(_) | Value::Sparse(_));
+        let (scalar, matrix, scalar_left) = match (is_matrix(left), is_matrix(right)) {
+            (true, false) => (right, left, false),
+            (false, true) => (left, right, true),
+            _ => return None,
+        };
+        let converted = match scalar {
+            Value::BigInt(n) => match crate::bigint::to_number(n) {
+                Ok(x) => Value::Number(x),
+                Err(e) => return Some(Err(crate::eval::function_error(e, "", at))),
+            },
+            Value::Boolean(b) => Value::Number(f64::from(u8::from(*b))),
+            Value::Number(_) | Value::Big(_) => scalar.clone(),
+            _ => return None,
+        };
+        if crate::sparse::is_zero(&converted) {
+            if !scalar_left {
+                return Some(Ok(matrix.clone()));
+            }
+            let zeros = |this: &mut Self, shape: &[usize], array: bool| {
+                let count = shape.iter().map(|&n| n as u64).product::<u64>();
+                this.build(op.symbol_and_fn().1, count, at)?;
+                let mut zeros =
+                    Matrix::new(shape.to_vec(), vec![Value::Number(0.0); count as usize]);
+                zeros.array = array;
+                Ok(zeros)
+            };
+            return Some(match matrix {
+                Value::Sparse(m) => zeros(self, &m.shape, false)
+                    .map(|z| Value::Sparse(Rc::new(SparseMatrix::from_dense(z)))),
+                Value::Matrix(m) => zeros(self, &m.shape, m.array).map(Value::matrix),
+                _ => return None,
+            });
+        }
+        if matches!(scalar, Value::Number(_) | Value::Big(_)) {
+            return None;
+        }
+        let (left, right) = if scalar_left {
+            (&converted, matrix)
+        } else {
+            (matrix, &converted)
+        };
+        Some(self.binary(op, left, right, false, (at, at), at))
+    }
+
     /// `f` applied to the pairs of elements of two operands broadcast to a common shape (a
     /// scalar operand pairs with every element), counted against the build limits first; a
     /// matrix result unless both operands are plain arrays or scalars.
@@ -4673,6 +4733,55 @@ mod tests {
 
     fn answer(expression: &str) -> String {
         answer_in(expression, "number")
+    }
+
+    #[test]
+    fn shifts_take_a_matrix_with_a_number_or_bignumber_scalar_only() {
+        // Every expected answer is math.js 15.2's. A bigint or boolean scalar beside a matrix is
+        // a number first, so `3 >> -9` shifts by -9 & 31, not left by 9 as bigints would.
+        assert_eq!(
+            answer("rightArithShift(bigint(3), [0, bigint(-9)])"),
+            "DenseMatrix [3, 0]"
+        );
+        assert_eq!(
+            answer("typeOf(rightArithShift([bigint(8)], bigint(1))[1])"),
+            "string \"number\""
+        );
+        assert_eq!(
+            crate::test_support::reason_in(
+                r#"leftShift([1, 2], bigint("123456789012345678901"))"#,
+                "number"
+            ),
+            "type_mismatch"
+        );
+        // A zero shift answers the matrix as it is; a zero shifted answers zeros.
+        assert_eq!(answer("leftShift([1.5, 2], 0)"), "DenseMatrix [1.5, 2]");
+        assert_eq!(
+            answer("rightLogShift([1.5, \"a\"], false)"),
+            "DenseMatrix [1.5, \"a\"]"
+        );
+        assert_eq!(answer("leftShift([1.5], 1e-16)"), "DenseMatrix [1.5]");
+        assert_eq!(answer("rightArithShift(0, [1.5, 2])"), "DenseMatrix [0, 0]");
+        assert_eq!(answer("leftShift(bigint(0), [[1.5]])"), "DenseMatrix [[0]]");
+        assert_eq!(
+            answer_in("typeOf(leftShift(0, [1.5])[1])", "BigNumber"),
+            "string \"number\""
+        );
+        assert_eq!(
+            answer("size(leftShift(0, sparse([1.5, 0])))"),
+            "Array [2, 1]"
+        );
+        assert_eq!(
+            answer("typeOf(leftShift(0, sparse([1.5, 0])))"),
+            "string \"SparseMatrix\""
+        );
+        assert_eq!(answer("sum(leftShift(0, sparse([1.5, 0])))"), "number 0");
+        // A non-zero scalar still shifts every element (and refuses a fraction of one).
+        assert_eq!(answer("leftShift([1, 2], true)"), "DenseMatrix [2, 4]");
+        assert_eq!(
+            crate::test_support::reason_in("leftShift([1.5], 1)", "number"),
+            "evaluation_failed"
+        );
     }
 
     /// The value of `expression` in number mode.

@@ -1119,6 +1119,11 @@ impl Evaluator {
             )?;
             return self.binary(op, left_value, &part, false, (left_at, right_position), at);
         }
+        if matches!(op, LeftShift | RightArithShift | RightLogShift)
+            && let Some(result) = self.shift_with_scalar(op, left_value, right_value, at)
+        {
+            return result;
+        }
         if matches!(left_value, Value::Sparse(_)) || matches!(right_value, Value::Sparse(_)) {
             return match self.sparse_binary(op, left_value, right_value, at) {
                 Some(result) => result,
