@@ -142,29 +142,48 @@ impl Evaluator {
     /// are being evaluated (see [`Evaluator::eval_watching`]).
     #[inline]
     pub(crate) fn note_rebinding(&mut self, name: &str) {
-        if self.watching > 0 {
+        if self.watching > 0 && !self.noted_in(self.watch_mark, name) {
             self.rebound.push(name.to_owned());
         }
     }
 
+    /// Whether `name` is among the names noted since `mark`.
+    fn noted_in(&self, mark: usize, name: &str) -> bool {
+        self.rebound
+            .get(mark..)
+            .is_some_and(|names| names.iter().any(|n| n == name))
+    }
+
     /// An indexed assignment's value, and whether a plain assignment bound the assignment's
     /// variable while it was evaluated.
+    ///
+    /// Each watched value notes a name once (a loop of assignments adds nothing after its first
+    /// turn), and a finished inner value hands its names to the enclosing one, again once each:
+    /// the log stays within the expression's names times its nesting, whatever the work.
     fn eval_watching(
         &mut self,
         value: &Node,
         place: &Place,
     ) -> Result<(Value, bool), CalculateError> {
+        let outer_mark = self.watch_mark;
         let mark = self.rebound.len();
+        self.watch_mark = mark;
         self.watching += 1;
         let result = self.eval(value);
         self.watching -= 1;
-        let rebound = place.name.as_deref().is_some_and(|name| {
-            self.rebound
-                .get(mark..)
-                .is_some_and(|r| r.iter().any(|n| n == name))
-        });
+        self.watch_mark = outer_mark;
+        let rebound = place
+            .name
+            .as_deref()
+            .is_some_and(|name| self.noted_in(mark, name));
         if self.watching == 0 {
             self.rebound.clear();
+        } else if mark < self.rebound.len() {
+            for name in self.rebound.split_off(mark) {
+                if !self.noted_in(outer_mark, &name) {
+                    self.rebound.push(name);
+                }
+            }
         }
         result.map(|value| (value, rebound))
     }
@@ -1118,6 +1137,18 @@ mod tests {
         assert_eq!(
             r(r#"{a: o = {s: "abc"}, b: o.s[2] = (o = {s: "q"}).s, r: o}"#),
             "{\"s\": \"q\"}"
+        );
+        // A rebinding inside an inner assignment's value counts for the outer one too, and a
+        // loop of rebindings is noted once (the log stays small).
+        assert_eq!(
+            r(
+                "{a: A = [1, 2], b: B = [0, 0], c: A[2] = B[1] = (A = [5, 6, 7])[1] + (B[2] = (A = [9])[1]), r: A}"
+            ),
+            "[1, 14]"
+        );
+        assert_eq!(
+            r("{a: A = [1, 2], c: A[2] = sum(map(1:100000, f(i) = (A = i))), r: A}"),
+            "[1, 5000050000]"
         );
         // A change in place still shows.
         assert_eq!(

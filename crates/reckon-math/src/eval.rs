@@ -91,6 +91,8 @@ pub(crate) struct Evaluator {
     pub(crate) rebound: ManuallyDrop<Vec<String>>,
     /// How many indexed assignments' values are being evaluated.
     pub(crate) watching: u32,
+    /// Where the innermost such value's names start in `rebound`.
+    pub(crate) watch_mark: usize,
 }
 
 impl Drop for Evaluator {
@@ -262,6 +264,7 @@ impl Evaluator {
             written_frames: ManuallyDrop::new(crate::scope::WrittenFrames::default()),
             rebound: ManuallyDrop::new(Vec::new()),
             watching: 0,
+            watch_mark: 0,
         }
     }
 
