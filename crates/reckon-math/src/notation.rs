@@ -67,6 +67,22 @@ fn round_digits(split: &Split, precision: f64) -> Split {
         // math.js shifts in one zero at a time until the precision is positive; all at once
         // here (the shift can be a million digits long).
         let shift = (-precision).floor() as usize + 1;
+        if shift > 2 {
+            // Two or more zeros shifted in: the digit at the rounding place and the one after it
+            // are zeros, so nothing rounds, and what is kept is known without writing the
+            // zeros (a format of a million numbers to `fixed` -1e6 would write each one's):
+            // the first zero for a whole precision, and for a fractional one the last digit
+            // (see above: `splice` keeps it).
+            let whole = (precision + shift as f64).fract() == 0.0;
+            let kept = if whole {
+                0
+            } else {
+                rounded.digits.last().copied().unwrap_or(0)
+            };
+            rounded.digits = vec![kept];
+            rounded.exponent += shift as i64;
+            return rounded;
+        }
         let mut digits = vec![0; shift];
         digits.append(&mut rounded.digits);
         rounded.digits = digits;
@@ -222,15 +238,13 @@ fn to_auto(value: f64, precision: Option<f64>, lower_exp: f64, upper_exp: f64) -
         None => parts,
     };
     let e = rounded.exponent;
+    // math.js pads the digits with zeros up to the precision (`toPrecision`), then strips the
+    // zeros after the point again: only the zeros of the integer part survive that, so only
+    // they are written (a precision of a million costs no million digits per number).
     let laid_out = if (e as f64) < lower_exp || (e as f64) >= upper_exp {
-        to_exponential(value, precision)
+        exponential_digits(rounded, None)
     } else {
         let mut c = rounded.digits.clone();
-        if let Some(p) = precision
-            && (c.len() as f64) < p
-        {
-            c.resize(padded_length(p), 0);
-        }
         let extra = e - c.len() as i64 + 1;
         if extra > 0 {
             c.resize(c.len() + extra as usize, 0);
@@ -881,7 +895,8 @@ fn format_big(x: &crate::bignum::Big, given: Option<&Value>) -> Result<String, F
                 positional(rounded.exponent)?;
                 fixed_digits(rounded, None)
             } else {
-                exponential_digits(parts, p)
+                // Rounded, but not padded: the padding zeros would be stripped again.
+                exponential_digits(rounded, None)
             };
             strip_fraction_zeros(&text)
         }
@@ -1114,6 +1129,30 @@ mod tests {
             (123456.0, notation("auto", Some(3.0)), "1.23e+5"),
             (255.0, notation("hex", None), "0xff"),
             (-5.5, notation("bin", None), "-0b101.1"),
+        ] {
+            assert_eq!(formatted(x, options.clone()), want, "{x} {options:?}");
+        }
+    }
+
+    /// Rounding to a place far left of the digits (`fixed` or `auto` with a negative
+    /// precision) and large precisions, as math.js 15.2 prints them; each writes only the
+    /// digits it keeps, never the zeros math.js shifts in or pads with (a precision of a million
+    /// for each of 10,000 numbers took 17 seconds while they were written).
+    #[test]
+    fn far_rounding_places_and_large_precisions_match_mathjs() {
+        for (x, options, want) in [
+            (987.6, notation("fixed", Some(-12.0)), "0"),
+            (987.6, notation("auto", Some(-300.0)), "0e+303"),
+            (987.6, notation("fixed", Some(-3.7)), "6"),
+            (987.6, notation("auto", Some(-20.5)), "6e+23"),
+            (5e-7, notation("auto", Some(-3.7)), "0.005"),
+            (-77.7, notation("fixed", Some(-300.0)), "-0"),
+            (-77.7, notation("auto", Some(-20.5)), "-7e+22"),
+            (-77.7, notation("fixed", Some(-1e6)), "-0"),
+            (1.0 / 3.0, Some(Value::Number(1e6)), "0.3333333333333333"),
+            (1e300, Some(Value::Number(1e6)), "1e+300"),
+            (123.5, Some(Value::Number(1e6)), "123.5"),
+            (0.0, Some(Value::Number(1e6)), "0"),
         ] {
             assert_eq!(formatted(x, options.clone()), want, "{x} {options:?}");
         }
