@@ -1893,8 +1893,8 @@ impl Evaluator {
                 at,
             ));
         }
+        self.build("reduce", m.slice_count(dim), at)?;
         let (shape, slices) = m.slices(dim);
-        self.build("reduce", slices.len() as u64, at)?;
         let mut data = Vec::with_capacity(slices.len());
         for slice in &slices {
             data.push(f(self, slice)?);
@@ -3127,6 +3127,7 @@ impl Evaluator {
             Some(d) => self.dimension(d, &m.shape, at)?,
             None => 0,
         };
+        self.build("diff", m.slice_count(dim), at)?;
         let (_, slices) = m.slices(dim);
         let mut out = Vec::with_capacity(slices.len());
         for slice in &slices {
@@ -3255,8 +3256,8 @@ impl Evaluator {
                 this.call_function(&f, "callback", vec![vector], at)
             });
         }
+        self.build(name, m.slice_count(dim), at)?;
         let (shape, slices) = m.slices(dim);
-        self.build(name, slices.len() as u64, at)?;
         let mut data = Vec::with_capacity(slices.len());
         for slice in slices {
             let vector = Value::matrix(Matrix::vector(slice));
@@ -3658,7 +3659,10 @@ impl Evaluator {
                 }
             }
         }
-        self.build("sparse", matrix.data.len() as u64, at)?;
+        // Its columns are stored one by one (math.js keeps a pointer per column too), so an
+        // empty matrix with a huge dimension (`zeros(0, 2^53)`) is a huge build.
+        let widest = matrix.shape.iter().map(|&n| n as u64).max().unwrap_or(0);
+        self.build("sparse", (matrix.data.len() as u64).max(widest), at)?;
         Ok(Value::Sparse(Rc::new(SparseMatrix::from_dense(matrix))))
     }
 

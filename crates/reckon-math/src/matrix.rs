@@ -127,6 +127,17 @@ impl Matrix {
         self
     }
 
+    /// How many slices [`Matrix::slices`] makes along `dim`: the product of the other
+    /// dimensions (saturating). An empty matrix may still have a huge one (`zeros(0, 2^53)`), so
+    /// callers check this against the build limit before asking for the slices.
+    pub(crate) fn slice_count(&self, dim: usize) -> u64 {
+        self.shape
+            .iter()
+            .enumerate()
+            .filter(|(d, _)| *d != dim)
+            .fold(1u64, |count, (_, &n)| count.saturating_mul(n as u64))
+    }
+
     /// The elements along dimension `dim` for each position of the others: slices of a
     /// reduction such as `sum(A, 1)`. Returns the result's shape (without `dim`) and, for each
     /// of its positions in row-major order, the slice's values.
