@@ -321,7 +321,7 @@ impl Evaluator {
         let shape: Option<Vec<usize>> = match target {
             Value::Matrix(m) => Some(m.shape.clone()),
             Value::Sparse(m) => Some(m.shape.clone()),
-            Value::Str(s) => Some(vec![s.chars().count()]),
+            Value::Str(s) => Some(vec![s.encode_utf16().count()]),
             _ => None,
         };
         let mut values = Vec::with_capacity(dimensions.len());

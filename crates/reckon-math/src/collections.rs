@@ -424,8 +424,10 @@ fn array_result(values: &[&Value]) -> bool {
     array
 }
 
-/// The characters of `text` at `positions` (each below its character count), in order: read
-/// off the bytes of an ASCII text, without a vector of its characters.
+/// The UTF-16 code units of `text` at `positions` (each below its length in units, as
+/// JavaScript counts a string), in order, as text: read off the bytes of an ASCII text, without
+/// a vector of its units. A lone half of a surrogate pair (`"😀"[1]`), which math.js returns
+/// but JSON text cannot carry as a character, becomes U+FFFD.
 fn select_chars(text: &str, positions: &[usize]) -> String {
     if text.is_ascii() {
         let bytes = text.as_bytes();
@@ -433,8 +435,9 @@ fn select_chars(text: &str, positions: &[usize]) -> String {
         out.extend(positions.iter().map(|&p| char::from(bytes[p])));
         return out;
     }
-    let chars: Vec<char> = text.chars().collect();
-    positions.iter().map(|&p| chars[p]).collect()
+    let units: Vec<u16> = text.encode_utf16().collect();
+    let picked: Vec<u16> = positions.iter().map(|&p| units[p]).collect();
+    String::from_utf16_lossy(&picked)
 }
 
 impl Evaluator {
@@ -679,7 +682,8 @@ impl Evaluator {
         let shape: Vec<usize> = match &value {
             Value::Matrix(m) => m.shape.clone(),
             Value::Sparse(m) => m.shape.clone(),
-            Value::Str(s) => vec![s.chars().count()],
+            // Positions in a string are UTF-16 code units, as JavaScript's (and `size`'s).
+            Value::Str(s) => vec![s.encode_utf16().count()],
             _ => return Err(failed("Cannot apply index: unsupported type of object", at)),
         };
         // math.js's order: one literal string is a property, refused at once; otherwise every
@@ -4713,11 +4717,11 @@ mod tests {
     #[test]
     fn string_selection_reads_ascii_bytes_as_characters() {
         let general = |text: &str, positions: &[usize]| -> String {
-            let chars: Vec<char> = text.chars().collect();
-            positions.iter().map(|&p| chars[p]).collect()
+            let units: Vec<u16> = text.encode_utf16().collect();
+            String::from_utf16_lossy(&positions.iter().map(|&p| units[p]).collect::<Vec<_>>())
         };
         for text in ["hello", "a", "", "h\u{e9}llo \u{1f600}!", "~\u{7f}\u{80}"] {
-            let count = text.chars().count();
+            let count = text.encode_utf16().count();
             let orders: Vec<Vec<usize>> = vec![
                 (0..count).collect(),
                 (0..count).rev().collect(),
@@ -4734,6 +4738,43 @@ mod tests {
         }
     }
     use crate::test_support::answer_in;
+
+    /// Strings are indexed by UTF-16 code units, as `size` counts them and math.js 15.2 indexes
+    /// them (outputs checked there); a lone half of a surrogate pair, which math.js returns
+    /// raw, is U+FFFD here.
+    #[test]
+    fn strings_are_indexed_by_utf16_code_units() {
+        for (expression, want) in [
+            ("size(\"a\u{1f600}b\")", "Array [4]"),
+            ("\"a\u{1f600}b\"[end]", "string \"b\""),
+            ("\"a\u{1f600}b\"[2:3]", "string \"\u{1f600}\""),
+            ("\"\u{1f600}\"[1]", "string \"\u{fffd}\""),
+            ("\"\u{1f600}\"[2]", "string \"\u{fffd}\""),
+            ("\"h\u{e9}llo\"[2]", "string \"\u{e9}\""),
+            (
+                "subset(\"a\u{1f600}b\", index(2:3))",
+                "string \"\u{1f600}\"",
+            ),
+            (
+                "subset(\"a\u{1f600}b\", index(2:3), \"xy\")",
+                "string \"axyb\"",
+            ),
+            (
+                "subset(\"\u{1f600}\", index(1), \"a\")",
+                "string \"a\u{fffd}\"",
+            ),
+            (
+                "subset(\"ab\", index(4), \"x\", \"\u{e9}\")",
+                "string \"ab\u{e9}x\"",
+            ),
+        ] {
+            assert_eq!(answer(expression), want, "{expression}");
+        }
+        assert!(
+            answer("subset(\"ab\", index(4), \"x\", \"\u{1f600}\")")
+                .contains("Single character expected as defaultValue")
+        );
+    }
 
     fn answer(expression: &str) -> String {
         answer_in(expression, "number")

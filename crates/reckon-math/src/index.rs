@@ -240,8 +240,9 @@ fn unexpected(expected: &str, actual: &Value, position: usize, at: usize) -> Cal
 }
 
 /// A string's characters, counted against the build limits as a string of that length.
-fn characters(text: &str) -> Vec<char> {
-    text.chars().collect()
+/// A string's UTF-16 code units: the positions math.js (JavaScript) indexes.
+fn characters(text: &str) -> Vec<u16> {
+    text.encode_utf16().collect()
 }
 
 impl Evaluator {
@@ -500,12 +501,12 @@ impl Evaluator {
         }
         let picked = positions(dimension);
         self.build("subset", picked.len() as u64, at)?;
-        Ok(Value::Str(
-            picked
-                .iter()
-                .filter_map(|p| chars.get(*p as usize))
-                .collect(),
-        ))
+        let units: Vec<u16> = picked
+            .iter()
+            .filter_map(|p| chars.get(*p as usize).copied())
+            .collect();
+        // A lone half of a surrogate pair becomes U+FFFD (see `collections::select_chars`).
+        Ok(Value::Str(String::from_utf16_lossy(&units)))
     }
 
     /// A copy of the string with the selected characters replaced (growing it, padded with the
@@ -527,13 +528,13 @@ impl Evaluator {
         if index.dimensions.len() != 1 {
             return Err(dimension_mismatch(index.dimensions.len(), 1, "!=", at));
         }
-        let fill = match default {
-            Some(d) if d.chars().count() == 1 => d.chars().next().unwrap_or(' '),
+        let fill = match default.map(|d| d.encode_utf16().collect::<Vec<u16>>()) {
+            Some(d) if d.len() == 1 => d[0],
             Some(_) => return Err(failed("Single character expected as defaultValue", at)),
-            None => ' ',
+            None => u16::from(b' '),
         };
         let dimension = &index.dimensions[0];
-        let new: Vec<char> = replacement.chars().collect();
+        let new: Vec<u16> = replacement.encode_utf16().collect();
         match dimension {
             Dimension::List(list) if list.len() != new.len() => {
                 return Err(dimension_mismatch(list.len(), new.len(), "!=", at));
@@ -568,7 +569,7 @@ impl Evaluator {
             }
             chars[p] = c;
         }
-        Ok(Value::Str(chars.into_iter().collect()))
+        Ok(Value::Str(String::from_utf16_lossy(&chars)))
     }
 
     /// A copy of the matrix (or array) with the selected part replaced, grown (filled with the
