@@ -239,8 +239,8 @@ fn unexpected(expected: &str, actual: &Value, position: usize, at: usize) -> Cal
     )
 }
 
-/// A string's characters, counted against the build limits as a string of that length.
-/// A string's UTF-16 code units: the positions math.js (JavaScript) indexes.
+/// A string's UTF-16 code units: the positions math.js (JavaScript) indexes, counted against
+/// the build limits as a string of that length.
 fn characters(text: &str) -> Vec<u16> {
     text.encode_utf16().collect()
 }

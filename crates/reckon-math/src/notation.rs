@@ -68,8 +68,8 @@ fn round_digits(split: &Split, precision: f64) -> Split {
         // here (the shift can be a million digits long).
         let shift = (-precision).floor() as usize + 1;
         if shift > 2 {
-            // Two or more zeros shifted in: the digit at the rounding place and the one after it
-            // are zeros, so nothing rounds, and what is kept is known without writing the
+            // More than two zeros shifted in: the digit at the rounding place and the one after
+            // it are zeros, so nothing rounds, and what is kept is known without writing the
             // zeros (a format of a million numbers to `fixed` -1e6 would write each one's):
             // the first zero for a whole precision, and for a fractional one the last digit
             // (see above: `splice` keeps it).
