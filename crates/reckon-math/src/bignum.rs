@@ -66,7 +66,7 @@ use std::sync::OnceLock;
 use dashu_float::round::mode::{HalfAway, Zero as TowardZero};
 use dashu_float::{Context, DBig, FBig, FpError, FpResult, Repr};
 use dashu_int::ops::{BitTest, UnsignedAbs};
-use dashu_int::{IBig, Sign};
+use dashu_int::{DoubleWord, IBig, Sign};
 
 use crate::format::{positional, round_half_up};
 
@@ -231,7 +231,28 @@ impl Big {
 
 /// An exact value from parts, clamped to the exponent range.
 fn from_parts(significand: IBig, exponent: isize) -> Big {
-    from_repr(Repr::new(significand, exponent))
+    from_repr(repr(significand, exponent))
+}
+
+/// dashu's `Repr::new` (trailing zeros moved into the exponent). A significand that fits a
+/// double word (every literal of up to 38 digits, every element of a range) goes through
+/// `Repr::new_const`, which strips them with word divisions; `Repr::new` strips them from a
+/// general big integer and cost two thirds of a small sum.
+fn repr(significand: IBig, exponent: isize) -> Repr<10> {
+    let small = i128::try_from(&significand)
+        .ok()
+        .and_then(|v| Some((v < 0, DoubleWord::try_from(v.unsigned_abs()).ok()?)));
+    match small {
+        Some((negative, magnitude)) => {
+            let sign = if negative {
+                Sign::Negative
+            } else {
+                Sign::Positive
+            };
+            Repr::new_const(sign, magnitude, exponent)
+        }
+        None => Repr::new(significand, exponent),
+    }
 }
 
 /// A dashu value as a [`Big`]: zero keeps its sign, the exponent range is applied.
@@ -259,7 +280,28 @@ fn from_repr(r: Repr<10>) -> Big {
 
 /// The power of ten of the first digit.
 fn sci_exponent(r: &Repr<10>) -> i64 {
-    r.exponent() as i64 + r.digits() as i64 - 1
+    r.exponent() as i64 + digit_count(r) as i64 - 1
+}
+
+/// The digits of `r`'s significand (dashu's `Repr::digits`, which is 0 for zero). A significand
+/// of up to 38 digits (every literal, every element of a range, every sum of small integers) is
+/// counted with one integer logarithm: dashu's general count estimates a binary logarithm and
+/// corrects it with a power of ten, and cost a third of the instructions of a BigNumber range.
+fn digit_count(r: &Repr<10>) -> usize {
+    let significand = r.significand();
+    if let Ok(v) = i64::try_from(significand) {
+        return v
+            .unsigned_abs()
+            .checked_ilog10()
+            .map_or(0, |d| d as usize + 1);
+    }
+    match i128::try_from(significand) {
+        Ok(v) => v
+            .unsigned_abs()
+            .checked_ilog10()
+            .map_or(0, |d| d as usize + 1),
+        Err(_) => r.digits(),
+    }
 }
 
 /// A dashu result at 64 digits as a [`Big`]: overflow → ±Infinity, underflow → ±0, a domain
@@ -280,7 +322,7 @@ fn finish<R: dashu_float::round::Round>(result: FpResult<FBig<R, 10>>) -> Big {
 /// Rounds an exact value half-up to `digits` significant digits (decimal.js `finalise`).
 fn round_to(x: &Big, digits: usize) -> Big {
     match x {
-        Big::Finite(r) if r.digits() > digits => {
+        Big::Finite(r) if digit_count(r) > digits => {
             let v = DBig::from_parts(r.significand().clone(), r.exponent());
             from_repr(v.with_precision(digits).value().into_repr())
         }
@@ -477,9 +519,20 @@ pub fn from_f64(value: f64) -> Big {
             negative: value.is_sign_negative(),
         };
     }
+    if let Some(n) = small_integer(value) {
+        return Big::from_i64(n);
+    }
     let text = ryu_js::Buffer::new().format(value.abs()).to_owned();
     let big = parse_literal(&text);
     if value < 0.0 { neg(&big) } else { big }
+}
+
+/// A nonzero whole number of magnitude at most 2^53 as that integer. Every integer up to 2^53 is
+/// a binary64 number, so its shortest JavaScript string is all its digits: such a number is
+/// converted without making that string (the elements of a range, counters, indices).
+fn small_integer(value: f64) -> Option<i64> {
+    (value != 0.0 && value.fract() == 0.0 && value.abs() <= MAX_SAFE_INTEGER + 1.0)
+        .then_some(value as i64)
 }
 
 /// The implicit conversion math.js applies when a number meets a BigNumber (spec 5.4): refused
@@ -489,6 +542,18 @@ pub fn from_f64(value: f64) -> Big {
 /// # Errors
 /// [`BigError::TooManyDigits`].
 pub fn from_f64_checked(value: f64) -> BigResult {
+    if let Some(n) = small_integer(value) {
+        // Its significant digits: the integer's, trailing zeros dropped.
+        let mut magnitude = n.unsigned_abs();
+        while magnitude.is_multiple_of(10) {
+            magnitude /= 10;
+        }
+        let digits = magnitude.ilog10() as usize + 1;
+        if digits + usize::from(value < 0.0) > 15 {
+            return Err(BigError::TooManyDigits(value));
+        }
+        return Ok(Big::from_i64(n));
+    }
     if value.is_finite() && value != 0.0 {
         let text = ryu_js::Buffer::new().format(value.abs()).to_owned();
         let mantissa = text.split(['e', 'E']).next().unwrap_or("");
@@ -609,23 +674,39 @@ pub fn add(a: &Big, b: &Big) -> Big {
 /// one-digit stand-in of the same sign just below both, so huge exponent gaps (`1e9e15 +
 /// 1e-9e15`) cost nothing.
 fn add_rounded(x: &Repr<10>, y: &Repr<10>, digits: usize) -> Big {
-    let (big, small) = if sci_exponent(x) >= sci_exponent(y) {
-        (x, y)
+    let (sx, sy) = (sci_exponent(x), sci_exponent(y));
+    let ((big, big_sci), (small, small_sci)) = if sx >= sy {
+        ((x, sx), (y, sy))
     } else {
-        (y, x)
+        ((y, sy), (x, sx))
     };
-    let floor = (big.exponent() as i64).min(sci_exponent(big) - digits as i64) - 2;
+    let floor = (big.exponent() as i64).min(big_sci - digits as i64) - 2;
     let stand_in;
-    let small = if sci_exponent(small) < floor {
+    let exact = small_sci >= floor;
+    let small = if exact {
+        small
+    } else {
         stand_in = Repr::new(small.significand().signum(), floor as isize);
         &stand_in
-    } else {
-        small
     };
     let low = big.exponent().min(small.exponent());
-    let align =
-        |r: &Repr<10>| r.significand() * IBig::from(10u8).pow((r.exponent() - low) as usize);
+    let align = |r: &Repr<10>| {
+        if r.exponent() == low {
+            r.significand().clone()
+        } else {
+            r.significand() * IBig::from(10u8).pow((r.exponent() - low) as usize)
+        }
+    };
     let sum = align(big) + align(small);
+    // An exact sum of at most `digits` digits (as every sum of small integers is) needs no
+    // rounding: counting its digits in an `i128` spares dashu's rounding, whose own count of
+    // the digits cost most of a small sum.
+    if exact
+        && let Ok(v) = i128::try_from(&sum)
+        && (v == 0 || (v.unsigned_abs().ilog10() as usize) < digits)
+    {
+        return from_parts(sum, low);
+    }
     from_repr(
         DBig::from_parts(sum, low)
             .with_precision(digits)
@@ -682,9 +763,31 @@ pub fn abs(x: &Big) -> Big {
 pub fn cmp(a: &Big, b: &Big) -> Option<Ordering> {
     match (a, b) {
         (Big::NaN, _) | (_, Big::NaN) => None,
-        (Big::Finite(x), Big::Finite(y)) => Some(x.cmp(y)),
+        // Equal exponents (the elements of a range and its end, most often): the significands
+        // decide, without dashu's general comparison, which first estimates both magnitudes.
+        (Big::Finite(x), Big::Finite(y)) => Some(small_cmp(x, y).unwrap_or_else(|| x.cmp(y))),
         _ => class(a).partial_cmp(&class(b)),
     }
+}
+
+/// The order of two values whose significands fit an `i64` and whose exponents differ by at most
+/// 18 (the elements of a range and its end, most often), compared as `i128`s brought to the
+/// lower exponent; `None` for any other pair. dashu's general comparison first estimates both
+/// magnitudes by logarithms.
+fn small_cmp(x: &Repr<10>, y: &Repr<10>) -> Option<Ordering> {
+    let a = i128::from(i64::try_from(x.significand()).ok()?);
+    let b = i128::from(i64::try_from(y.significand()).ok()?);
+    let gap = x.exponent().checked_sub(y.exponent())?;
+    // |a|, |b| < 2^63 and the scale is at most 10^18: the products fit an i128.
+    let scale = |gap: isize| {
+        let gap = u32::try_from(gap).ok().filter(|g| *g <= 18)?;
+        Some(10i128.pow(gap))
+    };
+    Some(if gap >= 0 {
+        a.checked_mul(scale(gap)?)?.cmp(&b)
+    } else {
+        a.cmp(&b.checked_mul(scale(-gap)?)?)
+    })
 }
 
 /// Exact equality (decimal.js `eq`); NaN equals nothing.
@@ -701,6 +804,18 @@ pub fn nearly_equal(a: &Big, b: &Big) -> bool {
     }
     if !a.is_finite() || !b.is_finite() || eq(a, b) {
         return eq(a, b);
+    }
+    // Two different finite values are multiples of 10^low, so they differ by at least that
+    // (and so does their difference rounded to 64 digits); the bound below is at most
+    // max(10^(s−11), 10^−15) for the larger scientific exponent s. When 10^low exceeds both,
+    // they are not nearly equal, as the arithmetic would find (a range of BigNumbers compares
+    // every element so).
+    if let (Big::Finite(x), Big::Finite(y)) = (a, b) {
+        let low = (x.exponent() as i64).min(y.exponent() as i64);
+        let s = sci_exponent(x).max(sci_exponent(y));
+        if low > s - 11 && low > -15 {
+            return false;
+        }
     }
     let diff = abs(&sub(a, b));
     let largest = max_of(&abs(a), &abs(b));
@@ -753,7 +868,7 @@ fn quantize(x: &Big, places: i64, mode: Mode) -> Big {
     let drop = target - r.exponent() as i64;
     let negative = x.is_negative();
     let magnitude = r.significand().clone().unsigned_abs();
-    let digits = r.digits() as i64;
+    let digits = digit_count(r) as i64;
     let (q, rest_nonzero, half_or_more) = if drop > digits {
         (IBig::ZERO, true, false)
     } else {
@@ -1320,7 +1435,7 @@ pub fn trig(f: Func, x: &Big) -> BigResult {
 /// `tan`); above its 1025 stored digits of π it throws.
 fn precision_limit(f: Func, r: &Repr<10>) -> Result<(), BigError> {
     let extra = if f == Func::Tan { 10 } else { 0 };
-    let need = sci_exponent(r).max(r.digits() as i64);
+    let need = sci_exponent(r).max(digit_count(r) as i64);
     if PRECISION as i64 + extra + need + 7 > PI_DIGITS {
         Err(BigError::PrecisionLimitExceeded)
     } else {
@@ -1754,7 +1869,7 @@ const FACTORIAL_PAIR_UNITS: u64 = 36;
 /// 64-bit limbs of a value's significand (at least 1): the spec's measure for products.
 fn limbs(x: &Big) -> u64 {
     match x {
-        Big::Finite(r) => (r.digits() as u64).div_ceil(19).max(1),
+        Big::Finite(r) => (digit_count(r) as u64).div_ceil(19).max(1),
         _ => 1,
     }
 }
@@ -1788,7 +1903,7 @@ pub fn cost(op: Op, x: &Big, y: Option<&Big>) -> u64 {
         Op::Atan2 => 2 * ELEMENTARY_UNITS + lx.saturating_mul(ly),
         Op::Circular => {
             let need = match x {
-                Big::Finite(r) => sci_exponent(r).max(r.digits() as i64).max(0) as u64,
+                Big::Finite(r) => sci_exponent(r).max(digit_count(r) as i64).max(0) as u64,
                 _ => 0,
             };
             let work = 71 + need;
@@ -2436,5 +2551,167 @@ mod tests {
         assert_eq!(cost(Op::Factorial, &lit("1e6"), None), 18_005_000);
         assert!(cost(Op::Factorial, &lit("1e9"), None) > 60_000_000);
         assert!(cost(Op::Pow, &x, Some(&lit("9007199254740991"))) < 5_000);
+    }
+
+    /// Significands around every boundary the fast paths test: zero, one word, `i64`, `i128`,
+    /// 10^18, 10^38 and beyond, with trailing zeros and both signs.
+    fn boundary_significands() -> Vec<IBig> {
+        let mut magnitudes: Vec<IBig> = vec![IBig::ZERO, IBig::ONE, IBig::from(7), IBig::from(10)];
+        for e in [9u32, 17, 18, 19, 20, 36, 37, 38, 39, 40, 64, 70] {
+            let p = IBig::from(10u8).pow(e as usize);
+            magnitudes.extend([
+                &p - IBig::ONE,
+                p.clone(),
+                &p + IBig::ONE,
+                &p * IBig::from(3),
+            ]);
+        }
+        for bits in [62usize, 63, 64, 126, 127, 128] {
+            let p = IBig::ONE << bits;
+            magnitudes.extend([&p - IBig::ONE, p.clone(), &p + IBig::ONE]);
+        }
+        magnitudes.extend(magnitudes.clone().into_iter().map(|m| -m));
+        magnitudes
+    }
+
+    #[test]
+    fn digit_counts_agree_with_dashu() {
+        for significand in boundary_significands() {
+            let r = Repr::<10>::new(significand.clone(), 3);
+            assert_eq!(digit_count(&r), r.digits(), "{significand}");
+        }
+    }
+
+    #[test]
+    fn the_word_sized_constructor_agrees_with_repr_new() {
+        for significand in boundary_significands() {
+            for exponent in [-20isize, -1, 0, 5] {
+                assert_eq!(
+                    repr(significand.clone(), exponent),
+                    Repr::new(significand.clone(), exponent),
+                    "{significand}e{exponent}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn small_comparisons_agree_with_dashu() {
+        let significands = boundary_significands();
+        for a in significands.iter().filter(|s| !s.is_zero()) {
+            for b in significands.iter().filter(|s| !s.is_zero()) {
+                for (ea, eb) in [(0, 0), (0, 1), (3, 0), (0, 18), (18, 0), (0, 19), (-7, 12)] {
+                    let (x, y) = (Repr::<10>::new(a.clone(), ea), Repr::new(b.clone(), eb));
+                    if let Some(order) = small_cmp(&x, &y) {
+                        assert_eq!(order, x.cmp(&y), "{a}e{ea} vs {b}e{eb}");
+                    }
+                }
+            }
+        }
+        // The fast path is taken where it should be.
+        let (one, ten_18) = (Repr::<10>::new(IBig::ONE, 0), Repr::new(IBig::ONE, 18));
+        assert_eq!(small_cmp(&one, &ten_18), Some(Ordering::Less));
+        assert_eq!(small_cmp(&one, &Repr::new(IBig::ONE, 19)), None);
+    }
+
+    #[test]
+    fn small_integers_convert_as_their_text_does() {
+        let by_text = |v: f64| {
+            let big = parse_literal(ryu_js::Buffer::new().format(v.abs()));
+            if v < 0.0 { neg(&big) } else { big }
+        };
+        let limit = 9_007_199_254_740_992.0; // 2^53
+        let mut values = vec![1.0, 7.0, 10.0, 1e15, 123456789012345.0, limit - 1.0, limit];
+        values.extend(values.clone().into_iter().map(|v| -v));
+        for v in values {
+            assert_eq!(small_integer(v), Some(v as i64));
+            assert_eq!(from_f64(v), by_text(v), "{v}");
+        }
+        // Beyond 2^53, fractions, zeros and non-finite values take the text.
+        for v in [limit + 2.0, 1e16, 0.5, 0.0, -0.0, f64::INFINITY, f64::NAN] {
+            assert_eq!(small_integer(v), None, "{v}");
+        }
+        // The implicit conversion's limit of 15 significant digits (14 for a negative number).
+        assert!(from_f64_checked(123_456_789_012_345.0).is_ok());
+        assert!(from_f64_checked(-12_345_678_901_234.0).is_ok());
+        assert!(from_f64_checked(1e15).is_ok());
+        assert!(from_f64_checked(-1e15).is_ok());
+        for refused in [1_234_567_890_123_456.0, -123_456_789_012_345.0, limit - 1.0] {
+            assert_eq!(
+                from_f64_checked(refused),
+                Err(BigError::TooManyDigits(refused)),
+                "{refused}"
+            );
+        }
+    }
+
+    #[test]
+    fn exact_small_sums_agree_with_the_rounded_sum() {
+        let rounded = |x: &Repr<10>, y: &Repr<10>| {
+            let low = x.exponent().min(y.exponent());
+            let align = |r: &Repr<10>| {
+                r.significand() * IBig::from(10u8).pow((r.exponent() - low) as usize)
+            };
+            from_repr(
+                DBig::from_parts(align(x) + align(y), low)
+                    .with_precision(PRECISION)
+                    .value()
+                    .into_repr(),
+            )
+        };
+        let significands = boundary_significands();
+        for a in significands.iter().filter(|s| !s.is_zero()) {
+            for b in significands.iter().filter(|s| !s.is_zero()) {
+                for (ea, eb) in [(0, 0), (2, 0), (0, -30), (-5, 40)] {
+                    let (x, y) = (Repr::<10>::new(a.clone(), ea), Repr::new(b.clone(), eb));
+                    assert_eq!(
+                        add_rounded(&x, &y, PRECISION),
+                        rounded(&x, &y),
+                        "{a}e{ea} + {b}e{eb}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn nearly_equal_shortcut_agrees_with_the_arithmetic() {
+        let by_arithmetic = |a: &Big, b: &Big| {
+            let diff = abs(&sub(a, b));
+            let largest = max_of(&abs(a), &abs(b));
+            let bound = max_of(&mul(&largest, &lit("1e-12")), &lit("1e-15"));
+            eq(a, b) || cmp(&diff, &bound) != Some(Ordering::Greater)
+        };
+        let values = [
+            "1",
+            "2",
+            "1000000000000",
+            "1000000000001",
+            "999999999999",
+            "1e13",
+            "10000000000001",
+            "0.001",
+            "0.0010000000000001",
+            "1e-15",
+            "2e-15",
+            "1e-16",
+            "3.5",
+            "-3.5",
+            "1e20",
+            "100000000000000000001",
+            "-1e-14",
+            "5e-30",
+            "6e-30",
+        ];
+        for a in values {
+            for b in values {
+                let signed = |t: &str| t.strip_prefix('-').map_or_else(|| lit(t), |t| neg(&lit(t)));
+                let (x, y) = (signed(a), signed(b));
+                assert!(x.is_finite() && y.is_finite());
+                assert_eq!(nearly_equal(&x, &y), by_arithmetic(&x, &y), "{a} ~ {b}");
+            }
+        }
+        assert!(nearly_equal(&lit("1e13"), &lit("10000000000001")));
+        assert!(!nearly_equal(&lit("1e11"), &lit("100000000001")));
     }
 }
