@@ -754,6 +754,18 @@ pub fn neg(x: &Big) -> Big {
     }
 }
 
+/// decimal.js's `isNeg` of a value that is neither zero nor NaN: below zero (math.js's
+/// `isNegative`).
+pub fn is_negative_nonzero(x: &Big) -> bool {
+    !x.is_zero() && !x.is_nan() && x.is_negative()
+}
+
+/// `x` rounded half-up to 64 significant digits, as every decimal.js operation leaves its
+/// result.
+pub fn rounded(x: &Big) -> Big {
+    round_to(x, PRECISION)
+}
+
 /// `|x|`, exact.
 pub fn abs(x: &Big) -> Big {
     if x.is_negative() { neg(x) } else { x.clone() }

@@ -527,6 +527,15 @@ impl Evaluator {
             "abs" | "sign" | "floor" | "ceil" | "fix" | "round" | "unaryMinus" | "unaryPlus"
             | "isInteger" | "isZero" | "isPositive" | "isNegative" | "isNaN" | "isFinite"
             | "number" | "boolean" => bignum::Op::Exact,
+            // Charged step by step in `big_combinatorics`.
+            "isPrime"
+            | "xgcd"
+            | "invmod"
+            | "catalan"
+            | "composition"
+            | "combinationsWithRep"
+            | "stirlingS2"
+            | "bellNumbers" => bignum::Op::Exact,
             "square" | "cube" | "mod" => bignum::Op::Mul,
             "sqrt" | "cbrt" | "nthRoot" => bignum::Op::Root,
             "pow" => bignum::Op::Pow,
@@ -648,6 +657,9 @@ impl Evaluator {
                 return Ok(values.get(best).cloned().unwrap_or(Value::Null));
             }
             _ => {
+                if let Some(answer) = self.big_combinatorics(name, &args, at) {
+                    return answer;
+                }
                 return Err(not_implemented(&format!("{name}() of a BigNumber"), at));
             }
         };

@@ -1141,11 +1141,16 @@ fn permutations(a: &[f64]) -> Result<f64, FnError> {
 }
 
 /// math.js's `isPrime` for numbers: `x <= 3` is prime when `x > 1`; multiples of 2 and 3 are not;
-/// any other non-integer passes its trial division (math.js does not check integrality). For
+/// any other non-integer, and NaN, passes its trial division (math.js does not check integrality). For
 /// integers the trial division is replaced by deterministic Miller–Rabin, which gives the same
 /// answer with bounded work (every float from 2^64 on is even).
 fn is_prime(x: f64) -> bool {
-    if !x.is_finite() {
+    if x.is_nan() {
+        // math.js: NaN is not at most 3, leaves no remainder 0, and survives the trial division.
+        return true;
+    }
+    if x.is_infinite() {
+        // math.js never returns for +Infinity (its trial division never ends).
         return false;
     }
     if x <= 3.0 {

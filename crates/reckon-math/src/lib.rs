@@ -22,6 +22,7 @@
 
 mod assign;
 pub mod ast;
+mod big_combinatorics;
 mod bigint;
 // Public for its own differential test (`tests/bignum_vs_mathjs.rs`), which calls it directly.
 #[doc(hidden)]
