@@ -1,6 +1,6 @@
 //! The number-theory and combinatorics functions of math.js 15.2 on BigNumbers: `isPrime`,
-//! `xgcd`, `invmod`, `catalan`, `composition`, `combinationsWithRep`, `stirlingS2` and
-//! `bellNumbers`.
+//! `xgcd`, `invmod`, `catalan`, `composition`, `combinationsWithRep`, `stirlingS2`,
+//! `bellNumbers` and `bernoulli`.
 //!
 //! Each follows math.js's own BigNumber code step for step, with the same decimal.js operations
 //! rounded to 64 digits in the same order, so that large results round alike (`catalan(500)`,
@@ -64,6 +64,7 @@ impl Evaluator {
             ("combinationsWithRep", [n, k]) => self.big_combinations_with_rep(n, k, at),
             ("stirlingS2", [n, k]) => self.big_stirling_s2(n, k, at),
             ("bellNumbers", [n]) => self.big_bell_numbers(n, at),
+            ("bernoulli", [n]) => self.big_bernoulli(n, at),
             _ => return None,
         })
     }
@@ -342,6 +343,63 @@ impl Evaluator {
             sum = bignum::add(&sum, s);
         }
         Ok(Value::Big(sum))
+    }
+
+    /// math.js's `bernoulli(n)` of a BigNumber: its index read as a number, then the recurrence of
+    /// cotangent coefficients (math.stackexchange.com/a/2844337) in BigNumbers, each step rounded:
+    /// `a_i = 2·Σ a_m·a_{i−m} (+ a_{i/2}² for even i) / −(2i + 1)`, `p_i = p_{i−1}·(−i(2i − 1))
+    /// / 2`, `B_2i = p_i·a_i`.
+    fn big_bernoulli(&mut self, n: &Big, at: usize) -> Evaluated {
+        let index = bignum::to_f64(n);
+        if index < 0.0 || !index.is_finite() || index != index.round() {
+            return Err(failed("Bernoulli index must be nonnegative integer", at));
+        }
+        let promote = |k: f64| Big::from_i64(k as i64);
+        if index == 0.0 {
+            return Ok(Value::Big(Big::one()));
+        }
+        if index == 1.0 {
+            return Ok(Value::Big(bignum::div(&promote(-1.0), &promote(2.0))));
+        }
+        if index % 2.0 == 1.0 {
+            return Ok(Value::Big(Big::ZERO));
+        }
+        let one = Big::one();
+        let two = promote(2.0);
+        let half = index / 2.0;
+        // Entries [a_i, p_i, B_2i] from i = 1; grown one per round, each round charged first.
+        let mut table: Vec<[Big; 3]> = vec![[
+            bignum::div(&one, &promote(-3.0)),
+            bignum::div(&one, &promote(-2.0)),
+            bignum::div(&one, &promote(6.0)),
+        ]];
+        while (table.len() as f64) < half {
+            let i = table.len() + 1;
+            let coefficient = |m: usize| &table[m - 1][0];
+            let lim = i.div_ceil(2);
+            // A product and a sum per term (math.js: `lim = floor((i + 1) / 2)`).
+            let term = bignum::cost(bignum::Op::Mul, coefficient(1), Some(coefficient(1)))
+                + bignum::cost(bignum::Op::Add, coefficient(1), Some(coefficient(1)));
+            self.charge(term * lim as u64 + 8)?;
+            let mut a = Big::ZERO;
+            for m in 1..lim {
+                a = bignum::add(&a, &bignum::mul(coefficient(m), coefficient(i - m)));
+            }
+            a = bignum::mul(&a, &two);
+            if i.is_multiple_of(2) {
+                a = bignum::add(&a, &bignum::mul(coefficient(lim), coefficient(lim)));
+            }
+            let i_f = i as f64;
+            a = bignum::div(&a, &promote(-(2.0 * i_f + 1.0)));
+            let prefactor = bignum::div(
+                &bignum::mul(&table[i - 2][1], &promote(-i_f * (2.0 * i_f - 1.0))),
+                &two,
+            );
+            let b = bignum::mul(&prefactor, &a);
+            table.push([a, prefactor, b]);
+        }
+        let last = table.len() - 1;
+        Ok(Value::Big(table[last][2].clone()))
     }
 
     /// The last row and the width of a Stirling table for `n` and `k`, whole numbers (math.js
@@ -698,6 +756,52 @@ mod tests {
                 answer_in(expression, "BigNumber").starts_with("evaluation_timeout"),
                 "{expression}"
             );
+        }
+    }
+
+    #[test]
+    fn bernoulli_compare_natural_and_sets_of_big_numbers() {
+        // math.js 15.2's answers (tests/peer/evaluate.mjs BigNumber).
+        for (expression, expected) in [
+            ("bernoulli(0)", "BigNumber 1"),
+            ("bernoulli(1)", "BigNumber -0.5"),
+            (
+                "bernoulli(2)",
+                "BigNumber 0.1666666666666666666666666666666666666666666666666666666666666667",
+            ),
+            ("bernoulli(3)", "BigNumber 0"),
+            (
+                "bernoulli(4)",
+                "BigNumber -0.03333333333333333333333333333333333333333333333333333333333333333",
+            ),
+            (
+                "bernoulli(30)",
+                "BigNumber 601580873.9006423683843038681748359167714006423683843038681748354",
+            ),
+            (
+                "bernoulli(100)",
+                "BigNumber -2.838224957069370695926415633648176473828468092801288212822853168e+78",
+            ),
+            (
+                "bernoulli(-1)",
+                "evaluation_failed: Evaluation failed: Bernoulli index must be nonnegative integer",
+            ),
+            (
+                "bernoulli(2.5)",
+                "evaluation_failed: Evaluation failed: Bernoulli index must be nonnegative integer",
+            ),
+            ("bernoulli(-0)", "BigNumber 1"),
+            ("compareNatural(1, 2)", "number -1"),
+            ("compareNatural(2, 2)", "number 0"),
+            ("compareNatural(2, \"2\")", "number -1"),
+            ("compareNatural(null, 2)", "number 1"),
+            ("compareNatural(number(2), 2)", "number 1"),
+            ("compareNatural(1e-20, 0)", "number 0"),
+            ("setUnion([1, 2], [2, 3])", "DenseMatrix [1, 3, 2]"),
+            ("setDistinct([3, 1, 3, 2])", "DenseMatrix [1, 2, 3]"),
+            ("sort([3, 1, 2], \"natural\")", "DenseMatrix [1, 2, 3]"),
+        ] {
+            big(expression, expected);
         }
     }
 }

@@ -19,6 +19,7 @@ use crate::matrix::{self, Matrix};
 use crate::sparse::SparseMatrix;
 use crate::value::{Function, Value};
 use crate::{CalculateError, Reason};
+use std::cmp::Ordering;
 use std::rc::Rc;
 
 /// Most elements one call may build (section 10, per-call build).
@@ -373,6 +374,7 @@ pub(crate) const TAKES_FUNCTIONS: &[&str] = &[
     "apply",
     "mapSlices",
     "matrixFromFunction",
+    "sort",
     "help",
     "typed",
     "replacer",
@@ -3156,6 +3158,10 @@ impl Evaluator {
         Ok(Value::matrix(result))
     }
 
+    /// math.js's `sort(x, compare)` of a vector: `"asc"` (the default) and `"desc"` by `compare`,
+    /// `"natural"` by `compareNatural`, or by a comparator function of two arguments (its answer
+    /// read as a number, as JavaScript's sort reads it). The sort is stable, and a comparator
+    /// that is no consistent order cannot upset it (see [`js_sort`]).
     fn sort(&mut self, values: &[Value], at: usize) -> Evaluated {
         let Value::Matrix(m) = &values[0] else {
             return Err(mismatch(
@@ -3164,54 +3170,161 @@ impl Evaluator {
             ));
         };
         if m.rank() != 1 {
-            return Err(failed("Only one dimensional matrices supported", at));
+            let kind = if m.array { "array" } else { "matrix" };
+            return Err(failed(format!("One dimensional {kind} expected"), at));
         }
-        let descending = match values.get(1) {
-            None => false,
-            Some(Value::Str(order)) if order == "asc" => false,
-            Some(Value::Str(order)) if order == "desc" => true,
-            Some(_) => return Err(failed("String \"asc\" or \"desc\" expected", at)),
+        enum Order {
+            Ascending,
+            Descending,
+            Natural,
+            By(Function),
+        }
+        let order = match values.get(1) {
+            None => Order::Ascending,
+            Some(Value::Str(order)) if order == "asc" => Order::Ascending,
+            Some(Value::Str(order)) if order == "desc" => Order::Descending,
+            Some(Value::Str(order)) if order == "natural" => Order::Natural,
+            Some(Value::Str(_)) => {
+                return Err(failed(
+                    "String \"asc\", \"desc\", or \"natural\" expected",
+                    at,
+                ));
+            }
+            Some(Value::Function(f)) => Order::By(f.clone()),
+            Some(other) => {
+                return Err(mismatch(
+                    format!(
+                        "Unexpected type of argument in function sort (expected: string or function or boolean, actual: {}, index: 1)",
+                        other.type_name()
+                    ),
+                    at,
+                ));
+            }
         };
         self.charge(m.data.len() as u64 * 8)?;
-        let mut items = m.data.clone();
         let mut error = None;
-        let mut keyed: Vec<(usize, Value)> = items.drain(..).enumerate().collect();
-        keyed.sort_by(|(i, x), (j, y)| {
-            if let (Value::BigInt(_), Value::BigInt(_)) = (x, y) {
-                // math.js's comparator answers a bigint here, which JavaScript's sort
-                // cannot read.
-                error.get_or_insert(mismatch("Cannot convert a BigInt value to a number", at));
-                return std::cmp::Ordering::Equal;
-            }
-            let ordering = match (
-                compare(Op::Smaller, x, y, at),
-                compare(Op::Larger, x, y, at),
-            ) {
-                (Ok(true), _) => std::cmp::Ordering::Less,
-                (_, Ok(true)) => std::cmp::Ordering::Greater,
-                (Err(e), _) | (_, Err(e)) => {
-                    error.get_or_insert(e);
-                    std::cmp::Ordering::Equal
+        let compare_pair =
+            |this: &mut Self, x: &Value, y: &Value| -> Result<Ordering, CalculateError> {
+                match &order {
+                    Order::Natural => natural_order(x, y, at),
+                    Order::By(function) => {
+                        this.charge(1)?;
+                        let answer =
+                            this.call_function(function, "sort", vec![x.clone(), y.clone()], at)?;
+                        // JavaScript reads the answer as a number; NaN counts as 0.
+                        let n = crate::functions::to_number(&answer).unwrap_or(0.0);
+                        Ok(if n > 0.0 {
+                            Ordering::Greater
+                        } else if n < 0.0 {
+                            Ordering::Less
+                        } else {
+                            Ordering::Equal
+                        })
+                    }
+                    Order::Ascending | Order::Descending => {
+                        if let (Value::BigInt(_), Value::BigInt(_)) = (x, y) {
+                            // math.js's comparator answers a bigint here, which JavaScript's sort
+                            // cannot read.
+                            return Err(mismatch("Cannot convert a BigInt value to a number", at));
+                        }
+                        let ordering = if compare(Op::Smaller, x, y, at)? {
+                            Ordering::Less
+                        } else if compare(Op::Larger, x, y, at)? {
+                            Ordering::Greater
+                        } else {
+                            Ordering::Equal
+                        };
+                        Ok(if matches!(order, Order::Descending) {
+                            ordering.reverse()
+                        } else {
+                            ordering
+                        })
+                    }
                 }
-                _ => std::cmp::Ordering::Equal,
             };
-            let ordering = if descending {
-                ordering.reverse()
-            } else {
-                ordering
-            };
-            ordering.then(i.cmp(j))
+        let data = js_sort(m.data.clone(), &mut |x, y| {
+            if error.is_some() {
+                return Ordering::Equal;
+            }
+            compare_pair(self, x, y).unwrap_or_else(|e| {
+                error = Some(e);
+                Ordering::Equal
+            })
         });
         if let Some(e) = error {
             return Err(e);
         }
-        let data = keyed.into_iter().map(|(_, v)| v).collect();
         Ok(Value::matrix(Matrix {
             shape: m.shape.clone(),
             data,
             array: m.array,
         }))
     }
+}
+
+/// A stable sort of `items` by `compare`, asking it what V8's `Array.prototype.sort` asks for an
+/// array of fewer than 64 items (the length of the first ascending or strictly descending run,
+/// then a binary insertion of each later item), so that a comparison that fails fails on the
+/// same pair as in math.js; longer arrays are merge sorted. The standard library's sorts may
+/// panic when the comparison is no total order, and a caller's comparator (or `NaN` among the
+/// values) need not be one: these sorts only ever ask it which of two items goes first.
+fn js_sort<T>(mut items: Vec<T>, compare: &mut dyn FnMut(&T, &T) -> Ordering) -> Vec<T> {
+    if items.len() >= 64 {
+        return merge_sort(items, compare);
+    }
+    if items.len() < 2 {
+        return items;
+    }
+    // The first run: ascending, or strictly descending (then reversed).
+    let mut end = 2;
+    if compare(&items[1], &items[0]) == Ordering::Less {
+        while end < items.len() && compare(&items[end], &items[end - 1]) == Ordering::Less {
+            end += 1;
+        }
+        items[..end].reverse();
+    } else {
+        while end < items.len() && compare(&items[end], &items[end - 1]) != Ordering::Less {
+            end += 1;
+        }
+    }
+    for start in end..items.len() {
+        let (mut left, mut right) = (0, start);
+        while left < right {
+            let middle = left + (right - left) / 2;
+            if compare(&items[start], &items[middle]) == Ordering::Less {
+                right = middle;
+            } else {
+                left = middle + 1;
+            }
+        }
+        items[left..=start].rotate_right(1);
+    }
+    items
+}
+
+/// A stable merge sort of `items` by `compare` (for [`js_sort`]).
+fn merge_sort<T>(items: Vec<T>, compare: &mut dyn FnMut(&T, &T) -> Ordering) -> Vec<T> {
+    if items.len() <= 1 {
+        return items;
+    }
+    let mut left = items;
+    let right = left.split_off(left.len() / 2);
+    let (left, right) = (merge_sort(left, compare), merge_sort(right, compare));
+    let mut merged = Vec::with_capacity(left.len() + right.len());
+    let mut right = right.into_iter().peekable();
+    for item in left {
+        // Equal items keep their order: the left one goes first.
+        while let Some(next) = right.peek() {
+            if compare(next, &item) == Ordering::Less {
+                merged.extend(right.next());
+            } else {
+                break;
+            }
+        }
+        merged.push(item);
+    }
+    merged.extend(right);
+    merged
 }
 
 impl Evaluator {
@@ -3947,57 +4060,60 @@ impl Evaluator {
     }
 }
 
-/// math.js `compareNatural` for the values sets hold here: numbers and Fractions by value,
-/// strings in natural order (digit runs compared as numbers), booleans by value, numbers before
-/// strings; other kinds are not implemented yet.
+/// math.js `compareNatural`: numeric values (number, BigNumber, Fraction, bigint) by value,
+/// equal ones by the name of their type; values of different types by the name of their type
+/// (`"BigNumber" < "Complex" < "boolean" < "null" < "number" < "string"`, as JavaScript compares
+/// the names); strings in natural order (digit runs compared as numbers); booleans, complex
+/// numbers (real part, then imaginary) by value; `null` and `undefined` equal to themselves.
+/// Matrices, and two objects, are not implemented yet.
 fn natural_order(x: &Value, y: &Value, at: usize) -> Result<std::cmp::Ordering, CalculateError> {
     use std::cmp::Ordering;
-    if matches!(x, Value::BigInt(_)) || matches!(y, Value::BigInt(_)) {
-        // math.js: numeric types by value (equal values by type name), other types by the
-        // name of their type.
-        let numeric = |v: &Value| {
-            matches!(
-                v,
-                Value::Number(_) | Value::Fraction(_) | Value::Big(_) | Value::BigInt(_)
-            )
-        };
-        if numeric(x) && numeric(y) {
-            return Ok(if compare(Op::Smaller, x, y, at)? {
-                Ordering::Less
-            } else if compare(Op::Larger, x, y, at)? {
-                Ordering::Greater
-            } else {
-                x.type_name().cmp(y.type_name())
-            });
-        }
-        return Ok(x.type_name().cmp(y.type_name()));
-    }
-    let rank = |v: &Value| match v {
-        Value::Boolean(_) => Some(0),
-        Value::Number(_) | Value::Fraction(_) => Some(1),
-        Value::Str(_) => Some(2),
-        _ => None,
+    let numeric = |v: &Value| {
+        matches!(
+            v,
+            Value::Number(_) | Value::Fraction(_) | Value::Big(_) | Value::BigInt(_)
+        )
     };
-    let (Some(rx), Some(ry)) = (rank(x), rank(y)) else {
+    let unsupported = |v: &Value| matches!(v, Value::Matrix(_) | Value::Sparse(_));
+    if unsupported(x) || unsupported(y) {
         return Err(not_implemented(
             &format!("compareNatural of {} and {}", x.type_name(), y.type_name()),
             at,
         ));
-    };
-    if rx != ry {
-        return Ok(rx.cmp(&ry));
+    }
+    if numeric(x) && numeric(y) {
+        return Ok(if compare(Op::Smaller, x, y, at)? {
+            Ordering::Less
+        } else if compare(Op::Larger, x, y, at)? {
+            Ordering::Greater
+        } else {
+            x.type_name().cmp(y.type_name())
+        });
+    }
+    if x.type_name() != y.type_name() {
+        return Ok(x.type_name().cmp(y.type_name()));
     }
     Ok(match (x, y) {
         (Value::Boolean(a), Value::Boolean(b)) => a.cmp(b),
         (Value::Str(a), Value::Str(b)) => natural_strings(a, b),
+        (Value::Complex(a), Value::Complex(b)) => {
+            let order = |p: f64, q: f64| {
+                if p > q {
+                    Ordering::Greater
+                } else if p < q {
+                    Ordering::Less
+                } else {
+                    Ordering::Equal
+                }
+            };
+            order(a.re, b.re).then(order(a.im, b.im))
+        }
+        (Value::Null, Value::Null) | (Value::Undefined, Value::Undefined) => Ordering::Equal,
         _ => {
-            if compare(Op::Smaller, x, y, at)? {
-                Ordering::Less
-            } else if compare(Op::Larger, x, y, at)? {
-                Ordering::Greater
-            } else {
-                Ordering::Equal
-            }
+            return Err(not_implemented(
+                &format!("compareNatural of {} and {}", x.type_name(), y.type_name()),
+                at,
+            ));
         }
     })
 }
@@ -5841,5 +5957,106 @@ mod tests {
             answer("quantileSeq([0.1, 0.2], bignumber(0.3))"),
             "BigNumber 0.13"
         );
+    }
+
+    #[test]
+    fn sort_orders_and_compare_natural_follow_mathjs() {
+        // Every expected answer was math.js 15.2's (tests/peer/evaluate.mjs), the refusals in
+        // its words; a function comparator's answer is read as JavaScript reads it, and the
+        // pairs compared first are V8's (`sort(["b", "a10", "a2"])` fails on "a10").
+        for (expression, expected) in [
+            ("sort([3, 1, 2], \"natural\")", "DenseMatrix [1, 2, 3]"),
+            (
+                "sort([\"b\", \"a10\", \"a2\"], \"natural\")",
+                "DenseMatrix [\"a2\", \"a10\", \"b\"]",
+            ),
+            ("sort([3, 1, 2], f(a, b) = b - a)", "DenseMatrix [3, 2, 1]"),
+            (
+                "sort([1.5, 1.2, 0.3, 1.1], f(a, b) = floor(a) - floor(b))",
+                "DenseMatrix [0.3, 1.5, 1.2, 1.1]",
+            ),
+            (
+                "sort([true, 2, \"a\", null], \"natural\")",
+                "DenseMatrix [true, null, 2, \"a\"]",
+            ),
+            (
+                "sort([2+i, 1, \"x\", false], \"natural\")",
+                "DenseMatrix [2 + i, false, 1, \"x\"]",
+            ),
+            (
+                "sort([3, 1, 2], 5)",
+                "type_mismatch: Type mismatch: Unexpected type of argument in function sort (expected: string or function or boolean, actual: number, index: 1)",
+            ),
+            (
+                "sort([1, 2], \"x\")",
+                "evaluation_failed: Evaluation failed: String \"asc\", \"desc\", or \"natural\" expected",
+            ),
+            (
+                "sort([[1, 2], [3, 4]])",
+                "evaluation_failed: Evaluation failed: One dimensional matrix expected",
+            ),
+            (
+                "sort([\"b\", \"a10\", \"a2\"])",
+                "type_mismatch: Type mismatch: Cannot convert \"a10\" to a number",
+            ),
+            (
+                "sort([5, 4, 3, 2, 1, 0, 1, 2, 3])",
+                "DenseMatrix [0, 1, 1, 2, 2, 3, 3, 4, 5]",
+            ),
+            ("sort([3, 1, 2], f(a, b) = a < b)", "DenseMatrix [3, 1, 2]"),
+            ("sort([3, 1, 2], f(a, b) = 1)", "DenseMatrix [3, 1, 2]"),
+            (
+                "sort(concat(70:-1:1, 1:70), \"desc\")",
+                "DenseMatrix [70, 70, 69, 69, 68, 68, 67, 67, 66, 66, 65, 65, 64, 64, 63, 63, 62, 62, 61, 61, 60, 60, 59, 59, 58, 58, 57, 57, 56, 56, 55, 55, 54, 54, 53, 53, 52, 52, 51, 51, 50, 50, 49, 49, 48, 48, 47, 47, 46, 46, 45, 45, 44, 44, 43, 43, 42, 42, 41, 41, 40, 40, 39, 39, 38, 38, 37, 37, 36, 36, 35, 35, 34, 34, 33, 33, 32, 32, 31, 31, 30, 30, 29, 29, 28, 28, 27, 27, 26, 26, 25, 25, 24, 24, 23, 23, 22, 22, 21, 21, 20, 20, 19, 19, 18, 18, 17, 17, 16, 16, 15, 15, 14, 14, 13, 13, 12, 12, 11, 11, 10, 10, 9, 9, 8, 8, 7, 7, 6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1]",
+            ),
+            (
+                "sort(concat(70:-1:1, 1:70), f(a, b) = mod(a, 7) - mod(b, 7))",
+                "DenseMatrix [70, 63, 56, 49, 42, 35, 28, 21, 14, 7, 7, 14, 21, 28, 35, 42, 49, 56, 63, 70, 64, 57, 50, 43, 36, 29, 22, 15, 8, 1, 1, 8, 15, 22, 29, 36, 43, 50, 57, 64, 65, 58, 51, 44, 37, 30, 23, 16, 9, 2, 2, 9, 16, 23, 30, 37, 44, 51, 58, 65, 66, 59, 52, 45, 38, 31, 24, 17, 10, 3, 3, 10, 17, 24, 31, 38, 45, 52, 59, 66, 67, 60, 53, 46, 39, 32, 25, 18, 11, 4, 4, 11, 18, 25, 32, 39, 46, 53, 60, 67, 68, 61, 54, 47, 40, 33, 26, 19, 12, 5, 5, 12, 19, 26, 33, 40, 47, 54, 61, 68, 69, 62, 55, 48, 41, 34, 27, 20, 13, 6, 6, 13, 20, 27, 34, 41, 48, 55, 62, 69]",
+            ),
+            ("compareNatural(null, 2)", "number -1"),
+            ("compareNatural(null, null)", "number 0"),
+            ("compareNatural(2, 2+i)", "number 1"),
+            ("compareNatural(2+i, 2+2i)", "number -1"),
+            ("compareNatural(3+i, 2+2i)", "number 1"),
+            ("compareNatural(fraction(1), 1)", "number -1"),
+            ("compareNatural(1, fraction(1))", "number 1"),
+            ("compareNatural({a: 1}, 2)", "number -1"),
+            ("compareNatural(true, null)", "number -1"),
+            ("compareNatural(undefined, null)", "number 1"),
+        ] {
+            assert_eq!(
+                crate::test_support::answer_in(expression, "number"),
+                expected,
+                "{expression}"
+            );
+        }
+    }
+
+    #[test]
+    fn js_sort_never_panics_and_stays_stable() {
+        // Comparators that are no order at all, on both sides of the merge-sort threshold.
+        for n in [5usize, 63, 64, 500] {
+            let items: Vec<usize> = (0..n).collect();
+            let mut flip = false;
+            let sorted = super::js_sort(items.clone(), &mut |_, _| {
+                flip = !flip;
+                if flip {
+                    std::cmp::Ordering::Less
+                } else {
+                    std::cmp::Ordering::Greater
+                }
+            });
+            let mut seen = sorted.clone();
+            seen.sort_unstable();
+            assert_eq!(seen, items, "a permutation of the items");
+            // Equal keys keep their order.
+            let pairs: Vec<(usize, usize)> = (0..n).map(|i| (i % 3, i)).collect();
+            let sorted = super::js_sort(pairs, &mut |a, b| a.0.cmp(&b.0));
+            assert!(
+                sorted
+                    .windows(2)
+                    .all(|w| w[0].0 < w[1].0 || (w[0].0 == w[1].0 && w[0].1 < w[1].1))
+            );
+        }
     }
 }
