@@ -150,6 +150,24 @@ impl Evaluator {
         {
             return Ok(Value::Fraction(f.clone()));
         }
+        // math.js: `re` of a BigNumber is the value itself, `im` of a BigNumber or a Fraction is
+        // the value times 0 (a zero of its type), `arg` of a BigNumber is decimal.js's
+        // `atan2(0, x)` (π at 64 digits for a negative x).
+        match (name, values) {
+            ("re", [value @ Value::Big(_)]) => return Ok(value.clone()),
+            ("im", [Value::Big(x)]) => {
+                return Ok(Value::Big(crate::bignum::mul(x, &crate::bignum::Big::ZERO)));
+            }
+            ("im", [Value::Fraction(_)]) => return Ok(Value::Fraction(dashu_ratio::RBig::ZERO)),
+            ("arg", [Value::Big(x)]) => {
+                self.charge(crate::bignum::ELEMENTARY_UNITS)?;
+                return Ok(Value::Big(crate::bignum::atan2(
+                    &crate::bignum::Big::ZERO,
+                    x,
+                )));
+            }
+            _ => {}
+        }
         let z = as_complex(&values[0], at)?;
         self.charge(16)?;
         let real_argument = !matches!(values[0], Value::Complex(_));
@@ -309,5 +327,47 @@ mod tests {
         assert_eq!(answer("2 + 3i", fraction.clone()), "Complex 2 + 3i");
         assert_eq!(answer("2.5 + 3i", fraction.clone()), "fraction_unsupported");
         assert_eq!(answer("sqrt(-4)", fraction), "fraction_unsupported");
+    }
+}
+
+#[cfg(test)]
+mod parts_of_reals {
+    use crate::test_support::answer_in;
+
+    #[test]
+    fn re_im_and_arg_keep_the_type_of_a_big_number_or_fraction() {
+        // math.js 15.2's answers (tests/peer/evaluate.mjs).
+        for (expression, numeric_type, expected) in [
+            ("re(-2.5)", "BigNumber", "BigNumber -2.5"),
+            ("im(-4)", "BigNumber", "BigNumber 0"),
+            ("arg(7)", "BigNumber", "BigNumber 0"),
+            (
+                "arg(-4)",
+                "BigNumber",
+                "BigNumber 3.141592653589793238462643383279502884197169399375105820974944592",
+            ),
+            // decimal.js: atan2(0, -0) = π.
+            (
+                "arg(-0)",
+                "BigNumber",
+                "BigNumber 3.141592653589793238462643383279502884197169399375105820974944592",
+            ),
+            ("im([1, -2])", "BigNumber", "DenseMatrix [0, 0]"),
+            (
+                "typeOf(im([1, -2])[1])",
+                "BigNumber",
+                "string \"BigNumber\"",
+            ),
+            ("im(7)", "Fraction", "Fraction 0/1"),
+            ("re(-5/2)", "Fraction", "Fraction -5/2"),
+            ("im(7)", "number", "number 0"),
+            ("arg(-4)", "number", "number 3.141592653589793"),
+        ] {
+            assert_eq!(
+                answer_in(expression, numeric_type),
+                expected,
+                "{expression}"
+            );
+        }
     }
 }
