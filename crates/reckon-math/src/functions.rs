@@ -240,9 +240,26 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     unary("sinh", |x| ok(jsmath::sinh(x))),
     unary("cosh", |x| ok(jsmath::cosh(x))),
     unary("tanh", |x| ok(jsmath::tanh(x))),
-    unary("sech", |x| ok(1.0 / jsmath::cosh(x))),
-    unary("csch", |x| ok(1.0 / jsmath::sinh(x))),
-    unary("coth", |x| ok(1.0 / jsmath::tanh(x))),
+    // The reciprocal hyperbolic functions and their inverses by math.js's own formulas
+    // (`plain/number/trigonometry.js`), so that every digit agrees.
+    unary("sech", |x| ok(2.0 / (jsmath::exp(x) + jsmath::exp(-x)))),
+    unary("csch", |x| {
+        if x == 0.0 {
+            return ok(f64::INFINITY);
+        }
+        let sign = if x > 0.0 {
+            1.0
+        } else if x < 0.0 {
+            -1.0
+        } else {
+            x
+        };
+        ok((2.0 / (jsmath::exp(x) - jsmath::exp(-x))).abs() * sign)
+    }),
+    unary("coth", |x| {
+        let e = jsmath::exp(2.0 * x);
+        ok((e + 1.0) / (e - 1.0))
+    }),
     unary("asinh", |x| ok(jsmath::asinh(x))),
     unary("acosh", |x| real(jsmath::acosh(x))),
     unary("atanh", |x| {
@@ -252,13 +269,25 @@ pub(crate) static BUILTINS: &[Builtin] = &[
             ok(jsmath::atanh(x))
         }
     }),
-    unary("asech", |x| real(jsmath::acosh(1.0 / x))),
-    unary("acsch", |x| ok(jsmath::asinh(1.0 / x))),
-    unary("acoth", |x| {
-        if x.abs() < 1.0 {
-            Err(FnError::Complex)
+    unary("asech", |x| {
+        let inverse = 1.0 / x;
+        if (-1.0..=1.0).contains(&x) && inverse > 0.0 {
+            ok(jsmath::log((inverse * inverse - 1.0).sqrt() + inverse))
         } else {
-            ok(jsmath::atanh(1.0 / x))
+            Err(FnError::Complex)
+        }
+    }),
+    unary("acsch", |x| {
+        let inverse = 1.0 / x;
+        ok(jsmath::log(inverse + (inverse * inverse + 1.0).sqrt()))
+    }),
+    unary("acoth", |x| {
+        if !(x >= 1.0 || x <= -1.0) {
+            Err(FnError::Complex)
+        } else if x.is_finite() {
+            ok((jsmath::log((x + 1.0) / x) + jsmath::log(x / (x - 1.0))) / 2.0)
+        } else {
+            ok(0.0)
         }
     }),
     binary("atan2", |y, x| ok(jsmath::atan2(y, x))),
@@ -1462,5 +1491,29 @@ mod tests {
         assert_eq!(hypot(&[-2.0, 1e300, 1e300]), 1.414_213_562_373_095_2e300);
         assert_eq!(hypot(&[1e-300, 1e-300]), 0.0);
         assert!(hypot(&[f64::INFINITY, f64::INFINITY]).is_nan());
+    }
+}
+
+#[cfg(test)]
+mod reciprocal_hyperbolic_tests {
+    use crate::test_support::answer_in;
+
+    #[test]
+    fn reciprocal_hyperbolic_functions_agree_with_mathjs_to_the_last_digit() {
+        // math.js 15.2's answers; `1 / tanh(x)` and `asinh(1 / x)` differed in the last digit.
+        for (expression, expected) in [
+            ("coth(2.5)", "number 1.0135673098126086"),
+            ("coth(-4)", "number -1.0006711504016823"),
+            ("acsch(7)", "number 0.1423756431678044"),
+            ("acsch(2.5)", "number 0.3900353197707155"),
+            ("acoth(2.5)", "number 0.4236489301936018"),
+            ("acoth(-4)", "number -0.2554128118829953"),
+            ("sech(3.7)", "number 0.04941684675665245"),
+            ("csch(-0.7)", "number -1.318246091466297"),
+            ("asech(0.3)", "number 1.8738202425274144"),
+            ("acoth(Infinity)", "number 0"),
+        ] {
+            assert_eq!(answer_in(expression, "number"), expected, "{expression}");
+        }
     }
 }
