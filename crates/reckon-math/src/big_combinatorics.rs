@@ -1,6 +1,6 @@
 //! The number-theory and combinatorics functions of math.js 15.2 on BigNumbers: `isPrime`,
 //! `xgcd`, `invmod`, `catalan`, `composition`, `combinationsWithRep`, `stirlingS2`,
-//! `bellNumbers` and `bernoulli`.
+//! `bellNumbers`, `bernoulli` and `multinomial`.
 //!
 //! Each follows math.js's own BigNumber code step for step, with the same decimal.js operations
 //! rounded to 64 digits in the same order, so that large results round alike (`catalan(500)`,
@@ -400,6 +400,28 @@ impl Evaluator {
         }
         let last = table.len() - 1;
         Ok(Value::Big(table[last][2].clone()))
+    }
+
+    /// math.js's `multinomial(a)` of BigNumbers: `(Σ aᵢ)! / Π aᵢ!`, the sum, the product and
+    /// each factorial rounded to 64 digits as decimal.js rounds them, in math.js's order.
+    pub(crate) fn big_multinomial(&mut self, elements: &[Big], at: usize) -> Evaluated {
+        let (mut sum, mut denominator) = (Big::ZERO, Big::one());
+        for a in elements {
+            if !is_integer(a) || !is_positive(a) {
+                return Err(failed(
+                    "Positive integer value expected in function multinomial",
+                    at,
+                ));
+            }
+            self.charge(bignum::cost(bignum::Op::Factorial, a, None))?;
+            let factorial = bignum::factorial(a).map_err(|e| big_error(&e, at))?;
+            self.charge_op(bignum::Op::Mul, &denominator, &factorial)?;
+            sum = bignum::add(&sum, a);
+            denominator = bignum::mul(&denominator, &factorial);
+        }
+        self.charge(bignum::cost(bignum::Op::Factorial, &sum, None))?;
+        let numerator = bignum::factorial(&sum).map_err(|e| big_error(&e, at))?;
+        Ok(Value::Big(bignum::div(&numerator, &denominator)))
     }
 
     /// The last row and the width of a Stirling table for `n` and `k`, whole numbers (math.js
@@ -803,5 +825,25 @@ mod tests {
         ] {
             big(expression, expected);
         }
+    }
+
+    #[test]
+    fn multinomial_of_big_numbers() {
+        // math.js 15.2's answers.
+        big("multinomial([1, 2, 3])", "BigNumber 60");
+        big(
+            "multinomial([10, 20, 30])",
+            "BigNumber 3.55326112708498495700136e+24",
+        );
+        big(
+            "multinomial([100, 200])",
+            "BigNumber 4.158251463258564744783383526326405580280466005743648708663033658e+81",
+        );
+        big(
+            "multinomial([1.5, 2])",
+            "evaluation_failed: Evaluation failed: Positive integer value expected in function multinomial",
+        );
+        // Each factorial is charged first: 10^7! is refused at once.
+        assert!(answer_in("multinomial([1e7])", "BigNumber").starts_with("evaluation_timeout"));
     }
 }

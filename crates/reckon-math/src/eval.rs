@@ -1891,6 +1891,22 @@ impl Evaluator {
             });
             self.charge(cost)?;
         }
+        if canonical == "multinomial"
+            && let [Value::Matrix(m)] = values.as_slice()
+            && !m.data.is_empty()
+            && m.data.iter().all(|v| matches!(v, Value::Big(_)))
+        {
+            // A vector of BigNumbers: math.js's BigNumber arithmetic, metered.
+            let elements: Vec<crate::bignum::Big> = m
+                .data
+                .iter()
+                .filter_map(|v| match v {
+                    Value::Big(x) => Some(x.clone()),
+                    _ => None,
+                })
+                .collect();
+            return self.big_multinomial(&elements, at);
+        }
         if let Imp::Values(f) = row.imp
             && crate::special::TAKES_VALUES_AS_GIVEN.contains(&canonical)
         {
