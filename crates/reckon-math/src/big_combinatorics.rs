@@ -319,11 +319,22 @@ impl Evaluator {
             ));
         }
         let (rows, width) = self.table_size(n, k, "stirlingS2", at)?;
+        if width > rows {
+            // k above n within the tolerance (`stirlingS2(10^15, 10^15 + 1)`): math.js reads
+            // past its row.
+            return Err(failed(
+                "k must be less than or equal to n in function stirlingS2",
+                at,
+            ));
+        }
         let row = self.stirling_row(rows, width)?;
         if width == rows && rows >= 1 {
             return Ok(Value::Number(1.0));
         }
-        Ok(Value::Big(row[width].clone()))
+        row.get(width)
+            .cloned()
+            .map(Value::Big)
+            .ok_or_else(|| failed("stirlingS2() found no entry", at))
     }
 
     /// math.js's `bellNumbers(n)`: `Σ S(n, i)` for `i = 0..n`, summed in order from the number 0,
@@ -734,6 +745,11 @@ mod tests {
             ),
             (
                 "stirlingS2(3, 5)",
+                "k must be less than or equal to n in function stirlingS2",
+            ),
+            // Within the tolerance of n, but above it.
+            (
+                "stirlingS2(10^15, 10^15 + 1)",
                 "k must be less than or equal to n in function stirlingS2",
             ),
             (
