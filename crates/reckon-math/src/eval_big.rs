@@ -535,7 +535,8 @@ impl Evaluator {
             | "composition"
             | "combinationsWithRep"
             | "stirlingS2"
-            | "bellNumbers" => bignum::Op::Exact,
+            | "bellNumbers"
+            | "bernoulli" => bignum::Op::Exact,
             "square" | "cube" | "mod" => bignum::Op::Mul,
             "sqrt" | "cbrt" | "nthRoot" => bignum::Op::Root,
             "pow" => bignum::Op::Pow,
