@@ -542,7 +542,8 @@ impl Evaluator {
             "pow" => bignum::Op::Pow,
             "atan2" => bignum::Op::Atan2,
             "factorial" | "gamma" => bignum::Op::Factorial,
-            "combinations" => bignum::Op::Combinations,
+            // The aliases too: `nCr(9007199254740993, 3)` runs its loop 9·10^15 times.
+            "combinations" | "choose" | "nCr" => bignum::Op::Combinations,
             n if trig_function(n).is_some() => bignum::Op::Circular,
             _ => bignum::Op::Elementary,
         };
