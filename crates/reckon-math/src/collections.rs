@@ -1982,6 +1982,29 @@ impl Evaluator {
         if items.iter().any(|v| matches!(v, Value::Fraction(_))) {
             return Err(fraction_unsupported_function(at));
         }
+        let n = items.len();
+        let nan = items.iter().find(|v| match v {
+            Value::Number(x) => x.is_nan(),
+            Value::Big(x) => x.is_nan(),
+            _ => false,
+        });
+        if let Some(nan) = nan {
+            // math.js selects the middle values (partitionSelect) rather than sorting, and its
+            // selection answers the NaN itself, leaving the values in their order: the middle
+            // one is that NaN, or the average of the largest value up to the left middle one
+            // with it.
+            if n % 2 == 1 {
+                return Ok(nan.clone());
+            }
+            let mut left = &items[n / 2 - 1];
+            for value in &items[..n / 2 - 1] {
+                if compare(Op::Larger, value, left, at)? {
+                    left = value;
+                }
+            }
+            let sum = self.binary(Op::Add, left, nan, false, (at, at), at)?;
+            return self.binary(Op::Divide, &sum, &Value::Number(2.0), false, (at, at), at);
+        }
         if items.iter().any(|v| matches!(v, Value::Big(_))) {
             // BigNumbers: sorted as math.js compares them, the two middle ones averaged.
             let order = vec![Value::matrix(Matrix::vector(items.to_vec()))];
@@ -2351,6 +2374,9 @@ impl Evaluator {
         } else {
             self.sorted_numbers(items, at)?
         };
+        // math.js selects the values without sorting them (partitionSelect), and its selection
+        // answers the NaN itself when the values hold one.
+        let selects_nan = !sorted && numbers.iter().any(|x| x.is_nan());
         let quantile = |p: f64| -> Result<f64, CalculateError> {
             let n = numbers.len();
             if n == 0 {
@@ -2364,6 +2390,9 @@ impl Evaluator {
                     ),
                     at,
                 ));
+            }
+            if selects_nan {
+                return Ok(f64::NAN);
             }
             let index = p * (n - 1) as f64;
             let whole = index.floor();
@@ -2429,10 +2458,27 @@ impl Evaluator {
                 other => other.clone(),
             });
         }
+        let is_nan = |v: &&Value| match v {
+            Value::Number(x) => x.is_nan(),
+            Value::Big(x) => x.is_nan(),
+            _ => false,
+        };
+        // With a NaN among unsorted values, math.js's selection answers it and leaves the values
+        // in their order, from which the left neighbour is then taken.
+        let nan = if sorted {
+            None
+        } else {
+            flat.iter()
+                .find(is_nan)
+                .cloned()
+                .map(|nan| (nan, flat.clone()))
+        };
         if !sorted {
             // One unit per comparison, so the deadline is read while sorting.
+            // Not the standard library's sort, which may panic when `NaN` among the values
+            // makes the comparison no total order (see `js_sort`).
             let mut error = None;
-            flat.sort_by(|a, b| {
+            flat = js_sort(flat, &mut |a, b| {
                 if error.is_some() {
                     return std::cmp::Ordering::Equal;
                 }
@@ -2466,7 +2512,7 @@ impl Evaluator {
                         Value::Big(_) => p.clone(),
                         other => Value::Number(self.to_number(other, at)?),
                     };
-                    out.push(self.quantile_of(&flat, &p, at)?);
+                    out.push(self.quantile_of(&flat, nan.as_ref(), &p, at)?);
                 }
                 Ok(Value::matrix(Matrix::vector(out).into_array()))
             }
@@ -2481,7 +2527,7 @@ impl Evaluator {
                     return Err(failed("N/prob must be non-negative", at));
                 }
                 if !compare(Op::Larger, &p, &Value::Number(1.0), at)? {
-                    let q = self.quantile_of(&flat, &p, at)?;
+                    let q = self.quantile_of(&flat, nan.as_ref(), &p, at)?;
                     return Ok(if big { as_big(q) } else { q });
                 }
                 let count = crate::eval::js_number(&p);
@@ -2504,7 +2550,7 @@ impl Evaluator {
                         (at, at),
                         at,
                     )?;
-                    let q = self.quantile_of(&flat, &prob, at)?;
+                    let q = self.quantile_of(&flat, nan.as_ref(), &prob, at)?;
                     out.push(if big { as_big(q) } else { q });
                 }
                 Ok(Value::matrix(Matrix::vector(out).into_array()))
@@ -2513,8 +2559,17 @@ impl Evaluator {
     }
 
     /// One quantile of sorted values: the value at `p·(n − 1)`, or the interpolation
-    /// `left·(1 − f) + right·f` between its neighbours.
-    fn quantile_of(&mut self, flat: &[Value], p: &Value, at: usize) -> Evaluated {
+    /// `left·(1 − f) + right·f` between its neighbours. `nan` is the first NaN of unsorted
+    /// values and the values in their order: math.js's selection (partitionSelect) answers the
+    /// NaN for the value at the index and for the right neighbour, and the left neighbour is
+    /// then the largest of the values up to the index, in their order.
+    fn quantile_of(
+        &mut self,
+        flat: &[Value],
+        nan: Option<&(Value, Vec<Value>)>,
+        p: &Value,
+        at: usize,
+    ) -> Evaluated {
         let n = flat.len();
         if n == 0 {
             return Err(failed("Cannot calculate quantile of an empty sequence", at));
@@ -2549,11 +2604,25 @@ impl Evaluator {
         };
         let k = whole as usize;
         if integer {
-            return flat.get(k).cloned().ok_or_else(out_of_bounds);
+            return nan
+                .map(|(nan, _)| nan)
+                .or(flat.get(k))
+                .cloned()
+                .ok_or_else(out_of_bounds);
         }
-        let (Some(left), Some(right)) = (flat.get(k), flat.get(k + 1)) else {
+        let (Some(mut left), Some(right)) = (flat.get(k), flat.get(k + 1)) else {
             return Err(out_of_bounds());
         };
+        let mut right = right;
+        if let Some((nan, unsorted)) = nan {
+            right = nan;
+            left = &unsorted[k];
+            for value in &unsorted[..k] {
+                if compare(Op::Larger, value, left, at)? {
+                    left = value;
+                }
+            }
+        }
         let rest = self.binary(
             Op::Subtract,
             &Value::Number(1.0),
@@ -4082,6 +4151,16 @@ fn natural_order(x: &Value, y: &Value, at: usize) -> Result<std::cmp::Ordering, 
         ));
     }
     if numeric(x) && numeric(y) {
+        let nan = |v: &Value| match v {
+            Value::Number(n) => n.is_nan(),
+            Value::Big(b) => b.is_nan(),
+            _ => false,
+        };
+        if nan(x) || nan(y) {
+            // math.js's `compare` answers -1 (number) or NaN (BigNumber) with a NaN on either
+            // side, and compareNatural reads both as "less": NaN is never equal, either way.
+            return Ok(Ordering::Less);
+        }
         return Ok(if compare(Op::Smaller, x, y, at)? {
             Ordering::Less
         } else if compare(Op::Larger, x, y, at)? {
@@ -4166,11 +4245,15 @@ impl Evaluator {
             ));
         };
         self.charge(m.data.len() as u64 * 8)?;
-        let mut items = m.data.clone();
+        // As math.js's `Array.prototype.sort`, and not the standard library's sort, which may
+        // panic when `NaN` among the elements makes `compareNatural` no total order.
         let mut failure = None;
-        items.sort_by(|x, y| {
+        let items = js_sort(m.data.clone(), &mut |x, y| {
+            if failure.is_some() {
+                return std::cmp::Ordering::Equal;
+            }
             natural_order(x, y, at).unwrap_or_else(|e| {
-                failure.get_or_insert(e);
+                failure = Some(e);
                 std::cmp::Ordering::Equal
             })
         });
@@ -6029,6 +6112,68 @@ mod tests {
                 expected,
                 "{expression}"
             );
+        }
+    }
+
+    #[test]
+    fn nan_among_sorted_values_never_panics_and_is_read_as_math_js_reads_it() {
+        // The standard library's sort panicked here ("user-provided comparison function does
+        // not correctly implement a total order"): NaN compared equal to every number.
+        for n in [20usize, 63, 64, 200] {
+            // One BigNumber among them, for the BigNumber paths (and within the 1,000 units).
+            let values: Vec<&str> = ["NaN", "2", "NaN", "3", "1"]
+                .into_iter()
+                .cycle()
+                .take(n)
+                .collect();
+            let list = format!("bignumber(1),{}", values.join(","));
+            for expression in [
+                format!("size(setDistinct([{list}]))"),
+                format!("size(setUnion([{list}], [NaN, 7]))"),
+                format!("isNaN(quantileSeq([{list}], 0.3))"),
+                format!("isNaN(quantileSeq([{list}], bignumber(0.5)))"),
+                format!("isNaN(median([{list}]))"),
+                format!("size(sort([{list}], \"natural\"))"),
+            ] {
+                let got = answer(&expression);
+                assert!(
+                    got.starts_with("Array [") || got == "boolean true",
+                    "{expression}: {got}"
+                );
+            }
+        }
+        // Every expected answer is math.js 15.2's: compareNatural reads NaN as less on either
+        // side, so a set keeps every NaN; partitionSelect answers the NaN it finds.
+        for (expression, expected) in [
+            ("compareNatural(NaN, 1)", "number -1"),
+            ("compareNatural(1, NaN)", "number -1"),
+            ("compareNatural(NaN, NaN)", "number -1"),
+            ("compareNatural(bignumber(NaN), 1)", "number -1"),
+            ("size(setDistinct([NaN, NaN, 1]))", "Array [3]"),
+            ("size(setIntersect([NaN, 1], [NaN, 1]))", "Array [1]"),
+            (
+                "setIntersect([\"a\", 4.5, -1], [NaN, 1, 2])",
+                "DenseMatrix []",
+            ),
+            ("isNaN(median([1, NaN, 3]))", "boolean true"),
+            ("isNaN(median([1, 2, NaN, 3]))", "boolean true"),
+            ("isNaN(mad([1, NaN, 3]))", "boolean true"),
+            (
+                "typeOf(median([bignumber(1), 2, NaN, 4]))",
+                "string \"number\"",
+            ),
+            (
+                "typeOf(median([bignumber(1), NaN, 3, 4]))",
+                "string \"number\"",
+            ),
+            ("isNaN(quantileSeq([1, NaN, 3], 0.25))", "boolean true"),
+            ("quantileSeq([1, 3, NaN], 0.25, true)", "number 2"),
+            (
+                "typeOf(quantileSeq([bignumber(1), NaN, 3], 0.25))",
+                "string \"BigNumber\"",
+            ),
+        ] {
+            assert_eq!(answer(expression), expected, "{expression}");
         }
     }
 
