@@ -393,7 +393,58 @@ pub(crate) const SPARSE_AWARE: &[&str] = &[
     "ctranspose",
     "typeOf",
     "format",
+    "compareNatural",
 ];
+
+/// math.js's refusal of an array literal whose items (scalars and matrices) make no matrix:
+/// the first `DimensionError` of its `validate`, which walks the nested arrays depth first
+/// against the size read down the first items (`arraySize`), so its numbers are that size's
+/// (`[1, [1, 2; 3, 4]]` is "2 > 1" however deep the second item is). `None` when math.js
+/// accepts the items.
+fn literal_mismatch(values: &[Value]) -> Option<String> {
+    // The lengths down the first elements of a matrix's nested arrays, ending at an empty one
+    // (a 0×3 matrix is `[]`).
+    let nested = |v: &Value| match v {
+        Value::Matrix(m) => Some(match m.shape.iter().position(|&d| d == 0) {
+            Some(k) => m.shape[..=k].to_vec(),
+            None => m.shape.clone(),
+        }),
+        _ => None,
+    };
+    let inner = values.first().and_then(nested).unwrap_or_default();
+    let rank = inner.len() + 1;
+    let fewer = || Some(format!("Dimension mismatch ({} < {rank})", rank - 1));
+    let more = || Some(format!("Dimension mismatch ({} > {rank})", rank + 1));
+    for value in values {
+        let Some(lengths) = nested(value) else {
+            if rank > 1 {
+                return fewer();
+            }
+            continue;
+        };
+        if rank == 1 {
+            return more();
+        }
+        // The item's own levels, each against the size one level down.
+        for (level, (&length, &want)) in lengths.iter().zip(&inner).enumerate() {
+            if length != want {
+                return Some(format!("Dimension mismatch ({length} != {want})"));
+            }
+            if length == 0 {
+                break;
+            }
+            let last = level + 1 == inner.len();
+            let arrays_below = level + 1 < lengths.len();
+            if !last && !arrays_below {
+                return fewer();
+            }
+            if last && arrays_below {
+                return more();
+            }
+        }
+    }
+    None
+}
 
 /// A value's shape as a matrix (`[]` for a scalar).
 fn shape_of(value: &Value) -> &[usize] {
@@ -552,33 +603,26 @@ impl Evaluator {
             .iter()
             .filter(|v| matches!(v, Value::Matrix(_)))
             .count();
+        if matrices > 0
+            && let Some(detail) = literal_mismatch(&values)
+        {
+            return Err(failed(detail, at));
+        }
         let result = if matrices == 0 {
             Matrix::vector(values)
-        } else if matrices < values.len() {
-            let (scalar, matrix) = (
-                values.iter().position(|v| !matches!(v, Value::Matrix(_))),
-                values.iter().position(|v| matches!(v, Value::Matrix(_))),
-            );
-            let rank = values
-                .iter()
-                .find_map(|v| match v {
-                    Value::Matrix(m) => Some(m.rank()),
-                    _ => None,
-                })
-                .unwrap_or(1);
-            let detail = if scalar < matrix {
-                format!("Dimension mismatch ({} > {})", rank + 1, 1)
-            } else {
-                format!("Dimension mismatch ({} < {})", 1, rank + 1)
-            };
-            return Err(failed(detail, at));
         } else {
             let items = values
                 .into_iter()
                 .filter_map(|v| match v {
                     // A row just built is not shared: its elements move, not copied.
                     Value::Matrix(m) => {
-                        Some(Rc::try_unwrap(m).unwrap_or_else(|m| Matrix::clone(&m)))
+                        let mut m = Rc::try_unwrap(m).unwrap_or_else(|m| Matrix::clone(&m));
+                        if let Some(k) = m.shape.iter().position(|&d| d == 0) {
+                            // An empty matrix is the nested arrays math.js sees (`zeros(0, 1)`
+                            // is `[]`), which `literal_mismatch` compared.
+                            m.shape.truncate(k + 1);
+                        }
+                        Some(m)
                     }
                     _ => None,
                 })
@@ -3270,7 +3314,8 @@ impl Evaluator {
                 ));
             }
         };
-        self.charge(m.data.len() as u64 * 8)?;
+        // Per element compared: an object or matrix among them compares element by element.
+        self.charge(m.data.iter().map(matrix::leaves).sum::<usize>() as u64 * 8)?;
         let mut error = None;
         let compare_pair =
             |this: &mut Self, x: &Value, y: &Value| -> Result<Ordering, CalculateError> {
@@ -4129,27 +4174,83 @@ impl Evaluator {
     }
 }
 
-/// math.js `compareNatural`: numeric values (number, BigNumber, Fraction, bigint) by value,
-/// equal ones by the name of their type; values of different types by the name of their type
+/// math.js's `compareNatural`: numeric values (number, BigNumber, Fraction, bigint) by value,
+/// equal ones by the name of their type, and a NaN on either side as less (math.js's `compare`
+/// answers -1 or NaN there, which it reads as less); matrices and arrays element by element
+/// (see [`natural_matrices`]); values of different types by the name of their type
 /// (`"BigNumber" < "Complex" < "boolean" < "null" < "number" < "string"`, as JavaScript compares
 /// the names); strings in natural order (digit runs compared as numbers); booleans, complex
-/// numbers (real part, then imaginary) by value; `null` and `undefined` equal to themselves.
-/// Matrices, and two objects, are not implemented yet.
-fn natural_order(x: &Value, y: &Value, at: usize) -> Result<std::cmp::Ordering, CalculateError> {
-    use std::cmp::Ordering;
+/// numbers (real part, then imaginary) by value; objects by their sorted keys, then by their
+/// values in that order; `null` and `undefined` equal to themselves.
+fn natural_order(x: &Value, y: &Value, at: usize) -> Result<Ordering, CalculateError> {
+    natural(Natural::Value(x), Natural::Value(y), at)
+}
+
+/// What [`natural`] compares: a value, or a row of a dense matrix below its top level (a
+/// JavaScript array in math.js's `toJSON().data`, whose type is `Array`).
+#[derive(Clone, Copy)]
+enum Natural<'a> {
+    /// A value; a matrix among them is compared as its nested arrays.
+    Value(&'a Value),
+    /// The elements `data` of a row of shape `shape` (row-major, as a matrix's).
+    Row {
+        /// The row's dimensions.
+        shape: &'a [usize],
+        /// Its elements.
+        data: &'a [Value],
+    },
+}
+
+impl<'a> Natural<'a> {
+    /// math.js's `typeOf` of the compared value.
+    fn type_name(self) -> &'static str {
+        match self {
+            Natural::Value(v) => v.type_name(),
+            Natural::Row { .. } => "Array",
+        }
+    }
+
+    /// Whether math.js compares it as a matrix: an array, a dense or a sparse matrix.
+    fn is_matrix(self) -> bool {
+        matches!(
+            self,
+            Natural::Row { .. } | Natural::Value(Value::Matrix(_) | Value::Sparse(_))
+        )
+    }
+
+    /// The items of a dense array of `shape` holding `data`: its elements, or its rows.
+    fn items_of(shape: &'a [usize], data: &'a [Value]) -> Vec<Natural<'a>> {
+        match shape {
+            [] | [_] => data.iter().map(Natural::Value).collect(),
+            [count, inner @ ..] => {
+                let size: usize = inner.iter().product();
+                (0..*count)
+                    .map(|i| Natural::Row {
+                        shape: inner,
+                        data: data.get(i * size..(i + 1) * size).unwrap_or(&[]),
+                    })
+                    .collect()
+            }
+        }
+    }
+}
+
+/// [`natural_order`] of two compared items.
+fn natural(x: Natural, y: Natural, at: usize) -> Result<Ordering, CalculateError> {
+    if x.is_matrix() || y.is_matrix() {
+        let order = natural_matrices(x, y, at)?;
+        return Ok(order.then_with(|| x.type_name().cmp(y.type_name())));
+    }
+    let (Natural::Value(x), Natural::Value(y)) = (x, y) else {
+        // A row is a matrix: handled above.
+        return Ok(Ordering::Equal);
+    };
     let numeric = |v: &Value| {
         matches!(
             v,
             Value::Number(_) | Value::Fraction(_) | Value::Big(_) | Value::BigInt(_)
         )
     };
-    let unsupported = |v: &Value| matches!(v, Value::Matrix(_) | Value::Sparse(_));
-    if unsupported(x) || unsupported(y) {
-        return Err(not_implemented(
-            &format!("compareNatural of {} and {}", x.type_name(), y.type_name()),
-            at,
-        ));
-    }
     if numeric(x) && numeric(y) {
         let nan = |v: &Value| match v {
             Value::Number(n) => n.is_nan(),
@@ -4187,6 +4288,7 @@ fn natural_order(x: &Value, y: &Value, at: usize) -> Result<std::cmp::Ordering, 
             };
             order(a.re, b.re).then(order(a.im, b.im))
         }
+        (Value::Object(a), Value::Object(b)) => natural_objects(a, b, at)?,
         (Value::Null, Value::Null) | (Value::Undefined, Value::Undefined) => Ordering::Equal,
         _ => {
             return Err(not_implemented(
@@ -4195,6 +4297,91 @@ fn natural_order(x: &Value, y: &Value, at: usize) -> Result<std::cmp::Ordering, 
             ));
         }
     })
+}
+
+/// math.js's `compareMatricesAndArrays`: two sparse matrices by their stored values in storage
+/// order; otherwise a sparse matrix as its dense elements, a dense matrix as its nested arrays
+/// and any other value as an array of itself, compared item by item ([`natural`]); when one is
+/// the beginning of the other, the longer is the larger.
+fn natural_matrices(x: Natural, y: Natural, at: usize) -> Result<Ordering, CalculateError> {
+    if let (Natural::Value(Value::Sparse(a)), Natural::Value(Value::Sparse(b))) = (x, y) {
+        let stored = |s: &SparseMatrix| -> Vec<Value> {
+            s.stored().into_iter().map(|(_, _, v)| v.clone()).collect()
+        };
+        let (a, b) = (stored(a), stored(b));
+        let (a, b): (Vec<Natural>, Vec<Natural>) = (
+            a.iter().map(Natural::Value).collect(),
+            b.iter().map(Natural::Value).collect(),
+        );
+        return natural_lists(&a, &b, at);
+    }
+    let dense = |n: Natural| match n {
+        Natural::Value(Value::Sparse(s)) => Some(s.to_dense()),
+        _ => None,
+    };
+    let (dense_x, dense_y) = (dense(x), dense(y));
+    natural_lists(
+        &natural_items(x, dense_x.as_ref()),
+        &natural_items(y, dense_y.as_ref()),
+        at,
+    )
+}
+
+/// The items [`natural_matrices`] compares of `n` (`dense`: a sparse matrix's dense form).
+fn natural_items<'a>(n: Natural<'a>, dense: Option<&'a Matrix>) -> Vec<Natural<'a>> {
+    if let Some(m) = dense {
+        return Natural::items_of(&m.shape, &m.data);
+    }
+    match n {
+        Natural::Value(Value::Matrix(m)) => Natural::items_of(&m.shape, &m.data),
+        Natural::Row { shape, data } => Natural::items_of(shape, data),
+        other => vec![other],
+    }
+}
+
+/// math.js's `compareArrays`: item by item until two differ, then by length.
+fn natural_lists(xs: &[Natural], ys: &[Natural], at: usize) -> Result<Ordering, CalculateError> {
+    for (x, y) in xs.iter().zip(ys) {
+        let order = natural(*x, *y, at)?;
+        if order.is_ne() {
+            return Ok(order);
+        }
+    }
+    Ok(xs.len().cmp(&ys.len()))
+}
+
+/// math.js's `compareObjects`: the keys, each sorted in natural order, compared as arrays of
+/// strings; then the values, key by key in that order.
+fn natural_objects(
+    a: &[(String, Value)],
+    b: &[(String, Value)],
+    at: usize,
+) -> Result<Ordering, CalculateError> {
+    // Sorted as JavaScript's sort does (stable: "01" and "1" keep their order).
+    let sorted = |entries: &[(String, Value)]| {
+        js_sort(
+            (0..entries.len()).collect(),
+            &mut |&i: &usize, &j: &usize| natural_strings(&entries[i].0, &entries[j].0),
+        )
+    };
+    let (ka, kb) = (sorted(a), sorted(b));
+    for (&i, &j) in ka.iter().zip(&kb) {
+        let order = natural_strings(&a[i].0, &b[j].0);
+        if order.is_ne() {
+            return Ok(order);
+        }
+    }
+    let by_length = ka.len().cmp(&kb.len());
+    if by_length.is_ne() {
+        return Ok(by_length);
+    }
+    for (&i, &j) in ka.iter().zip(&kb) {
+        let order = natural(Natural::Value(&a[i].1), Natural::Value(&b[j].1), at)?;
+        if order.is_ne() {
+            return Ok(order);
+        }
+    }
+    Ok(Ordering::Equal)
 }
 
 /// Strings in natural order: runs of digits compare by their value, the rest by code unit.
@@ -4244,7 +4431,8 @@ impl Evaluator {
                 at,
             ));
         };
-        self.charge(m.data.len() as u64 * 8)?;
+        // Per element compared: an object or matrix among them compares element by element.
+        self.charge(m.data.iter().map(matrix::leaves).sum::<usize>() as u64 * 8)?;
         // As math.js's `Array.prototype.sort`, and not the standard library's sort, which may
         // panic when `NaN` among the elements makes `compareNatural` no total order.
         let mut failure = None;
@@ -6113,6 +6301,89 @@ mod tests {
                 "{expression}"
             );
         }
+    }
+
+    #[test]
+    fn compare_natural_orders_matrices_and_objects_as_math_js() {
+        // Every expected answer is math.js 15.2's.
+        for (expression, expected) in [
+            ("compareNatural([1, 2], [1, 3])", "number -1"),
+            ("compareNatural([1, 2], [1, 2, 3])", "number -1"),
+            ("compareNatural([1, 5], [1, 2, 3])", "number 1"),
+            ("compareNatural([1, 2], [1, 2])", "number 0"),
+            ("compareNatural([[1, 2]], [1, 2])", "number 1"),
+            ("compareNatural([1, 2], 1)", "number 1"),
+            ("compareNatural(2, [1, 2])", "number 1"),
+            // Equal elements, then the type names: "DenseMatrix" < "number".
+            ("compareNatural([2], 2)", "number -1"),
+            ("compareNatural(2, [2])", "number 1"),
+            ("compareNatural(range(1, 4), [1, 2, 3])", "number 1"),
+            ("compareNatural(size([1, 2]), [2])", "number -1"),
+            ("compareNatural(zeros(1, 0), [])", "number 1"),
+            (
+                "compareNatural([[1, 2], [3, 4]], [[1, 2], [3, 5]])",
+                "number -1",
+            ),
+            // The object is an array of itself: "Object" < "number".
+            ("compareNatural([1], {a: 1})", "number 1"),
+            ("compareNatural({a: 1}, [1])", "number -1"),
+            // Two sparse matrices by their stored values, column by column; one sparse matrix
+            // by its elements, then by the type names.
+            (
+                "compareNatural(sparse([[1, 0], [0, 2]]), sparse([[1, 2], [0, 0]]))",
+                "number 0",
+            ),
+            (
+                "compareNatural(sparse([[1, 0], [0, 2]]), [[1, 0], [0, 2]])",
+                "number 1",
+            ),
+            (
+                "compareNatural([[1, 0], [0, 2]], sparse([[1, 0], [0, 2]]))",
+                "number -1",
+            ),
+            (
+                "compareNatural(sparse([[1, 0], [0, 2]]), [[1, 0], [0, 3]])",
+                "number -1",
+            ),
+            ("compareNatural({a: 1}, {a: 2})", "number -1"),
+            ("compareNatural({a: 1}, {b: 1})", "number -1"),
+            ("compareNatural({b: 1, a: 2}, {a: 2, b: 1})", "number 0"),
+            ("compareNatural({a: 1, b: 1}, {a: 1})", "number 1"),
+            ("compareNatural({a10: 1}, {a9: 1})", "number 1"),
+            ("compareNatural({x: [1, 2]}, {x: [1, 3]})", "number -1"),
+            ("compareNatural({}, {})", "number 0"),
+            (
+                "setDistinct([{a: 1}, {a: 1}, {a: 2}])",
+                "DenseMatrix [{\"a\": 1}, {\"a\": 2}]",
+            ),
+        ] {
+            assert_eq!(answer(expression), expected, "{expression}");
+        }
+    }
+
+    #[test]
+    fn array_literals_that_make_no_matrix_are_refused_with_math_js_numbers() {
+        // math.js validates the nested arrays against the size read down the first items, so
+        // its numbers are that size's, not the offending item's depth.
+        for (expression, detail) in [
+            ("[1, [1, 2; 3, 4]]", "2 > 1"),
+            ("[1, [[1, 2]]]", "2 > 1"),
+            ("[[1, 2; 3, 4], 1]", "2 < 3"),
+            ("[[1; 2], [1, 2; 3, 4]]", "2 != 1"),
+            ("[[1, 2], [1, 2, 3]]", "3 != 2"),
+            ("[[], 1]", "1 < 2"),
+            ("[[], [1]]", "1 != 0"),
+            ("[[[], zeros(0, 1, 1)], [[2, \"a\", \"a\"], []]]", "0 != 3"),
+        ] {
+            assert_eq!(
+                answer(expression),
+                format!("evaluation_failed: Evaluation failed: Dimension mismatch ({detail})"),
+                "{expression}"
+            );
+        }
+        // Empty items agree as the nested arrays math.js sees: `zeros(0, 2)` is `[]`.
+        assert_eq!(answer("[zeros(0, 2), []]"), "DenseMatrix [[], []]");
+        assert_eq!(answer("size([[], zeros(0, 1)])"), "Array [2, 0]");
     }
 
     #[test]
