@@ -159,6 +159,11 @@ impl Evaluator {
                 return Ok(Value::Big(crate::bignum::mul(x, &crate::bignum::Big::ZERO)));
             }
             ("im", [Value::Fraction(_)]) => return Ok(Value::Fraction(dashu_ratio::RBig::ZERO)),
+            // math.js has no `arg` of a Fraction: it converts it to a BigNumber, which it
+            // refuses (outside Fraction mode the refusal below becomes that type mismatch).
+            ("arg", [Value::Fraction(_)]) => {
+                return Err(crate::eval::fraction_unsupported_function(at));
+            }
             ("arg", [Value::Big(x)]) => {
                 self.charge(crate::bignum::ELEMENTARY_UNITS)?;
                 return Ok(Value::Big(crate::bignum::atan2(
@@ -335,6 +340,21 @@ mod parts_of_reals {
     use crate::test_support::answer_in;
 
     #[test]
+    fn arg_of_a_fraction_is_unsupported_in_fraction_mode() {
+        for expression in ["arg(1/2)", "arg(-1/2)", "arg(2)", "arg([1/2])"] {
+            assert_eq!(
+                crate::test_support::reason_in(expression, "Fraction"),
+                "fraction_unsupported",
+                "{expression}"
+            );
+            assert!(
+                answer_in(expression, "Fraction").contains("cannot compute this expression"),
+                "{expression}"
+            );
+        }
+    }
+
+    #[test]
     fn re_im_and_arg_keep_the_type_of_a_big_number_or_fraction() {
         // math.js 15.2's answers (tests/peer/evaluate.mjs).
         for (expression, numeric_type, expected) in [
@@ -362,6 +382,12 @@ mod parts_of_reals {
             ("re(-5/2)", "Fraction", "Fraction -5/2"),
             ("im(7)", "number", "number 0"),
             ("arg(-4)", "number", "number 3.141592653589793"),
+            // No `arg` of a Fraction: math.js converts it to a BigNumber, which it refuses.
+            (
+                "arg(fraction(1, 2))",
+                "number",
+                "type_mismatch: Type mismatch: Cannot implicitly convert a Fraction to BigNumber or vice versa. Use function bignumber(x) to convert to BigNumber or fraction(x) to convert to Fraction.",
+            ),
         ] {
             assert_eq!(
                 answer_in(expression, numeric_type),
