@@ -4814,9 +4814,30 @@ fn sizes(values: &[Value], at: usize) -> Result<Vec<usize>, CalculateError> {
                     at,
                 ));
             }
-            Ok(x.min(u32::MAX as f64) as usize)
+            dimension_length(x, at)
         })
         .collect()
+}
+
+/// The largest length of a dimension: JavaScript's largest array length, 2^32 − 1.
+const MAX_DIMENSION: f64 = u32::MAX as f64;
+
+/// A whole, non-negative size as a dimension's length; a length no JavaScript array can have is
+/// refused (math.js answers "Invalid array length" once it builds one; reckon refuses even a
+/// dimension an empty matrix never builds, `zeros(0, 2^32)`, rather than answer a size it
+/// cannot hold).
+pub(crate) fn dimension_length(x: f64, at: usize) -> Result<usize, CalculateError> {
+    if x > MAX_DIMENSION {
+        return Err(CalculateError::new(
+            Reason::ResultTooLarge,
+            format!(
+                "Size limit exceeded: a dimension of {} is over the largest array length, 4,294,967,295.",
+                crate::format::format_number(x, None)
+            ),
+        )
+        .at(at));
+    }
+    Ok(x as usize)
 }
 
 fn count(value: &Value, at: usize) -> Evaluated {
@@ -5953,6 +5974,34 @@ mod tests {
             answer_in("sparse([1,0;0,2]) * (1+2i)", "number"),
             sparse("0.5\n\n    (0, 0) ==> 1 + 2i\n    (1, 1) ==> 2 + 4i")
         );
+    }
+
+    #[test]
+    fn a_dimension_is_at_most_the_largest_javascript_array_length() {
+        // An empty matrix builds nothing, so only the length limit applies (it used to be
+        // clamped to 4294967295 silently).
+        assert_eq!(
+            answer("size(zeros(0, 4294967294))"),
+            "Array [0, 4294967294]"
+        );
+        assert_eq!(
+            answer("size(zeros(0, 4294967295))"),
+            "Array [0, 4294967295]"
+        );
+        for expression in [
+            "zeros(0, 4294967296)",
+            "ones(4294967296, 0)",
+            "zeros([0, 1e300])",
+            "resize([], [0, 4294967296])",
+            "zeros(0, 4294967296, \"sparse\")",
+        ] {
+            assert_eq!(
+                answer(expression),
+                "result_too_large: Size limit exceeded: a dimension of 4294967296 is over the largest array length, 4,294,967,295."
+                    .replace("4294967296", if expression.contains("1e300") { "1e+300" } else { "4294967296" }),
+                "{expression}"
+            );
+        }
     }
 
     #[test]

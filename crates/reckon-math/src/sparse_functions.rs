@@ -332,8 +332,8 @@ impl Evaluator {
         };
         match (whole(&list[0]), whole(&list[1])) {
             (Some(r), Some(c)) => Ok((
-                r.min(u32::MAX as f64) as usize,
-                c.min(u32::MAX as f64) as usize,
+                crate::collections::dimension_length(r, at)?,
+                crate::collections::dimension_length(c, at)?,
             )),
             _ => Err(failed(
                 format!(
