@@ -446,6 +446,28 @@ fn literal_mismatch(values: &[Value]) -> Option<String> {
     None
 }
 
+/// Whether a value is a NaN (number or BigNumber): what math.js's partitionSelect answers when it
+/// finds one, and what compareNatural reads as less on either side.
+fn is_nan_value(value: &Value) -> bool {
+    match value {
+        Value::Number(x) => x.is_nan(),
+        Value::Big(x) => x.is_nan(),
+        _ => false,
+    }
+}
+
+/// The largest of `values[..=k]` in their order, as math.js finds the left neighbour after its
+/// selection (the first of equal ones; a comparison with NaN is never "larger").
+fn largest_up_to(values: &[Value], k: usize, at: usize) -> Result<&Value, CalculateError> {
+    let mut largest = &values[k];
+    for value in &values[..k] {
+        if compare(Op::Larger, value, largest, at)? {
+            largest = value;
+        }
+    }
+    Ok(largest)
+}
+
 /// A value's shape as a matrix (`[]` for a scalar).
 fn shape_of(value: &Value) -> &[usize] {
     match value {
@@ -2027,11 +2049,7 @@ impl Evaluator {
             return Err(fraction_unsupported_function(at));
         }
         let n = items.len();
-        let nan = items.iter().find(|v| match v {
-            Value::Number(x) => x.is_nan(),
-            Value::Big(x) => x.is_nan(),
-            _ => false,
-        });
+        let nan = items.iter().find(|v| is_nan_value(v));
         if let Some(nan) = nan {
             // math.js selects the middle values (partitionSelect) rather than sorting, and its
             // selection answers the NaN itself, leaving the values in their order: the middle
@@ -2040,12 +2058,7 @@ impl Evaluator {
             if n % 2 == 1 {
                 return Ok(nan.clone());
             }
-            let mut left = &items[n / 2 - 1];
-            for value in &items[..n / 2 - 1] {
-                if compare(Op::Larger, value, left, at)? {
-                    left = value;
-                }
-            }
+            let left = largest_up_to(items, n / 2 - 1, at)?;
             let sum = self.binary(Op::Add, left, nan, false, (at, at), at)?;
             return self.binary(Op::Divide, &sum, &Value::Number(2.0), false, (at, at), at);
         }
@@ -2502,18 +2515,13 @@ impl Evaluator {
                 other => other.clone(),
             });
         }
-        let is_nan = |v: &&Value| match v {
-            Value::Number(x) => x.is_nan(),
-            Value::Big(x) => x.is_nan(),
-            _ => false,
-        };
         // With a NaN among unsorted values, math.js's selection answers it and leaves the values
         // in their order, from which the left neighbour is then taken.
         let nan = if sorted {
             None
         } else {
             flat.iter()
-                .find(is_nan)
+                .find(|v| is_nan_value(v))
                 .cloned()
                 .map(|nan| (nan, flat.clone()))
         };
@@ -2654,19 +2662,13 @@ impl Evaluator {
                 .cloned()
                 .ok_or_else(out_of_bounds);
         }
-        let (Some(mut left), Some(right)) = (flat.get(k), flat.get(k + 1)) else {
+        let (Some(left), Some(right)) = (flat.get(k), flat.get(k + 1)) else {
             return Err(out_of_bounds());
         };
-        let mut right = right;
-        if let Some((nan, unsorted)) = nan {
-            right = nan;
-            left = &unsorted[k];
-            for value in &unsorted[..k] {
-                if compare(Op::Larger, value, left, at)? {
-                    left = value;
-                }
-            }
-        }
+        let (left, right) = match nan {
+            Some((nan, unsorted)) => (largest_up_to(unsorted, k, at)?, nan),
+            None => (left, right),
+        };
         let rest = self.binary(
             Op::Subtract,
             &Value::Number(1.0),
@@ -4252,12 +4254,7 @@ fn natural(x: Natural, y: Natural, at: usize) -> Result<Ordering, CalculateError
         )
     };
     if numeric(x) && numeric(y) {
-        let nan = |v: &Value| match v {
-            Value::Number(n) => n.is_nan(),
-            Value::Big(b) => b.is_nan(),
-            _ => false,
-        };
-        if nan(x) || nan(y) {
+        if is_nan_value(x) || is_nan_value(y) {
             // math.js's `compare` answers -1 (number) or NaN (BigNumber) with a NaN on either
             // side, and compareNatural reads both as "less": NaN is never equal, either way.
             return Ok(Ordering::Less);
