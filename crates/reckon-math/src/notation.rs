@@ -175,11 +175,14 @@ fn exponential_digits(parts: Split, precision: Option<f64>) -> String {
     {
         c.resize(padded_length(p), 0);
     }
-    let rest = text(&c[1..]);
+    // A precision between 0 and 1 removes every digit (JavaScript's `splice(p, length - p)`),
+    // and the padding above puts back the one zero math.js's `zeros(p)` writes.
+    let (first, rest): (u8, &[u8]) = c.split_first().map_or((0, &[]), |(d, rest)| (*d, rest));
+    let rest = text(rest);
     format!(
         "{}{}{}e{}{}",
         sign(&rounded),
-        c[0],
+        first,
         if rest.is_empty() {
             String::new()
         } else {
@@ -233,10 +236,14 @@ fn to_engineering(value: f64, precision: Option<f64>) -> String {
 fn to_auto(value: f64, precision: Option<f64>, lower_exp: f64, upper_exp: f64) -> String {
     let precision = precision.filter(|p| *p != 0.0);
     let parts = split(value);
-    let rounded = match precision {
+    let mut rounded = match precision {
         Some(p) => round_digits(&parts, p),
         None => parts,
     };
+    if rounded.digits.is_empty() {
+        // A precision between 0 and 1 removed every digit; math.js pads `zeros(p)`: one zero.
+        rounded.digits.push(0);
+    }
     let e = rounded.exponent;
     // math.js pads the digits with zeros up to the precision (`toPrecision`), then strips the
     // zeros after the point again: only the zeros of the integer part survive that, so only
@@ -1502,6 +1509,44 @@ mod containers {
             answer("format(1/7, 100.5)"),
             "string \"0.14285714285714285\""
         );
+    }
+
+    #[test]
+    fn precisions_between_zero_and_one_keep_no_digit_as_mathjs_does() {
+        // Found by fuzzing: rounding to a fraction of a digit left no digit, and the exponential
+        // and auto notations indexed the first one (a panic). math.js 15.2's answers: JavaScript's
+        // `splice` removes every digit, and the padding writes back one zero.
+        for (expression, want) in [
+            ("format(1e-16, 1e-64)", "0e-16"),
+            ("format(1e25, 1e-300)", "0e+25"),
+            ("format([1e-7], 1e-20)", "[0e-7]"),
+            ("format(complex(1e-7, 1), 1e-20)", "i"),
+            (
+                "format(1e-7, {notation: \"auto\", precision: 1e-300})",
+                "0e-7",
+            ),
+            ("print(\"$a\", {a: 1e-7}, 1e-30)", "0e-7"),
+            (
+                "format(5, {notation: \"exponential\", precision: 1e-20})",
+                "0e+0",
+            ),
+            ("format(5, 0.5)", "5"),
+            ("format(0.5, 0.5)", "0.5"),
+            (
+                "format(123, {notation: \"engineering\", precision: 0.5})",
+                "300e+0",
+            ),
+            (
+                "format(123, {notation: \"fixed\", precision: 0.5})",
+                "123.0",
+            ),
+        ] {
+            assert_eq!(
+                answer(expression),
+                format!("string \"{want}\""),
+                "{expression}"
+            );
+        }
     }
 
     #[test]
