@@ -293,10 +293,17 @@ impl Evaluator {
             (&n_minus_one, k)
         };
         let mut result = one.clone();
+        // Each step costs at least a product and a quotient of one-limb values: that floor for
+        // all the steps is charged first, so a count beyond the budget (`combinationsWithRep(33,
+        // bignumber(2^32))`) is refused at once instead of after seconds of the loop.
+        let floor = 2 * bignum::cost(bignum::Op::Mul, &one, Some(&one));
+        let steps = bignum::to_f64(last).clamp(0.0, 1e15) as u64;
+        self.charge(steps.saturating_mul(floor))?;
         let mut i = one.clone();
         while compare_exact(&i, last) != Some(std::cmp::Ordering::Greater) {
-            self.charge_op(bignum::Op::Mul, &result, base)?;
-            self.charge_op(bignum::Op::Div, &result, &i)?;
+            let step = bignum::cost(bignum::Op::Mul, &result, Some(base))
+                + bignum::cost(bignum::Op::Div, &result, Some(&i));
+            self.charge(step.saturating_sub(floor))?;
             result = bignum::div(&bignum::mul(&result, &bignum::add(base, &i)), &i);
             i = bignum::add(&i, &one);
         }
@@ -463,10 +470,17 @@ impl Evaluator {
     /// math.js fills its table (one row kept and updated from its end; each entry charged before
     /// it is computed, so the row grows only as far as the meter allows).
     fn stirling_row(&mut self, rows: usize, width: usize) -> Result<Vec<Big>, CalculateError> {
-        let mut row = vec![Big::one()];
+        let one = Big::one();
+        // Each entry costs at least a product and a sum of one-limb values, and every row 1
+        // (even where no entry changes: `stirlingS2(10^15, 0)`): that floor for the whole table
+        // is charged first, so a table beyond the budget (`bellNumbers(2000)`) is refused at
+        // once instead of after seconds of filling.
+        let floor = bignum::cost(bignum::Op::Mul, &one, Some(&one))
+            + bignum::cost(bignum::Op::Add, &one, Some(&one));
+        let entries = stirling_entries(rows as u64, width as u64);
+        self.charge(entries.saturating_mul(floor).saturating_add(rows as u64))?;
+        let mut row = vec![one];
         for m in 1..=rows {
-            // Every row is charged, even where no entry changes (`stirlingS2(10^15, 0)`).
-            self.charge(1)?;
             if m <= width {
                 row.push(Big::one());
             }
@@ -475,14 +489,24 @@ impl Evaluator {
                     continue;
                 }
                 let factor = Big::from_i64(i as i64);
-                self.charge_op(bignum::Op::Mul, &factor, &row[i])?;
-                self.charge_op(bignum::Op::Add, &row[i], &row[i - 1])?;
+                let step = bignum::cost(bignum::Op::Mul, &factor, Some(&row[i]))
+                    + bignum::cost(bignum::Op::Add, &row[i], Some(&row[i - 1]));
+                self.charge(step.saturating_sub(floor))?;
                 row[i] = bignum::add(&bignum::mul(&factor, &row[i]), &row[i - 1]);
             }
             row[0] = Big::ZERO;
         }
         Ok(row)
     }
+}
+
+/// How many entries [`Evaluator::stirling_row`] computes for `rows` rows of at most `width + 1`
+/// entries: row `m` updates entries `1..=min(m, width)` except its new diagonal (`i == m`).
+fn stirling_entries(rows: u64, width: u64) -> u64 {
+    let full = rows.min(width);
+    // Rows 1..=full update m − 1 entries each; the rows after them `width` each.
+    let triangle = full.saturating_mul(full.saturating_sub(1)) / 2;
+    triangle.saturating_add((rows - full).saturating_mul(width))
 }
 
 /// decimal.js's exact comparison (`lt`, `lte`, `gt`): no tolerance.

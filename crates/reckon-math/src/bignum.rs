@@ -1934,24 +1934,27 @@ pub fn cost(op: Op, x: &Big, y: Option<&Big>) -> u64 {
             _ => 2 * ELEMENTARY_UNITS + lx,
         },
         Op::Combinations => {
-            let (n, k) = (to_f64(x), y.map_or(0.0, to_f64));
-            let count = k.max(n - k);
-            let count = if count.is_finite() {
-                count.clamp(0.0, 1e15)
-            } else {
-                0.0
-            };
-            count as u64 * 40 + 1
+            let (n, k) = (loop_steps(x), y.map_or(0.0, loop_steps));
+            k.max(n - k) as u64 * 40 + 1
         }
-        Op::Factorial => {
-            let n = to_f64(x);
-            let n = if n.is_finite() {
-                n.clamp(0.0, 1e15)
-            } else {
+        Op::Factorial => (loop_steps(x) / 2.0) as u64 * FACTORIAL_PAIR_UNITS + ELEMENTARY_UNITS,
+    }
+}
+
+/// How many steps a loop up to `x` takes, for pricing it: at most 10^15, far over any budget,
+/// which a finite value too large for a binary64 (`10^309`) counts as too. A non-finite value
+/// counts 0: it is answered or refused before any loop.
+fn loop_steps(x: &Big) -> f64 {
+    match x {
+        Big::Finite(_) => {
+            let steps = to_f64(x);
+            if steps.is_nan() {
                 0.0
-            };
-            (n / 2.0) as u64 * FACTORIAL_PAIR_UNITS + ELEMENTARY_UNITS
+            } else {
+                steps.clamp(0.0, 1e15)
+            }
         }
+        _ => 0.0,
     }
 }
 

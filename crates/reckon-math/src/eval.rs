@@ -3291,6 +3291,34 @@ mod tests {
     }
 
     #[test]
+    fn huge_combinatorial_loops_are_priced_before_they_start() {
+        // Each was found by a fuzzing pass: it charged its loop step by step (or not at all for
+        // an operand beyond f64), so it ran until the meter ran dry after ~2 s, or until the 5 s
+        // deadline. Now the whole loop is priced first: the refusal comes after fewer charges
+        // than the deadline's stride, so the clock is never read and the deadline plays no part.
+        for expression in [
+            "combinations(bignumber(10)^309, 2)",
+            "catalan(bignumber(10)^500)",
+            "composition(bignumber(10)^1000, 2)",
+            "factorial(bignumber(10)^400)",
+            "combinationsWithRep(33, bignumber(2^32))",
+            "bellNumbers(2000)",
+            "stirlingS2(3000, 1500)",
+            "permutations(bignumber(10)^20, 1e7)",
+        ] {
+            let input = serde_json::json!({ "expression": expression, "numericType": "BigNumber" })
+                .to_string();
+            let request = request::decode(input.as_bytes()).expect("valid request");
+            let tree = request::prepare(&request).expect("prepared");
+            let mut evaluator = Evaluator::for_numeric_type(Vec::new(), request.numeric_type);
+            let e = evaluator.eval(&tree).expect_err(expression);
+            assert_eq!(e.reason, Reason::EvaluationTimeout, "{expression}");
+            assert!(evaluator.charges < DEADLINE_STRIDE, "{expression}");
+            assert!(evaluator.deadline.is_none(), "{expression}");
+        }
+    }
+
+    #[test]
     fn exponential_recursion_is_stopped_by_the_meter_not_left_to_run() {
         // 2^41 calls, which math.js would run for days; the depth guard (200) never trips here.
         let doubling = "{g: f(x) = x <= 0 ? 1 : f(x - 1) + f(x - 1)}.g(40)";

@@ -402,6 +402,10 @@ impl Evaluator {
     }
 
     /// `permutations(n[, k])`: n!/(n−k)! as a product of BigNumbers, charged per factor.
+    ///
+    /// math.js multiplies `i` from `n − k + 1` while `i <= n`; the loop here counts its `k`
+    /// steps instead, so an `n` whose `i + 1` rounds back to `i` (beyond 64 digits) ends after
+    /// `k` products where math.js never ends.
     fn big_permutations(&mut self, n: &Big, k: Option<&Big>, at: usize) -> Evaluated {
         let positive = |v: &Big| v.is_integer() && !v.is_negative();
         if !positive(n) || !k.is_none_or(positive) {
@@ -410,34 +414,35 @@ impl Evaluator {
                 at,
             ));
         }
-        let (n, k) = (
-            bignum::to_f64(n),
-            k.map_or(bignum::to_f64(n), bignum::to_f64),
-        );
-        if k > n {
+        let k = k.unwrap_or(n);
+        if bignum::cmp(k, n) == Some(std::cmp::Ordering::Greater) {
             return Err(failed(
                 "second argument k must be less than or equal to first argument n",
                 at,
             ));
         }
-        let mut product = Big::from_i64(1);
+        let one = Big::one();
+        let mut product = one.clone();
         // Every product costs at least what the first one does: that floor for all k of them is
         // charged at once, so a k beyond the budget is refused before the loop rather than
         // after seconds of it; the loop charges each product's cost above the floor.
         let floor = bignum::cost(bignum::Op::Mul, &product, None);
-        self.charge((k as u64).saturating_mul(floor))?;
-        let mut factor = n - k + 1.0;
-        while factor <= n {
+        let steps = bignum::to_f64(k);
+        self.charge((steps as u64).saturating_mul(floor))?;
+        let mut factor = bignum::add(&bignum::sub(n, k), &one);
+        // A factor below 2^53 (almost every one) is a whole number read as one, without the
+        // shortest-decimal search of `from_f64`, which cost as much as the product.
+        let small = bignum::to_f64(n) < 9_007_199_254_740_992.0;
+        let mut small_factor = bignum::to_f64(&factor) as i64;
+        for _ in 0..steps as u64 {
             self.charge(bignum::cost(bignum::Op::Mul, &product, None).saturating_sub(floor))?;
-            // A factor below 2^53 (almost every one) is a whole number read as one, without
-            // the shortest-decimal search of `from_f64`, which cost as much as the product.
-            let factor_big = if factor < 9_007_199_254_740_992.0 {
-                Big::from_i64(factor as i64)
+            if small {
+                product = bignum::mul(&product, &Big::from_i64(small_factor));
+                small_factor += 1;
             } else {
-                bignum::from_f64(factor)
-            };
-            product = bignum::mul(&product, &factor_big);
-            factor += 1.0;
+                product = bignum::mul(&product, &factor);
+                factor = bignum::add(&factor, &one);
+            }
         }
         Ok(Value::Big(product))
     }
@@ -805,6 +810,43 @@ mod tests {
         assert_eq!(
             answer("permutations(permutations(10))"),
             "evaluation_timeout"
+        );
+    }
+
+    #[test]
+    fn permutations_of_numbers_beyond_two_to_the_53() {
+        // math.js 15.2's answers; its loop adds 1 to a BigNumber until it passes n, which never
+        // happens once n + 1 rounds to n (10^70 at 64 digits: math.js hangs), so reckon counts
+        // the k factors instead and answers their product.
+        for (expression, want) in [
+            ("permutations(2^53, 1)", "9007199254740992"),
+            (
+                "permutations(1e16, 10)",
+                "9.999999999999955000000000000086999999999999905500000000000063273e+159",
+            ),
+            (
+                "permutations(bignumber(10)^20, 2)",
+                "9.9999999999999999999e+39",
+            ),
+            (
+                "permutations(2^53 + 1, 2)",
+                "8.1129638414606690702988259885056e+31",
+            ),
+            (
+                "permutations(bignumber(10)^63, 2)",
+                "9.99999999999999999999999999999999999999999999999999999999999999e+125",
+            ),
+            ("permutations(bignumber(10)^70, 3)", "1e+210"),
+        ] {
+            assert_eq!(
+                answer(expression),
+                format!("BigNumber {want}"),
+                "{expression}"
+            );
+        }
+        assert_eq!(
+            answer("permutations(bignumber(10)^70, bignumber(10)^71)"),
+            "evaluation_failed"
         );
     }
 
