@@ -538,6 +538,20 @@ impl Evaluator {
         self.charge(count)
     }
 
+    /// Counts the build of a matrix of `shape` as [`Self::build`] does: [`build_count`] elements,
+    /// which for an empty matrix are its empty rows (`[10^9, 0]` makes 10^9 arrays).
+    pub(crate) fn build_shape(
+        &mut self,
+        name: &str,
+        shape: &[usize],
+        at: usize,
+    ) -> Result<(), CalculateError> {
+        match build_count(shape) {
+            Some(count) => self.build(name, count, at),
+            None => Err(build_limit(name, None, at)),
+        }
+    }
+
     /// `[a, b, ...]`: a vector of scalars, or equally shaped matrices stacked along a new first
     /// dimension (`[[1, 2], [3, 4]]`, `[1:3, 4:6]`).
     pub(crate) fn array_literal(&mut self, items: &[Node], at: usize) -> Evaluated {
@@ -597,7 +611,7 @@ impl Evaluator {
             }
             let width = width.unwrap_or(0);
             let result = Matrix::new(vec![items.len(), width], data);
-            self.build("matrix", result.data.len() as u64, at)?;
+            self.build_shape("matrix", &result.shape, at)?;
             return Ok(Value::matrix(result));
         }
         let mut values = Vec::with_capacity(items.len());
@@ -651,7 +665,8 @@ impl Evaluator {
                 .collect();
             Matrix::stack(items).map_err(|detail| failed(detail, at))?
         };
-        self.build("matrix", result.data.len() as u64, at)?;
+        // Counted by its rows too: `[A, A]` of `A = zeros(10^6, 0)` is 2·10^6 empty rows.
+        self.build_shape("matrix", &result.shape, at)?;
         Ok(Value::matrix(result))
     }
 
@@ -1149,7 +1164,7 @@ impl Evaluator {
                 && pairs(b.len())
                 && count as u64 == shape.iter().map(|&n| n as u64).product::<u64>()
             {
-                self.build(name, count as u64, at)?;
+                self.build_shape(name, shape, at)?;
                 let mut data = Vec::with_capacity(count);
                 for i in 0..count {
                     let (x, y) = match (a, b) {
@@ -1181,14 +1196,15 @@ impl Evaluator {
     ) -> Evaluated {
         let shape = matrix::broadcast_shape(shape_of(left), shape_of(right))
             .map_err(|detail| failed(detail, at))?;
-        let count: u64 = shape.iter().map(|&n| n as u64).product();
-        self.build(name, count, at)?;
+        // Counted by its rows too: `zeros(10^6, 1, 0) + zeros(1, 10^6, 0)` is 10^12 empty rows.
+        self.build_shape(name, &shape, at)?;
+        let count: usize = shape.iter().product();
         let (a, b) = (elements(left), elements(right));
         let (pa, pb) = (
             matrix::broadcast_positions(shape_of(left), &shape),
             matrix::broadcast_positions(shape_of(right), &shape),
         );
-        let mut data = Vec::with_capacity(count as usize);
+        let mut data = Vec::with_capacity(count);
         for (i, j) in pa.into_iter().zip(pb) {
             data.push(f(self, &a[i], &b[j])?);
         }
@@ -1647,11 +1663,7 @@ impl Evaluator {
                     self.sparse_ctranspose(&m)
                 }
                 Value::Sparse(m) => Ok(Value::Sparse(Rc::new(m.transpose()))),
-                Value::Matrix(m) if name == "ctranspose" => m
-                    .transpose()
-                    .map(|t| Value::matrix(t.conjugated()))
-                    .map_err(|d| failed(d, at)),
-                Value::Matrix(m) => m.transpose().map(Value::matrix).map_err(|d| failed(d, at)),
+                Value::Matrix(m) => self.dense_transpose(m, name == "ctranspose", name, at),
                 other => Ok(other.clone()),
             },
             "flatten" => Ok(match &values[0] {
@@ -2771,20 +2783,37 @@ impl Evaluator {
         let shape = sizes(values, at)?;
         // No size is the empty matrix.
         let shape = if shape.is_empty() { vec![0] } else { shape };
-        let count = shape.iter().try_fold(1u64, |p, &n| p.checked_mul(n as u64));
-        let count = match count {
-            Some(c) if c <= MAX_BUILD => c,
-            other => return Err(build_limit(name, other, at)),
-        };
-        self.build(name, count, at)?;
+        self.build_shape(name, &shape, at)?;
         // Numbers, or BigNumbers in BigNumber mode (math.js builds them in the configured type;
         // in Fraction mode the spec keeps numbers, 5.3).
         let fill = self.small_integer(if name == "ones" { 1 } else { 0 });
         let array = matches!(values, [Value::Matrix(m)] if m.array);
         Ok(Value::matrix(Matrix {
-            data: vec![fill; count as usize],
+            data: vec![fill; shape.iter().product()],
             shape,
             array,
+        }))
+    }
+
+    /// `transpose(A)`, or `ctranspose(A)` and `A'` (conjugating), of a dense matrix. An empty
+    /// matrix's new rows count as a build: `zeros(0, 10^9)'` is 10^9 empty rows.
+    pub(crate) fn dense_transpose(
+        &mut self,
+        m: &Matrix,
+        conjugate: bool,
+        name: &str,
+        at: usize,
+    ) -> Evaluated {
+        if let [rows, cols] = m.shape.as_slice()
+            && m.data.is_empty()
+        {
+            self.build_shape(name, &[*cols, *rows], at)?;
+        }
+        let transposed = m.transpose().map_err(|d| failed(d, at))?;
+        Ok(Value::matrix(if conjugate {
+            transposed.conjugated()
+        } else {
+            transposed
         }))
     }
 
@@ -2795,10 +2824,7 @@ impl Evaluator {
             [r, c] => (*r, *c),
             _ => return Err(failed("identity() takes one or two sizes", at)),
         };
-        match (rows as u64).checked_mul(cols as u64) {
-            Some(c) if c <= MAX_BUILD => self.build("identity", c, at)?,
-            other => return Err(build_limit("identity", other, at)),
-        }
+        self.build_shape("identity", &[rows, cols], at)?;
         let mut m = identity(rows, cols);
         if self.big_mode {
             for value in &mut m.data {
@@ -2915,14 +2941,14 @@ impl Evaluator {
             }
             shape[dim] += part.shape[dim];
         }
-        let count: u64 = shape.iter().map(|&n| n as u64).product();
-        self.build("concat", count, at)?;
+        self.build_shape("concat", &shape, at)?;
+        let count: usize = shape.iter().product();
         let blocks: Vec<usize> = parts
             .iter()
             .map(|p| p.shape[dim..].iter().product())
             .collect();
         let outer: usize = shape[..dim].iter().product();
-        let mut data = Vec::with_capacity(count as usize);
+        let mut data = Vec::with_capacity(count);
         for o in 0..outer {
             for (part, block) in parts.iter().zip(&blocks) {
                 data.extend_from_slice(&part.data[o * block..(o + 1) * block]);
@@ -2950,7 +2976,7 @@ impl Evaluator {
                 at,
             ));
         }
-        self.build("reshape", count as u64, at)?;
+        self.build_shape("reshape", &shape, at)?;
         Ok(Value::matrix(Matrix {
             shape,
             data: m.data.clone(),
@@ -3206,9 +3232,17 @@ impl Evaluator {
         let (Some((ra, ca)), Some((rb, cb))) = (as_2d(a), as_2d(b)) else {
             return Err(failed("kron() takes one- or two-dimensional matrices", at));
         };
-        let count = (ra * rb * ca * cb) as u64;
-        self.build("kron", count, at)?;
-        let mut data = Vec::with_capacity(count as usize);
+        let (Some(rows), Some(cols)) = (ra.checked_mul(rb), ca.checked_mul(cb)) else {
+            return Err(build_limit("kron", None, at));
+        };
+        let shape = if a.rank() == 1 && b.rank() == 1 {
+            vec![cols]
+        } else {
+            vec![rows, cols]
+        };
+        // Counted by its rows too: `kron(zeros(10^6, 0), zeros(10^6, 0))` is 10^12 empty rows.
+        self.build_shape("kron", &shape, at)?;
+        let mut data = Vec::with_capacity(rows * cols);
         for i in 0..ra {
             for k in 0..rb {
                 for j in 0..ca {
@@ -3225,11 +3259,6 @@ impl Evaluator {
                 }
             }
         }
-        let shape = if a.rank() == 1 && b.rank() == 1 {
-            vec![ca * cb]
-        } else {
-            vec![ra * rb, ca * cb]
-        };
         Ok(Value::matrix(Matrix {
             shape,
             data,
@@ -3545,11 +3574,7 @@ impl Evaluator {
         };
         let shape = sizes(std::slice::from_ref(size_value), at)?;
         let shape = if shape.is_empty() { vec![0] } else { shape };
-        let count = shape.iter().try_fold(1u64, |p, &n| p.checked_mul(n as u64));
-        match count {
-            Some(c) if c <= MAX_BUILD => self.build("matrixFromFunction", c, at)?,
-            other => return Err(build_limit("matrixFromFunction", other, at)),
-        }
+        self.build_shape("matrixFromFunction", &shape, at)?;
         let strides = matrix::strides(&shape);
         let total: usize = shape.iter().product();
         let mut data = Vec::with_capacity(total);
@@ -3612,8 +3637,14 @@ impl Evaluator {
             (2, Some(p)) if p == 1.0 || p == f64::INFINITY => {
                 let (rows, cols) = (m.shape[0], m.shape[1]);
                 let by_column = p == 1.0;
-                let mut sums: Vec<Value> =
-                    vec![Value::Number(0.0); if by_column { cols } else { rows }];
+                // An empty matrix's sums are never read: none is made (`zeros(0, 10^9)` would
+                // ask for a billion).
+                let lines = match (absolutes.is_empty(), by_column) {
+                    (true, _) => 0,
+                    (false, true) => cols,
+                    (false, false) => rows,
+                };
+                let mut sums: Vec<Value> = vec![Value::Number(0.0); lines];
                 let mut best = Value::Number(0.0);
                 for (offset, a) in absolutes.iter().enumerate() {
                     let k = if by_column {
@@ -3708,11 +3739,7 @@ impl Evaluator {
             Some(shape) => {
                 // An empty size is the empty matrix, as math.js builds it.
                 let shape = if shape.is_empty() { vec![0] } else { shape };
-                let count = shape.iter().try_fold(1u64, |p, &n| p.checked_mul(n as u64));
-                match count {
-                    Some(c) if c <= MAX_BUILD => self.build(name, c, at)?,
-                    other => return Err(build_limit(name, other, at)),
-                }
+                self.build_shape(name, &shape, at)?;
                 let total: usize = shape.iter().product();
                 let data = (0..total).map(|_| draw(self)).collect();
                 Ok(Value::matrix(Matrix::new(shape, data)))
@@ -4145,11 +4172,7 @@ impl Evaluator {
                 .or_else(|| values.get(2).cloned())
                 .unwrap_or(Value::Number(0.0)));
         }
-        let count = shape.iter().try_fold(1u64, |p, &n| p.checked_mul(n as u64));
-        match count {
-            Some(c) if c <= MAX_BUILD => self.build("resize", c, at)?,
-            other => return Err(build_limit("resize", other, at)),
-        }
+        self.build_shape("resize", &shape, at)?;
         let fill = values.get(2).cloned().unwrap_or(Value::Number(0.0));
         let old_strides = m.strides();
         let new_strides = matrix::strides(&shape);
@@ -4814,6 +4837,20 @@ fn sizes(values: &[Value], at: usize) -> Result<Vec<usize>, CalculateError> {
             dimension_length(x, at)
         })
         .collect()
+}
+
+/// What the per-call build limit counts for a matrix of `shape`: its elements, or, when a later
+/// dimension is 0, the rows before it, whichever level is widest. `[10^9, 0]` holds no element,
+/// but math.js builds 10^9 empty arrays for it, and every function that walks its rows (a norm,
+/// a distance, a format) would make a slot for each. `None`: past 2^64.
+pub(crate) fn build_count(shape: &[usize]) -> Option<u64> {
+    let mut level = 1u64;
+    let mut widest = 0u64;
+    for &n in shape {
+        level = level.checked_mul(n as u64)?;
+        widest = widest.max(level);
+    }
+    Some(if shape.is_empty() { level } else { widest })
 }
 
 /// The largest length of a dimension: JavaScript's largest array length, 2^32 − 1.

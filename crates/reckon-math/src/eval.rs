@@ -737,10 +737,7 @@ impl Evaluator {
                 return match self.eval(&args[0])? {
                     Value::Sparse(m) => self.sparse_ctranspose(&m),
                     // `A'` is math.js's ctranspose: the complex elements are conjugated.
-                    Value::Matrix(m) => m
-                        .transpose()
-                        .map(|t| Value::matrix(t.conjugated()))
-                        .map_err(|detail| failed(detail, at)),
+                    Value::Matrix(m) => self.dense_transpose(&m, true, "ctranspose", at),
                     other => Ok(other),
                 };
             }

@@ -649,7 +649,7 @@ impl Evaluator {
         if m.shape == shape {
             return Ok(m.clone());
         }
-        self.build(name, shape.iter().product::<usize>() as u64, at)?;
+        self.build_shape(name, shape, at)?;
         let data = matrix::broadcast_positions(&m.shape, shape)
             .into_iter()
             .map(|i| m.data[i].clone())
