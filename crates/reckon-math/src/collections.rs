@@ -3607,6 +3607,12 @@ impl Evaluator {
             Some(Value::Number(x)) => Some(*x),
             Some(_) => return Err(failed("Unsupported parameter value", at)),
         };
+        if let [rows, cols] = m.shape.as_slice()
+            && (*rows == 0 || *cols == 0)
+        {
+            // math.js refuses an empty two-dimensional matrix, whatever the norm.
+            return Err(failed("Invalid matrix dimensions", at));
+        }
         self.charge(m.data.len() as u64 * 4)?;
         let mut absolutes = Vec::with_capacity(m.data.len());
         for value in &m.data {
@@ -3637,13 +3643,9 @@ impl Evaluator {
             (2, Some(p)) if p == 1.0 || p == f64::INFINITY => {
                 let (rows, cols) = (m.shape[0], m.shape[1]);
                 let by_column = p == 1.0;
-                // An empty matrix's sums are never read: none is made (`zeros(0, 10^9)` would
-                // ask for a billion).
-                let lines = match (absolutes.is_empty(), by_column) {
-                    (true, _) => 0,
-                    (false, true) => cols,
-                    (false, false) => rows,
-                };
+                // Both sizes are at least 1 (checked above): the sums are no more than the
+                // elements.
+                let lines = if by_column { cols } else { rows };
                 let mut sums: Vec<Value> = vec![Value::Number(0.0); lines];
                 let mut best = Value::Number(0.0);
                 for (offset, a) in absolutes.iter().enumerate() {
@@ -5828,6 +5830,23 @@ mod tests {
         );
         assert_eq!(answer("norm([1, 2; 3, 4], 1)"), "number 6");
         assert!(answer("norm([1, 2; 3, 4])").contains("not implemented in reckon yet"));
+        // math.js 15.2 refuses an empty matrix of two dimensions, and answers 0 for an empty
+        // vector.
+        for expression in [
+            "norm(zeros(0, 3), 1)",
+            "norm(zeros(3, 0), Infinity)",
+            "norm(zeros(0, 3), \"fro\")",
+            "norm(zeros(0, 3))",
+            "norm(zeros(0, 1e6), 1)",
+        ] {
+            assert_eq!(
+                answer(expression),
+                "evaluation_failed: Evaluation failed: Invalid matrix dimensions",
+                "{expression}"
+            );
+        }
+        assert_eq!(answer("norm([], 1)"), "number 0");
+        assert_eq!(answer("norm([])"), "number 0");
         assert_eq!(answer("apply([1, 2; 3, 4], 1, sum)"), "DenseMatrix [4, 6]");
         assert_eq!(
             answer("mapSlices([1, 2; 3, 4], 2, max)"),
