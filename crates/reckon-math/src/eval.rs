@@ -527,16 +527,13 @@ impl Evaluator {
             } => {
                 let condition_at = condition.span.start;
                 let condition = self.eval(condition)?;
-                if let Value::BigInt(_) = condition {
-                    return Err(failed(
-                        "Unsupported type of condition \"bigint\"",
+                match condition_true(&condition) {
+                    Ok(true) => self.eval(then),
+                    Ok(false) => self.eval(otherwise),
+                    Err(type_name) => Err(failed(
+                        format!("Unsupported type of condition \"{type_name}\""),
                         condition_at,
-                    ));
-                }
-                if condition_true(&condition) {
-                    self.eval(then)
-                } else {
-                    self.eval(otherwise)
+                    )),
                 }
             }
             NodeKind::Assignment {
@@ -2301,23 +2298,23 @@ pub(crate) fn constant(name: &str) -> Option<Value> {
     Some(Value::Number(value))
 }
 
-/// A conditional's test, as JavaScript truthiness: non-zero numbers, `true`, non-empty strings.
-fn condition_true(value: &Value) -> bool {
+/// A conditional's test, as math.js's `testCondition`: JavaScript truthiness for numbers,
+/// booleans and strings; a BigNumber is true unless it is zero (NaN is true), a Complex when
+/// either part is truthy; null and undefined are false. The types math.js refuses (a bigint, a
+/// matrix, an object, a function) come back as their `typeOf` name. A Fraction is the one
+/// deliberate difference: math.js refuses it too, even in Fraction mode, where every scope
+/// value is one and `x ? a : b` could never run; reckon tests it against zero.
+fn condition_true(value: &Value) -> Result<bool, &'static str> {
+    let js = |x: f64| x != 0.0 && !x.is_nan();
     match value {
-        Value::Boolean(b) => *b,
-        Value::Fraction(x) => !x.is_zero(),
-        Value::Number(x) => *x != 0.0 && !x.is_nan(),
-        Value::Str(s) => !s.is_empty(),
-        Value::Null | Value::Undefined => false,
-        Value::Complex(z) => !z.is_zero(),
-        Value::Big(x) => !x.is_zero() && !x.is_nan(),
-        Value::BigInt(n) => *n != dashu_int::IBig::ZERO,
-        Value::Function(_)
-        | Value::Object(_)
-        | Value::Matrix(_)
-        | Value::Sparse(_)
-        | Value::Index(_)
-        | Value::Help(_) => true,
+        Value::Boolean(b) => Ok(*b),
+        Value::Fraction(x) => Ok(!x.is_zero()),
+        Value::Number(x) => Ok(js(*x)),
+        Value::Str(s) => Ok(!s.is_empty()),
+        Value::Null | Value::Undefined => Ok(false),
+        Value::Complex(z) => Ok(js(z.re) || js(z.im)),
+        Value::Big(x) => Ok(!x.is_zero()),
+        other => Err(other.type_name()),
     }
 }
 
@@ -3285,6 +3282,50 @@ mod tests {
         let (charges, deadline) = evaluate("{g: f(x) = x <= 0 ? 1 : f(x - 1) + f(x - 1)}.g(8)");
         assert!(charges >= DEADLINE_STRIDE);
         assert!(deadline.is_some_and(|d| d >= before + DEADLINE));
+    }
+
+    #[test]
+    fn conditions_are_tested_as_math_js_tests_them() {
+        // math.js 15.2's answers (its `testCondition`), found by the differential test's seeds.
+        for (expression, want) in [
+            ("bignumber(NaN) ? 1 : 2", "number 1"),
+            ("bignumber(0) ? 1 : 2", "number 2"),
+            ("bignumber(-0) ? 1 : 2", "number 2"),
+            ("complex(NaN, 0) ? 1 : 2", "number 2"),
+            ("complex(0, NaN) ? 1 : 2", "number 2"),
+            ("complex(NaN, 1) ? 1 : 2", "number 1"),
+            ("complex(0, 0) ? 1 : 2", "number 2"),
+            ("complex(0, 1) ? 1 : 2", "number 1"),
+            ("NaN ? 1 : 2", "number 2"),
+            ("\"\" ? 1 : 2", "number 2"),
+            ("null ? 1 : 2", "number 2"),
+        ] {
+            assert_eq!(answer_in(expression, "number"), want, "{expression}");
+        }
+        assert_eq!(
+            answer_in("min(3, 1e3) >> -10 ? 10 : 1", "BigNumber"),
+            "BigNumber 10"
+        );
+        for (expression, type_name) in [
+            ("[] ? 1 : 2", "DenseMatrix"),
+            ("{} ? 1 : 2", "Object"),
+            ("(f(x) = x) ? 1 : 2", "function"),
+            ("sparse([1]) ? 1 : 2", "SparseMatrix"),
+            ("index(1) ? 1 : 2", "Index"),
+            ("bigint(1) ? 1 : 2", "bigint"),
+        ] {
+            assert_eq!(
+                answer_in(expression, "number"),
+                format!(
+                    "evaluation_failed: Evaluation failed: Unsupported type of condition \"{type_name}\""
+                ),
+                "{expression}"
+            );
+        }
+        // The one deliberate difference: math.js refuses a Fraction condition, even in Fraction
+        // mode; reckon tests it against zero.
+        assert_eq!(answer_in("1/2 ? 1 : 2", "Fraction"), "Fraction 1/1");
+        assert_eq!(answer_in("0/2 ? 1 : 2", "Fraction"), "Fraction 2/1");
     }
 
     #[test]
