@@ -250,6 +250,7 @@ impl Evaluator {
                 }
             }
             ("gamma", None) => crate::special::gamma_complex(z),
+            ("lgamma", None) => Value::Complex(crate::special::lgamma_complex(z)),
             ("isZero", None) => Value::Boolean(z.is_zero()),
             ("isNaN", None) => Value::Boolean(z.is_nan()),
             ("typeOf", None) => Value::Str("Complex".into()),
