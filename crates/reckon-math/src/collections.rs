@@ -1623,7 +1623,15 @@ impl Evaluator {
             "median" => self.median_of(name, values, at),
             "mode" => self.mode(values, at),
             "variance" | "std" | "stdev" | "stddev" => self.variance(name, values, at),
-            "min" | "max" if any_matrix => self.extremum(name, values, at),
+            // A winning string is the configured number type (`max(true, "4")` is 4/1 in
+            // Fraction mode), as the collection form converts it.
+            "min" | "max"
+                if any_matrix
+                    || ((self.fraction_mode || self.big_mode)
+                        && values.iter().any(|v| matches!(v, Value::Str(_)))) =>
+            {
+                self.extremum(name, values, at)
+            }
             "cumsum" => self.cumsum(values, at),
             "quantileSeq" => self.quantile_seq(values, at),
             "mad" => self.mad(values, at),
@@ -5817,6 +5825,22 @@ mod tests {
             "DenseMatrix [2, 3]"
         );
         assert_eq!(answer("forEach([1], sqrt)"), "undefined undefined");
+    }
+
+    #[test]
+    fn a_winning_string_of_min_or_max_is_the_configured_number_type() {
+        // math.js 15.2's answers (found by the differential test's seed 202).
+        for (expression, fraction, big) in [
+            ("max(true, \"4\")", "Fraction 4/1", "BigNumber 4"),
+            ("max(\"4\", \"5\")", "Fraction 5/1", "BigNumber 5"),
+            ("max(\"4\", 5, \"6\")", "Fraction 6/1", "BigNumber 6"),
+            ("min(\"0.1\", \"0.2\")", "Fraction 1/10", "BigNumber 0.1"),
+            ("min(true, \"4\")", "boolean true", "boolean true"),
+        ] {
+            assert_eq!(answer_in(expression, "Fraction"), fraction, "{expression}");
+            assert_eq!(answer_in(expression, "BigNumber"), big, "{expression}");
+        }
+        assert_eq!(answer("max(true, \"4\")"), "number 4");
     }
 
     #[test]
