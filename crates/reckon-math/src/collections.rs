@@ -2670,18 +2670,19 @@ impl Evaluator {
             )?,
             _ => Value::Number(position % 1.0),
         };
-        let integer = match &index {
-            Value::Big(x) => x.is_integer(),
-            _ => position.fract() == 0.0,
-        };
-        let k = whole as usize;
-        if integer {
+        // math.js tests the index with its approximate `isInteger` and selects the value at the
+        // index read as a binary64, so a BigNumber index within a binary64 rounding of a whole
+        // number (1/3 · 3 = 0.99…9, 64 nines) selects that value, not an interpolation.
+        // (A number index near a whole one but not whole makes math.js fail, `k must be a
+        // non-negative integer`; reckon interpolates it.)
+        if position.fract() == 0.0 {
             return nan
                 .map(|(nan, _)| nan)
-                .or(flat.get(k))
+                .or(flat.get(position as usize))
                 .cloned()
                 .ok_or_else(out_of_bounds);
         }
+        let k = whole as usize;
         let (Some(left), Some(right)) = (flat.get(k), flat.get(k + 1)) else {
             return Err(out_of_bounds());
         };
@@ -5825,6 +5826,30 @@ mod tests {
             "DenseMatrix [2, 3]"
         );
         assert_eq!(answer("forEach([1], sqrt)"), "undefined undefined");
+    }
+
+    #[test]
+    fn a_bignumber_quantile_index_a_rounding_from_whole_selects_a_value() {
+        // math.js 15.2's answers (seed 1111 of the differential test): 1/3 · 3 is 0.99…9 at 64
+        // digits, which math.js's approximate isInteger takes as whole, selecting the value at
+        // the index read as a binary64 (1) where exact interpolation gave -1e-64.
+        for (expression, want) in [
+            ("quantileSeq([[-1, 10], [2, 0]], 2)", "Array [0, 2]"),
+            ("quantileSeq([-1, 10, 2, 0], 1/3)", "BigNumber 0"),
+            (
+                "quantileSeq([1, 2, 3, 4], [0.1, 0.25, 1/3, 2/3])",
+                "Array [1.3, 1.75, 2, 3]",
+            ),
+            ("quantileSeq([1, 2, 3, 4], 0.5)", "BigNumber 2.5"),
+            // math.js fails here (`k must be a non-negative integer`: near whole, not whole as
+            // a binary64); reckon interpolates.
+            (
+                "quantileSeq([-1, 0], 0.999999999999999)",
+                "BigNumber -1e-15",
+            ),
+        ] {
+            assert_eq!(answer_in(expression, "BigNumber"), want, "{expression}");
+        }
     }
 
     #[test]
