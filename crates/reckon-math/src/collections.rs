@@ -611,7 +611,11 @@ impl Evaluator {
             }
             let width = width.unwrap_or(0);
             let result = Matrix::new(vec![items.len(), width], data);
-            self.build_shape("matrix", &result.shape, at)?;
+            if result.data.is_empty() {
+                self.build_shape("matrix", &result.shape, at)?;
+            } else {
+                self.build("matrix", result.data.len() as u64, at)?;
+            }
             return Ok(Value::matrix(result));
         }
         let mut values = Vec::with_capacity(items.len());
@@ -1164,7 +1168,12 @@ impl Evaluator {
                 && pairs(b.len())
                 && count as u64 == shape.iter().map(|&n| n as u64).product::<u64>()
             {
-                self.build_shape(name, shape, at)?;
+                // A matrix with elements is counted by them; an empty one by its rows.
+                if count > 0 {
+                    self.build(name, count as u64, at)?;
+                } else {
+                    self.build_shape(name, shape, at)?;
+                }
                 let mut data = Vec::with_capacity(count);
                 for i in 0..count {
                     let (x, y) = match (a, b) {
