@@ -808,44 +808,58 @@ impl<'a> Parser<'a> {
     }
 
     /// A chain of comparisons after its first operand `first`: `a < b <= c`.
+    ///
+    /// A single comparison (almost every one) is an operator node made from its two operands
+    /// directly: the lists of a chain, grown one operand at a time, cost five allocator calls
+    /// where the operator's pair costs one.
     fn comparisons(&mut self, first: Node) -> Parsed {
-        let mut params = vec![first];
-        let mut ops = Vec::new();
-        let mut first_at = 0;
-        while let Some(op) = self.comparison_here() {
-            let token = self.bump_operator();
-            if ops.is_empty() {
-                first_at = token.start;
-            }
-            ops.push(op);
-            let param = if self.leaf_operand_here(Level::Shift) {
-                self.primary()?
-            } else {
-                self.climb(Level::Shift)?
-            };
-            params.push(param);
-        }
-        let span = Span::new(
-            params.first().map_or(0, |n| n.span.start),
-            params.last().map_or(0, |n| n.span.end),
-        );
-        Ok(match ops.len() {
-            0 => params.pop().unwrap_or_else(|| undefined(0)),
-            1 => Node {
+        let Some(op) = self.comparison_here() else {
+            return Ok(first);
+        };
+        let first_at = self.bump_operator().start;
+        let second = self.comparison_operand()?;
+        let Some(next) = self.comparison_here() else {
+            let span = Span::new(first.span.start, second.span.end);
+            return Ok(Node {
                 kind: NodeKind::Operator {
-                    op: ops[0],
-                    args: params.into_boxed_slice(),
+                    op,
+                    args: Box::new([first, second]),
                     implicit: false,
                     percentage: false,
                     at: first_at,
                 },
                 span,
-            },
-            _ => Node {
-                kind: NodeKind::Relational(Box::new(Comparisons { ops, params })),
-                span,
-            },
+            });
+        };
+        let mut ops = vec![op];
+        let mut params = vec![first, second];
+        let mut op = next;
+        loop {
+            self.bump_operator();
+            ops.push(op);
+            params.push(self.comparison_operand()?);
+            match self.comparison_here() {
+                Some(next) => op = next,
+                None => break,
+            }
+        }
+        let span = Span::new(
+            params.first().map_or(0, |n| n.span.start),
+            params.last().map_or(0, |n| n.span.end),
+        );
+        Ok(Node {
+            kind: NodeKind::Relational(Box::new(Comparisons { ops, params })),
+            span,
         })
+    }
+
+    /// The operand after a comparison operator.
+    fn comparison_operand(&mut self) -> Parsed {
+        if self.leaf_operand_here(Level::Shift) {
+            self.primary()
+        } else {
+            self.climb(Level::Shift)
+        }
     }
 
     fn comparison_here(&mut self) -> Option<Op> {
