@@ -1650,7 +1650,7 @@ impl Evaluator {
                 other => count(other, at),
             },
             "size" => Ok(size(&values[0])),
-            "sparse" => self.sparse(values.first(), at),
+            "sparse" => self.sparse_constructor(values, at),
             "zeros" | "ones" | "identity" if matches!(values.last(), Some(Value::Str(_))) => {
                 self.with_storage(name, values, at)
             }
@@ -1664,15 +1664,7 @@ impl Evaluator {
             )),
             "identity" => self.identity_of(values, at),
             "range" => self.range_function(values, at),
-            "matrix" => match values {
-                [Value::Sparse(m)] => Ok(Value::Sparse(m.clone())),
-                [Value::Sparse(m), Value::Str(kind)] if kind == "dense" => {
-                    Ok(Value::matrix(m.to_dense()))
-                }
-                [Value::Str(kind)] if kind == "sparse" => self.sparse(None, at),
-                [data, Value::Str(kind)] if kind == "sparse" => self.sparse(Some(data), at),
-                _ => matrix_function(values, at),
-            },
+            "matrix" => self.matrix_function(values, at),
             "concat" => self.concat(values, at),
             "transpose" | "ctranspose" => match &values[0] {
                 Value::Sparse(m) if name == "ctranspose" => {
@@ -3897,6 +3889,109 @@ impl Evaluator {
         }
     }
 
+    /// `matrix()`, `matrix(format)`, `matrix(format, datatype)`, `matrix(A)`,
+    /// `matrix(A, format)` and `matrix(A, format, datatype)`, math.js's signatures: the format
+    /// is "dense" (or "default", or none) or "sparse"; a sparse datatype is checked as
+    /// [`check_sparse_datatype`] says, a dense one is kept by math.js unchecked and changes
+    /// nothing here either. A boolean where a string goes is the string JavaScript makes of it.
+    fn matrix_function(&mut self, values: &[Value], at: usize) -> Evaluated {
+        const STRING: &str = "string or boolean";
+        let (data, format, datatype) = match values {
+            [] => (None, None, None),
+            [Value::Matrix(_) | Value::Sparse(_)] => (values.first(), None, None),
+            [first, rest @ ..] => {
+                let data = match first {
+                    Value::Matrix(_) | Value::Sparse(_) => Some(first),
+                    // Three arguments need data first; after a format (a string or a boolean)
+                    // they are one too many, and anything else is the wrong type of data.
+                    Value::Str(_) | Value::Boolean(_) if rest.len() == 2 => {
+                        return Err(failed(
+                            "matrix() takes 0 to 2 argument(s) when the first is a format, got 3",
+                            at,
+                        ));
+                    }
+                    _ if rest.len() == 2 => {
+                        return Err(argument_type(
+                            "matrix",
+                            "string or Array or Matrix or boolean",
+                            first,
+                            0,
+                            at,
+                        ));
+                    }
+                    _ => None,
+                };
+                let strings_from = usize::from(data.is_some());
+                let mut strings = Vec::with_capacity(2);
+                for (index, value) in values.iter().enumerate().skip(strings_from) {
+                    let expected = if index == 0 {
+                        "string or Array or Matrix or boolean"
+                    } else {
+                        STRING
+                    };
+                    strings.push(string_argument("matrix", expected, value, index, at)?);
+                }
+                let mut strings = strings.into_iter();
+                (data, strings.next(), strings.next())
+            }
+        };
+        match format.as_deref() {
+            None | Some("dense" | "default") => match data {
+                None => Ok(Value::matrix(Matrix::vector(Vec::new()))),
+                Some(Value::Sparse(m)) if format.is_some() => Ok(Value::matrix(m.to_dense())),
+                Some(Value::Sparse(m)) => Ok(Value::Sparse(Rc::clone(m))),
+                Some(Value::Matrix(m)) => Ok(Value::matrix(Matrix {
+                    array: false,
+                    ..Matrix::clone(m)
+                })),
+                Some(other) => Err(argument_type("matrix", "Array or Matrix", other, 0, at)),
+            },
+            Some("sparse") => {
+                if let Some(datatype) = &datatype
+                    && !matches!(data, Some(Value::Sparse(_)))
+                {
+                    check_sparse_datatype(datatype, at)?;
+                }
+                self.sparse(data, at)
+            }
+            Some(other) => Err(failed(format!("Unknown matrix type \"{other}\"."), at)),
+        }
+    }
+
+    /// `sparse()`, `sparse(datatype)`, `sparse(A)` and `sparse(A, datatype)`: see
+    /// [`Evaluator::sparse`] and [`check_sparse_datatype`].
+    fn sparse_constructor(&mut self, values: &[Value], at: usize) -> Evaluated {
+        let (data, datatype) = match values {
+            [] => (None, None),
+            [data @ (Value::Matrix(_) | Value::Sparse(_)), rest @ ..] => {
+                let datatype = rest
+                    .first()
+                    .map(|d| string_argument("sparse", "string or boolean", d, 1, at))
+                    .transpose()?;
+                (Some(data), datatype)
+            }
+            [Value::Str(_) | Value::Boolean(_)] => {
+                let datatype = string_argument("sparse", "string", &values[0], 0, at)?;
+                (None, Some(datatype))
+            }
+            [other, ..] => {
+                return Err(argument_type(
+                    "sparse",
+                    "string or Array or Matrix or boolean",
+                    other,
+                    0,
+                    at,
+                ));
+            }
+        };
+        if let Some(datatype) = &datatype
+            && !matches!(data, Some(Value::Sparse(_)))
+        {
+            check_sparse_datatype(datatype, at)?;
+        }
+        self.sparse(data, at)
+    }
+
     /// `sparse(A)`: a two-dimensional sparse matrix (a vector becomes one column); no argument or
     /// `[]` gives the empty 0×0 one. Entries must be numbers, booleans, Fractions or Complex.
     pub(crate) fn sparse(&mut self, data: Option<&Value>, at: usize) -> Evaluated {
@@ -4940,28 +5035,110 @@ fn squeeze(value: &Value) -> Value {
     })
 }
 
-fn matrix_function(values: &[Value], at: usize) -> Evaluated {
-    match values {
-        [] => Ok(Value::matrix(Matrix::vector(Vec::new()))),
-        [Value::Str(format)] | [_, Value::Str(format)] if format == "sparse" => {
-            Err(not_implemented("SparseMatrix", at))
-        }
-        [Value::Str(format)] if format == "dense" => Ok(Value::matrix(Matrix::vector(Vec::new()))),
-        [Value::Matrix(m)] | [Value::Matrix(m), Value::Str(_)] => Ok(Value::matrix(Matrix {
-            array: false,
-            ..Matrix::clone(m)
-        })),
-        [Value::Str(other)] | [_, Value::Str(other)] => {
-            Err(failed(format!("Unknown matrix type \"{other}\""), at))
-        }
-        [other, ..] => Err(mismatch(
-            format!(
-                "Unexpected type of argument in function matrix (expected: Array or Matrix, actual: {})",
-                other.type_name()
-            ),
-            at,
-        )),
+/// A string argument of `name` (a format or a datatype): a string, or a boolean as the string
+/// JavaScript makes of it (math.js converts one so); any other value is refused as math.js's
+/// typed functions refuse it, naming `expected`.
+fn string_argument(
+    name: &str,
+    expected: &str,
+    value: &Value,
+    index: usize,
+    at: usize,
+) -> Result<String, CalculateError> {
+    match value {
+        Value::Str(text) => Ok(text.clone()),
+        Value::Boolean(b) => Ok(b.to_string()),
+        other => Err(argument_type(name, expected, other, index, at)),
     }
+}
+
+/// math.js's refusal of an argument of the wrong type.
+fn argument_type(
+    name: &str,
+    expected: &str,
+    value: &Value,
+    index: usize,
+    at: usize,
+) -> CalculateError {
+    mismatch(
+        format!(
+            "Unexpected type of argument in function {name} (expected: {expected}, actual: {}, index: {index})",
+            value.type_name()
+        ),
+        at,
+    )
+}
+
+/// The type names math.js's typed functions know, as a sparse matrix's datatype may name them.
+const TYPE_NAMES: [&str; 42] = [
+    "number",
+    "Complex",
+    "BigNumber",
+    "bigint",
+    "Fraction",
+    "Unit",
+    "identifier",
+    "string",
+    "Chain",
+    "Array",
+    "Matrix",
+    "DenseMatrix",
+    "SparseMatrix",
+    "Range",
+    "Index",
+    "boolean",
+    "ResultSet",
+    "Help",
+    "function",
+    "Date",
+    "RegExp",
+    "null",
+    "undefined",
+    "AccessorNode",
+    "ArrayNode",
+    "AssignmentNode",
+    "BlockNode",
+    "ConditionalNode",
+    "ConstantNode",
+    "FunctionAssignmentNode",
+    "FunctionNode",
+    "IndexNode",
+    "Node",
+    "ObjectNode",
+    "OperatorNode",
+    "ParenthesisNode",
+    "RangeNode",
+    "RelationalNode",
+    "SymbolNode",
+    "Map",
+    "Object",
+    "any",
+];
+
+/// The datatype of a sparse matrix made from an array or a dense matrix (math.js checks it
+/// then, as it looks up the element comparison and the zero of that type; a sparse matrix's
+/// copy keeps its own). The entries keep their own types here, so the datatype changes nothing
+/// when accepted: "" (none), "number", and the other numeric types, "Complex", "BigNumber" and
+/// "Fraction" (where math.js itself fails, on the two latter with internal errors such as
+/// `x.eq is not a function`: a deliberate difference). Any other type name is refused with
+/// math.js's message for it, and a name math.js does not know with its `Unknown type`.
+fn check_sparse_datatype(datatype: &str, at: usize) -> Result<(), CalculateError> {
+    let detail = match datatype {
+        "" | "number" | "Complex" | "BigNumber" | "Fraction" => return Ok(()),
+        "bigint" | "string" => format!("Cannot convert 0 to {datatype}"),
+        "Unit" | "boolean" => format!("There are no conversions to {datatype} defined."),
+        known if TYPE_NAMES.contains(&known) => {
+            format!("Signature not found (signature: equalScalar({known}, {known}))")
+        }
+        unknown => match TYPE_NAMES
+            .iter()
+            .find(|name| name.eq_ignore_ascii_case(unknown))
+        {
+            Some(name) => format!("Unknown type \"{unknown}\". Did you mean \"{name}\" ?"),
+            None => format!("Unknown type \"{unknown}\""),
+        },
+    };
+    Err(failed(detail, at))
 }
 
 /// [`Evaluator::determinant_general`] of an `n`×`n` matrix (n ≥ 3) whose entries are all
@@ -5240,6 +5417,130 @@ mod tests {
 
     fn answer(expression: &str) -> String {
         answer_in(expression, "number")
+    }
+
+    #[test]
+    fn matrix_and_sparse_take_math_js_formats_and_datatypes() {
+        // Every expected answer is math.js 15.2's (its messages behind ours), except the
+        // datatypes math.js accepts and then fails on (see `check_sparse_datatype`).
+        let empty_sparse = "SparseMatrix Sparse Matrix [0 x 0] density: 0\n";
+        let column =
+            "SparseMatrix Sparse Matrix [2 x 1] density: 1\n\n    (0, 0) ==> 1\n    (1, 0) ==> 2";
+        for (expression, want) in [
+            (
+                "matrix([1, 2], \"dense\", \"number\")",
+                "DenseMatrix [1, 2]",
+            ),
+            (
+                "matrix(1:3, \"dense\", \"number\")",
+                "DenseMatrix [1, 2, 3]",
+            ),
+            // A dense matrix's datatype is not checked.
+            ("matrix([1, 2], \"dense\", \"x\")", "DenseMatrix [1, 2]"),
+            ("matrix([1, 2], \"dense\", true)", "DenseMatrix [1, 2]"),
+            (
+                "matrix(sparse([1, 2]), \"dense\", \"x\")",
+                "DenseMatrix [[1], [2]]",
+            ),
+            ("matrix([1, 2], \"default\")", "DenseMatrix [1, 2]"),
+            ("matrix(\"default\")", "DenseMatrix []"),
+            ("matrix(\"dense\", \"x\")", "DenseMatrix []"),
+            ("matrix(\"sparse\", \"number\")", empty_sparse),
+            ("matrix([1, 2], \"sparse\", \"\")", column),
+            ("matrix([1, 2], \"sparse\", \"number\")", column),
+            ("matrix(sparse([1, 2]))", column),
+            ("sparse(\"number\")", empty_sparse),
+            ("sparse([1, 2], \"number\")", column),
+            ("sparse([1, 2], \"Complex\")", column),
+            // math.js fails with "x.eq is not a function" and "x.equals is not a function".
+            ("sparse([1, 2], \"BigNumber\")", column),
+            ("sparse([1, 2], \"Fraction\")", column),
+            // A sparse matrix's copy keeps its own datatype: the argument is not looked at.
+            ("sparse(sparse([1, 2]), \"x\")", column),
+            (
+                "matrix([1, 2], \"x\")",
+                "evaluation_failed: Evaluation failed: Unknown matrix type \"x\".",
+            ),
+            (
+                "matrix(sparse([1, 2]), \"x\")",
+                "evaluation_failed: Evaluation failed: Unknown matrix type \"x\".",
+            ),
+            (
+                "matrix(true)",
+                "evaluation_failed: Evaluation failed: Unknown matrix type \"true\".",
+            ),
+            (
+                "matrix(\"sparse\", \"x\")",
+                "evaluation_failed: Evaluation failed: Unknown type \"x\"",
+            ),
+            (
+                "sparse([], \"x\")",
+                "evaluation_failed: Evaluation failed: Unknown type \"x\"",
+            ),
+            (
+                "sparse([1, 2], false)",
+                "evaluation_failed: Evaluation failed: Unknown type \"false\"",
+            ),
+            (
+                "matrix([1, 2], \"sparse\", true)",
+                "evaluation_failed: Evaluation failed: Unknown type \"true\"",
+            ),
+            (
+                "sparse([1, 2], \"Number\")",
+                "evaluation_failed: Evaluation failed: Unknown type \"Number\". Did you mean \"number\" ?",
+            ),
+            (
+                "sparse([1, 2], \"complex\")",
+                "evaluation_failed: Evaluation failed: Unknown type \"complex\". Did you mean \"Complex\" ?",
+            ),
+            (
+                "sparse([1, 2], \"string\")",
+                "evaluation_failed: Evaluation failed: Cannot convert 0 to string",
+            ),
+            (
+                "sparse([1, 2], \"Unit\")",
+                "evaluation_failed: Evaluation failed: There are no conversions to Unit defined.",
+            ),
+            (
+                "sparse([1, 2], \"Node\")",
+                "evaluation_failed: Evaluation failed: Signature not found (signature: equalScalar(Node, Node))",
+            ),
+            (
+                "sparse([1, 2], 5)",
+                "type_mismatch: Type mismatch: Unexpected type of argument in function sparse (expected: string or boolean, actual: number, index: 1)",
+            ),
+            (
+                "sparse(5)",
+                "type_mismatch: Type mismatch: Unexpected type of argument in function sparse (expected: string or Array or Matrix or boolean, actual: number, index: 0)",
+            ),
+            (
+                "matrix(5, \"dense\")",
+                "type_mismatch: Type mismatch: Unexpected type of argument in function matrix (expected: string or Array or Matrix or boolean, actual: number, index: 0)",
+            ),
+            (
+                "matrix(5, \"dense\", \"number\")",
+                "type_mismatch: Type mismatch: Unexpected type of argument in function matrix (expected: string or Array or Matrix or boolean, actual: number, index: 0)",
+            ),
+            (
+                "matrix(\"dense\", 5)",
+                "type_mismatch: Type mismatch: Unexpected type of argument in function matrix (expected: string or boolean, actual: number, index: 1)",
+            ),
+            (
+                "matrix([1, 2], 5)",
+                "type_mismatch: Type mismatch: Unexpected type of argument in function matrix (expected: string or boolean, actual: number, index: 1)",
+            ),
+            // math.js: Too many arguments in function matrix (expected: 2, actual: 3).
+            (
+                "matrix(\"dense\", \"number\", \"x\")",
+                "evaluation_failed: Evaluation failed: matrix() takes 0 to 2 argument(s) when the first is a format, got 3",
+            ),
+            (
+                "matrix([1, 2], \"dense\", \"number\", \"x\")",
+                "evaluation_failed: Evaluation failed: matrix() takes 0 to 3 argument(s), got 4",
+            ),
+        ] {
+            assert_eq!(answer(expression), want, "{expression}");
+        }
     }
 
     #[test]

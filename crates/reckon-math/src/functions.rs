@@ -421,7 +421,7 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     evaluator("ones", Arity::AtLeast(0)),
     evaluator("identity", Arity::Between(1, 3)),
     evaluator("range", Arity::Between(1, 4)),
-    evaluator("matrix", Arity::Between(0, 2)),
+    evaluator("matrix", Arity::Between(0, 3)),
     evaluator("concat", Arity::AtLeast(1)),
     evaluator("transpose", Arity::Exactly(1)),
     evaluator("ctranspose", Arity::Exactly(1)),
