@@ -8,9 +8,11 @@
 pub mod generators;
 
 use serde_json::Value;
-use std::io::Write;
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
 
 /// xorshift64*: a small seeded generator, so every run tests the same expressions.
 pub struct Rng(pub u64);
@@ -51,8 +53,14 @@ pub fn peer() -> PathBuf {
     peer
 }
 
+/// The longest math.js may go without answering its next input. Its slowest answers take
+/// seconds (`gamma(10!)`: 4.9 s); some inputs it never answers (`isPrime(Infinity)`, BigNumber
+/// `tanh(10!)`), and waiting for them would hang the test (an unusual seed finds them).
+const PEER_SILENCE: Duration = Duration::from_secs(60);
+
 /// Runs `node tests/peer/{script} {args}` with one JSON value per input line and returns its
-/// one JSON answer per line, checking that every input was answered.
+/// one JSON answer per line, checking that every input was answered. An input math.js leaves
+/// unanswered for [`PEER_SILENCE`] fails the test, naming it, rather than hanging it.
 pub fn run_peer(script: &str, args: &[&str], inputs: &[Value]) -> Vec<Value> {
     let peer = peer();
     let mut child = Command::new("node")
@@ -66,13 +74,39 @@ pub fn run_peer(script: &str, args: &[&str], inputs: &[Value]) -> Vec<Value> {
     let input: String = inputs.iter().map(|v| format!("{v}\n")).collect();
     let mut stdin = child.stdin.take().expect("stdin");
     let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output().expect("node finishes");
+    let stdout = child.stdout.take().expect("stdout");
+    let (lines, answered) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if lines.send(line.expect("UTF-8")).is_err() {
+                break;
+            }
+        }
+    });
+    let mut answers = Vec::with_capacity(inputs.len());
+    loop {
+        match answered.recv_timeout(PEER_SILENCE) {
+            Ok(line) => answers.push(serde_json::from_str(&line).expect("JSON")),
+            Err(RecvTimeoutError::Disconnected) => break,
+            Err(RecvTimeoutError::Timeout) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!(
+                    "math.js gave no answer for {} s to input {} of {}: {}; keep such inputs out \
+                     of the generator, or list them",
+                    PEER_SILENCE.as_secs(),
+                    answers.len() + 1,
+                    inputs.len(),
+                    inputs
+                        .get(answers.len())
+                        .map_or(String::new(), Value::to_string)
+                );
+            }
+        }
+    }
+    child.wait().expect("node finishes");
+    reader.join().expect("reader");
     writer.join().expect("writer").expect("written");
-    let answers: Vec<Value> = String::from_utf8(output.stdout)
-        .expect("UTF-8")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON"))
-        .collect();
     assert_eq!(answers.len(), inputs.len(), "math.js answered every input");
     answers
 }
