@@ -330,6 +330,45 @@ fn round_to(x: &Big, digits: usize) -> Big {
     }
 }
 
+/// decimal.js's reading of a string (`new Decimal(text)`), which math.js's `bignumber(text)`
+/// and its conversion of a string to a BigNumber operand use: one optional sign, then
+/// `Infinity`, `NaN` or a decimal literal (digits with an optional point and an optional
+/// exponent, any size: `"1e500"` is 1e+500), with nothing around it (no spaces). `None` for
+/// any other text; prefixed literals (`"0x1F"`) are [`parse_prefixed`]'s.
+pub fn parse_decimal_text(text: &str) -> Option<Big> {
+    let (negative, unsigned) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let magnitude = match unsigned {
+        "Infinity" => Big::infinity(false),
+        "NaN" => return Some(Big::NaN),
+        _ if is_decimal_literal(unsigned) => parse_literal(unsigned),
+        _ => return None,
+    };
+    Some(if negative { neg(&magnitude) } else { magnitude })
+}
+
+/// decimal.js's `isDecimal`, `^(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$` without regard to case.
+fn is_decimal_literal(text: &str) -> bool {
+    let (mantissa, exponent) = match text.find(['e', 'E']) {
+        Some(i) => (&text[..i], Some(&text[i + 1..])),
+        None => (text, None),
+    };
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    let (int, frac) = match mantissa.split_once('.') {
+        Some((int, frac)) => (int, frac),
+        None => (mantissa, ""),
+    };
+    let mantissa_ok = digits(int) && digits(frac) && !(int.is_empty() && frac.is_empty());
+    let exponent_ok = exponent.is_none_or(|e| {
+        let e = e.strip_prefix(['+', '-']).unwrap_or(e);
+        !e.is_empty() && digits(e)
+    });
+    mantissa_ok && exponent_ok
+}
+
 /// Reads a decimal literal exactly (`0.1`, `1e400`, `123.456e-7`, `.5`), as decimal.js does:
 /// all digits are kept; a scientific exponent beyond ±9·10^15 gives Infinity or 0. Text that is
 /// not a decimal literal gives NaN (the lexer has already checked it; prefixed literals are

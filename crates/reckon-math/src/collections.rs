@@ -4831,25 +4831,8 @@ fn bignumber_of(value: Option<&Value>, at: usize) -> Evaluated {
                     .map(Value::Big)
                     .map_err(|message| failed(message, at));
             }
-            let decimal = text.strip_prefix('-').unwrap_or(text);
-            let valid = !decimal.is_empty()
-                && crate::functions::to_number(&Value::Str(text.to_owned()))
-                    .is_ok_and(f64::is_finite)
-                && decimal
-                    .chars()
-                    .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-'));
-            if !valid {
-                return Err(failed(
-                    format!("[DecimalError] Invalid argument: {text}"),
-                    at,
-                ));
-            }
-            let magnitude = bignum::parse_literal(decimal.trim_start_matches('+'));
-            if text.starts_with('-') {
-                bignum::neg(&magnitude)
-            } else {
-                magnitude
-            }
+            bignum::parse_decimal_text(text)
+                .ok_or_else(|| failed(format!("[DecimalError] Invalid argument: {text}"), at))?
         }
         Some(other) => {
             return Err(mismatch(

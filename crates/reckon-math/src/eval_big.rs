@@ -36,33 +36,19 @@ pub(crate) fn as_big(value: &Value, at: usize) -> Result<Big, CalculateError> {
         Value::Boolean(b) => Ok(Big::from_i64(i64::from(*b))),
         Value::BigInt(n) => Ok(Big::from_ibig(n.clone())),
         Value::Str(text) => {
-            // decimal.js reads a sign and a prefixed literal (`"-0x1F"` is −31), which
-            // JavaScript's Number does not.
-            let trimmed = text.trim();
-            let (negative, unsigned) = match trimmed.as_bytes().first() {
-                Some(b'-') => (true, &trimmed[1..]),
-                Some(b'+') => (false, &trimmed[1..]),
-                _ => (false, trimmed),
-            };
-            if matches!(
+            // math.js converts with decimal.js's own reading (`new Decimal(text)`), not
+            // JavaScript's Number: a sign and a prefixed literal (`"-0x1F"` is −31), any
+            // exponent (`"1e500"`), `"Infinity"` and `"NaN"`; no spaces, no empty text.
+            let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text);
+            let parsed = if matches!(
                 unsigned.as_bytes(),
                 [b'0', b'x' | b'X' | b'b' | b'B' | b'o' | b'O', ..]
-            ) && let Ok(big) = bignum::parse_prefixed(trimmed)
-            {
-                return Ok(big);
-            }
-            let number = crate::functions::to_number(value)
-                .map_err(|e| crate::eval::function_error(e, "", at))?;
-            if number.is_finite() && !unsigned.is_empty() {
-                let magnitude = bignum::parse_literal(unsigned);
-                Ok(if negative {
-                    bignum::neg(&magnitude)
-                } else {
-                    magnitude
-                })
+            ) {
+                bignum::parse_prefixed(text).ok()
             } else {
-                Ok(bignum::from_f64(number))
-            }
+                bignum::parse_decimal_text(text)
+            };
+            parsed.ok_or_else(|| mismatch(format!("Cannot convert \"{text}\" to BigNumber"), at))
         }
         Value::Fraction(_) => Err(mismatch(
             "Cannot implicitly convert a Fraction to BigNumber or vice versa. Use function bignumber(x) to convert to BigNumber or fraction(x) to convert to Fraction.",
@@ -777,6 +763,61 @@ mod tests {
             ),
             Err(e) => e.reason.name().to_owned(),
         }
+    }
+
+    #[test]
+    fn strings_become_bignumbers_by_decimal_js_reading_not_number() {
+        // Each answer is math.js 15.2's: it converts with `new Decimal(text)`, so exponents past
+        // binary64's range stay finite, "Infinity" and "NaN" are read, and spaces or an empty
+        // text are refused (JavaScript's Number would read them as 12 and 0).
+        let in_mode = |e: &str, t: &str| crate::test_support::answer_in(e, t);
+        for (expression, want) in [
+            ("\"1e500\" + bignumber(1)", "BigNumber 1e+500"),
+            ("bignumber(\"1e500\")", "BigNumber 1e+500"),
+            ("bignumber(\"-1e-500\")", "BigNumber -1e-500"),
+            ("isNaN(\"NaN\" + bignumber(1))", "boolean true"),
+            ("isNaN(bignumber(\"-NaN\"))", "boolean true"),
+            ("bignumber(\"-Infinity\") < 0", "boolean true"),
+            ("bignumber(\"+Infinity\") > 0", "boolean true"),
+            // Past decimal.js's exponent limit, 9e15: Infinity.
+            (
+                "bignumber(\"1e99999999999999999999\") > 1e300",
+                "boolean true",
+            ),
+            ("bignumber(\"1.\") + bignumber(\".5\")", "BigNumber 1.5"),
+            (
+                "\" 12 \" + bignumber(1)",
+                "type_mismatch: Type mismatch: Cannot convert \" 12 \" to BigNumber",
+            ),
+            (
+                "\"\" + bignumber(1)",
+                "type_mismatch: Type mismatch: Cannot convert \"\" to BigNumber",
+            ),
+            (
+                "\"1e\" + bignumber(1)",
+                "type_mismatch: Type mismatch: Cannot convert \"1e\" to BigNumber",
+            ),
+            (
+                "\"abc\" + bignumber(1)",
+                "type_mismatch: Type mismatch: Cannot convert \"abc\" to BigNumber",
+            ),
+            (
+                "bignumber(\" 1\")",
+                "evaluation_failed: Evaluation failed: [DecimalError] Invalid argument:  1",
+            ),
+            (
+                "bignumber(\"inf\")",
+                "evaluation_failed: Evaluation failed: [DecimalError] Invalid argument: inf",
+            ),
+        ] {
+            assert_eq!(in_mode(expression, "number"), want, "{expression}");
+        }
+        assert_eq!(answer("max(\"1e500\", 2)"), "BigNumber 1e+500");
+        assert_eq!(answer("max([\"1e500\", 2])"), "BigNumber 1e+500");
+        assert_eq!(answer("\"1e500\" > 2"), "boolean true");
+        assert_eq!(answer("\"12 \" + 1"), "type_mismatch");
+        // A function with a number signature reads the string as a number first.
+        assert_eq!(answer("sqrt(\" 4\")"), "number 2");
     }
 
     #[test]
