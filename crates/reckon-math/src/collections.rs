@@ -4164,19 +4164,12 @@ fn fraction_of(values: &[Value], at: usize) -> Evaluated {
                     at,
                 )
             }),
-            Value::Str(text) => {
-                let text = text.trim();
-                match text.split_once('/') {
-                    Some((n, d)) => {
-                        match (fraction::literal(n.trim()), fraction::literal(d.trim())) {
-                            (Ok(n), Ok(d)) if n.is_int() && d.is_int() => fraction::div(&n, &d)
-                                .map_err(|_| crate::eval::undefined_result().at(at)),
-                            _ => Err(failed("Invalid argument", at)),
-                        }
-                    }
-                    None => fraction::literal(text).map_err(|_| failed("Invalid argument", at)),
-                }
-            }
+            // fraction.js's forms (`"1/3"`, `"1 1/2"`, `"0.(3)"`); a zero denominator is an exact
+            // division by zero (spec 9.3 rule 6), where math.js says `Division by Zero`.
+            Value::Str(text) => fraction::parse_text(text).map_err(|error| match error {
+                fraction::TextError::Invalid => failed("Invalid argument", at),
+                fraction::TextError::DivisionByZero => crate::eval::undefined_result().at(at),
+            }),
             other => Err(mismatch(
                 format!(
                     "Unexpected type of argument in function fraction (actual: {})",

@@ -2122,13 +2122,17 @@ pub(crate) fn function_error(error: FnError, name: &str, at: usize) -> Calculate
 }
 
 /// A value as a Fraction for an operation with a Fraction (section 5.4): a number only when the
-/// conversion is exact, booleans as 0 and 1, numeric strings through their number.
+/// conversion is exact, booleans as 0 and 1, strings as fraction.js reads them
+/// ([`fraction::parse_text`]: `"1/3"`, `"0.(3)"`; math.js converts with `new Fraction(text)`,
+/// not through a number, so `"1e3"` and `" 12"` are refused as it refuses them).
 pub(crate) fn as_fraction(value: &Value, at: usize) -> Result<RBig, CalculateError> {
     match value {
         Value::Fraction(x) => Ok(x.clone()),
         Value::Boolean(b) => Ok(RBig::from(u8::from(*b))),
         Value::BigInt(n) => Ok(RBig::from(n.clone())),
-        Value::Number(_) | Value::Str(_) => {
+        Value::Str(text) => fraction::parse_text(text)
+            .map_err(|_| mismatch(format!("Cannot convert \"{text}\" to Fraction"), at)),
+        Value::Number(_) => {
             let x = to_number(value).map_err(|e| function_error(e, "", at))?;
             fraction::from_f64_exact(x).ok_or_else(|| fraction_unsupported_float(at))
         }

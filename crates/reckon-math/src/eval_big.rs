@@ -821,6 +821,34 @@ mod tests {
     }
 
     #[test]
+    fn strings_become_fractions_by_fraction_js_reading_not_number() {
+        // math.js 15.2's answers: `new Fraction(text)` reads "1/3" and "0.(3)" and refuses
+        // exponents and spaces, which JavaScript's Number would read.
+        let fraction = |e: &str| crate::test_support::answer_in(e, "Fraction");
+        assert_eq!(fraction("\"1/3\" + 1"), "Fraction 4/3");
+        assert_eq!(fraction("\"0.(3)\" * 3"), "Fraction 1/1");
+        assert_eq!(fraction("\"1 1/2\" - 1"), "Fraction 1/2");
+        assert_eq!(
+            fraction("\"0.3333333333333333\" * 1"),
+            "Fraction 3333333333333333/10000000000000000"
+        );
+        for text in ["1e3", " 12 ", "", "0x1F", "Infinity", "1/0"] {
+            assert_eq!(
+                fraction(&format!("\"{text}\" + 1")),
+                format!("type_mismatch: Type mismatch: Cannot convert \"{text}\" to Fraction"),
+            );
+        }
+        let number = |e: &str| crate::test_support::answer_in(e, "number");
+        assert_eq!(number("fraction(\"0.(3)\")"), "Fraction 1/3");
+        assert_eq!(number("fraction(\"-1 1/2\")"), "Fraction -3/2");
+        assert_eq!(
+            number("fraction(\" 12\")"),
+            "evaluation_failed: Evaluation failed: Invalid argument"
+        );
+        assert!(number("fraction(\"1/0\")").starts_with("undefined_result"));
+    }
+
+    #[test]
     fn signed_and_prefixed_strings_convert_as_decimal_js_reads_them() {
         // Each answer printed by math.js 15.2 (a seed of the differential test found num("-7")).
         assert_eq!(answer("1 + \"-7\""), "BigNumber -6");

@@ -35,6 +35,102 @@ pub(crate) enum LiteralError {
     ExponentOutOfRange,
 }
 
+/// Why a text is no fraction ([`parse_text`]).
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum TextError {
+    /// Not one of the forms fraction.js reads (math.js: `Invalid argument`).
+    Invalid,
+    /// A zero denominator (math.js: `Division by Zero`).
+    DivisionByZero,
+}
+
+/// fraction.js's reading of a string, which math.js's `fraction(text)` and its conversion of a
+/// string to a Fraction operand use (learnt from math.js 15.2's answers; spec 5.3, fraction.js
+/// semantics). Underscores are ignored; then one optional sign and one of: nothing (0, after a
+/// sign), digits, `n/d` or `n:d`, a mixed number `w n/d`, or a decimal `i.f` (either part may be
+/// empty, not both) with an optional repeating group `(r)` or `'r'`: `0.(3)` = 1/3, `1.2'3'` =
+/// 37/30. No exponent, no prefix, no other space: `"1e3"` and `" 12"` are no fractions here,
+/// though JavaScript's Number reads them.
+pub(crate) fn parse_text(text: &str) -> Result<RBig, TextError> {
+    let cleaned: String = text.chars().filter(|&c| c != '_').collect();
+    let (negative, body) = match cleaned.as_bytes().first() {
+        None => return Err(TextError::Invalid),
+        Some(b'-') => (true, &cleaned[1..]),
+        Some(b'+') => (false, &cleaned[1..]),
+        Some(_) => (false, cleaned.as_str()),
+    };
+    let magnitude = unsigned_text(body)?;
+    Ok(if negative { -magnitude } else { magnitude })
+}
+
+/// [`parse_text`] after the sign.
+fn unsigned_text(body: &str) -> Result<RBig, TextError> {
+    let is_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let whole = |s: &str| -> UBig { s.parse().unwrap_or(UBig::ZERO) };
+    let ratio = |n: &str, d: &str| -> Result<RBig, TextError> {
+        if !is_digits(n) || !is_digits(d) {
+            return Err(TextError::Invalid);
+        }
+        let d = whole(d);
+        if d == UBig::ZERO {
+            return Err(TextError::DivisionByZero);
+        }
+        Ok(RBig::from_parts(IBig::from(whole(n)), d))
+    };
+    if body.is_empty() {
+        return Ok(RBig::ZERO);
+    }
+    if is_digits(body) {
+        return Ok(RBig::from(whole(body)));
+    }
+    if let Some((w, part)) = body.split_once(' ') {
+        let (n, d) = part.split_once('/').ok_or(TextError::Invalid)?;
+        if !is_digits(w) {
+            return Err(TextError::Invalid);
+        }
+        return Ok(RBig::from(whole(w)) + ratio(n, d)?);
+    }
+    if let Some(at) = body.find(['/', ':']) {
+        return ratio(&body[..at], &body[at + 1..]);
+    }
+    let (int, after) = body.split_once('.').ok_or(TextError::Invalid)?;
+    let (frac, repeat) = match after.find(['(', '\'']) {
+        Some(at) => {
+            let close = if after.as_bytes()[at] == b'(' {
+                ')'
+            } else {
+                '\''
+            };
+            let group = after[at + 1..]
+                .strip_suffix(close)
+                .ok_or(TextError::Invalid)?;
+            if !is_digits(group) {
+                return Err(TextError::Invalid);
+            }
+            (&after[..at], Some(group))
+        }
+        None => (after, None),
+    };
+    let optional_digits = |s: &str| s.is_empty() || is_digits(s);
+    if !optional_digits(int)
+        || !optional_digits(frac)
+        || (int.is_empty() && frac.is_empty() && repeat.is_none())
+    {
+        return Err(TextError::Invalid);
+    }
+    let ten_to = |n: usize| UBig::from(10u8).pow(n);
+    let scale = ten_to(frac.len());
+    let mut value = RBig::from(whole(int));
+    if !frac.is_empty() {
+        value += RBig::from_parts(IBig::from(whole(frac)), scale.clone());
+    }
+    if let Some(group) = repeat {
+        let period = (ten_to(group.len()) - UBig::ONE) * scale;
+        value += RBig::from_parts(IBig::from(whole(group)), period);
+    }
+    Ok(value)
+}
+
 /// Largest exponent magnitude of a literal in Fraction mode.
 const MAX_LITERAL_EXPONENT: i64 = 1000;
 
@@ -736,6 +832,100 @@ mod tests {
 
     fn text(value: &RBig) -> String {
         format(value)
+    }
+
+    #[test]
+    fn texts_read_as_fraction_js_reads_them() {
+        // Every answer is math.js 15.2's `fraction(text)` (and `text + fraction(0)` agrees).
+        let show = |text: &str| match parse_text(text) {
+            Ok(value) => format!("{}/{}", value.numerator(), value.denominator()),
+            Err(error) => format!("{error:?}"),
+        };
+        for (text, want) in [
+            ("12", "12/1"),
+            ("00012", "12/1"),
+            ("1_0", "10/1"),
+            ("-", "0/1"),
+            ("+", "0/1"),
+            ("-0", "0/1"),
+            ("1/3", "1/3"),
+            ("-1/3", "-1/3"),
+            ("+1/2", "1/2"),
+            ("1:3", "1/3"),
+            ("01/02", "1/2"),
+            ("1 1/2", "3/2"),
+            ("-1 1/2", "-3/2"),
+            ("1 0/2", "1/1"),
+            ("1.5", "3/2"),
+            (".5", "1/2"),
+            ("-.5", "-1/2"),
+            ("5.", "5/1"),
+            ("0.(3)", "1/3"),
+            (".(3)", "1/3"),
+            ("1.(3)", "4/3"),
+            ("-1.(3)", "-4/3"),
+            ("1.2(3)", "37/30"),
+            (".5(3)", "8/15"),
+            ("1.(03)", "34/33"),
+            ("1.5(0)", "3/2"),
+            ("0.'3'", "1/3"),
+            ("1.2'3'", "37/30"),
+            ("0.3333333333333333", "3333333333333333/10000000000000000"),
+            ("12345678901234567890.5", "24691357802469135781/2"),
+            ("1/0", "DivisionByZero"),
+            ("0/0", "DivisionByZero"),
+            ("1:0", "DivisionByZero"),
+            ("1 1/0", "DivisionByZero"),
+        ] {
+            assert_eq!(show(text), want, "{text}");
+        }
+        for text in [
+            "",
+            " 12 ",
+            "- 1",
+            "--1",
+            "1e3",
+            "1.5e3",
+            "1e-3",
+            "0x1F",
+            "Infinity",
+            "NaN",
+            "abc",
+            ".",
+            "-.",
+            "(3)",
+            "3(3)",
+            "1.(",
+            "1.()",
+            "1.(3",
+            "1.(3)4",
+            "1.'3",
+            "1'3'",
+            "1.5(3)(3)",
+            "1.(3) ",
+            "1.(x)",
+            "1.(3)/2",
+            "1/3/4",
+            "1//3",
+            "1/-3",
+            "1/+2",
+            "3/1.5",
+            "1.5/3",
+            "1 /3",
+            "1/ 3",
+            "1,5",
+            "1.2.3",
+            "1 1",
+            "1 1:2",
+            "1 -1/2",
+            "1 1/2 ",
+            "1 1/2/3",
+            "1.5 1/2",
+            "1 1.5/2",
+            "_",
+        ] {
+            assert_eq!(show(text), "Invalid", "{text:?}");
+        }
     }
 
     #[test]
