@@ -726,6 +726,118 @@ impl Complex {
     }
 }
 
+/// complex.js's reading of a string (`new Complex(text)`), which math.js's `complex(text)` and
+/// its conversion of a string to a Complex operand use (learnt from math.js 15.2's answers):
+/// underscores are ignored, spaces, tabs and newlines separate; the text is a sum of terms, each
+/// a number (digits with an optional point and exponent, or a point and digits), a number
+/// followed by `i` or `I`, or `i` optionally followed at once by a number (`i2` is 2i). Every
+/// term after the first needs one or more signs before it, and the signs' parity gives its
+/// sign (`3 - - 2i` is 3 + 2i); a sign must be followed by a term. `None` for anything else:
+/// `"2 i"`, `"2i3"`, `"Infinity"`, `""`.
+pub fn parse_text(text: &str) -> Option<Complex> {
+    let cleaned: Vec<u8> = text.bytes().filter(|&b| b != b'_').collect();
+    let tokens = complex_tokens(&cleaned);
+    let (mut re, mut im) = (0.0, 0.0);
+    // Signs since the last term: the first term needs none.
+    let (mut plus, mut minus) = (1u32, 0u32);
+    let mut index = 0;
+    while let Some(&token) = tokens.get(index) {
+        index += 1;
+        let signed = |x: f64, minus: u32| if minus % 2 == 1 { -x } else { x };
+        match token {
+            ComplexToken::Space => {}
+            ComplexToken::Char(b'+') => plus += 1,
+            ComplexToken::Char(b'-') => minus += 1,
+            ComplexToken::Char(b'i' | b'I') => {
+                if plus + minus == 0 {
+                    return None;
+                }
+                let magnitude = match tokens.get(index) {
+                    Some(ComplexToken::Number(x)) => {
+                        index += 1;
+                        *x
+                    }
+                    _ => 1.0,
+                };
+                im += signed(magnitude, minus);
+                (plus, minus) = (0, 0);
+            }
+            ComplexToken::Number(x) => {
+                if plus + minus == 0 {
+                    return None;
+                }
+                if matches!(tokens.get(index), Some(ComplexToken::Char(b'i' | b'I'))) {
+                    index += 1;
+                    im += signed(x, minus);
+                } else {
+                    re += signed(x, minus);
+                }
+                (plus, minus) = (0, 0);
+            }
+            ComplexToken::Char(_) => return None,
+        }
+    }
+    (plus + minus == 0).then_some(Complex::new(re, im))
+}
+
+/// A token of [`parse_text`].
+#[derive(Clone, Copy)]
+enum ComplexToken {
+    /// A space, tab or newline.
+    Space,
+    /// A number's value.
+    Number(f64),
+    /// Any other byte.
+    Char(u8),
+}
+
+/// [`parse_text`]'s tokens: the longest number at each digit (`digits[.digits][e[±]digits]`, or
+/// `.digits`), else one byte.
+fn complex_tokens(bytes: &[u8]) -> Vec<ComplexToken> {
+    let digits_from = |mut at: usize| {
+        while bytes.get(at).is_some_and(u8::is_ascii_digit) {
+            at += 1;
+        }
+        at
+    };
+    let mut tokens = Vec::new();
+    let mut at = 0;
+    while let Some(&b) = bytes.get(at) {
+        let start = at;
+        let end = if b.is_ascii_digit() {
+            let mut end = digits_from(at);
+            if bytes.get(end) == Some(&b'.') {
+                end = digits_from(end + 1);
+            }
+            // complex.js reads a lowercase `e` only (`"1E5"` is no number).
+            if bytes.get(end) == Some(&b'e') {
+                let sign = usize::from(matches!(bytes.get(end + 1), Some(b'+' | b'-')));
+                let exponent_end = digits_from(end + 1 + sign);
+                if exponent_end > end + 1 + sign {
+                    end = exponent_end;
+                }
+            }
+            end
+        } else if b == b'.' && bytes.get(at + 1).is_some_and(u8::is_ascii_digit) {
+            digits_from(at + 1)
+        } else {
+            tokens.push(match b {
+                b' ' | b'\t' | b'\n' => ComplexToken::Space,
+                other => ComplexToken::Char(other),
+            });
+            at += 1;
+            continue;
+        };
+        let number = std::str::from_utf8(&bytes[start..end])
+            .ok()
+            .and_then(|t| t.parse::<f64>().ok())
+            .unwrap_or(f64::NAN);
+        tokens.push(ComplexToken::Number(number));
+        at = end;
+    }
+    tokens
+}
+
 /// math.js's `isInteger` on a number: finite and equal to its rounding.
 fn is_integer(x: f64) -> bool {
     x.is_finite() && x == x.round()

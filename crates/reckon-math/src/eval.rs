@@ -2251,8 +2251,8 @@ fn number_binary(op: Op, x: f64, y: f64) -> Option<Value> {
         Op::Equal | Op::Unequal | Op::Smaller | Op::Larger | Op::SmallerEq | Op::LargerEq => {
             Value::Boolean(compare_numbers(op, x, y))
         }
-        // A negative base with a fractional exponent (a Complex result) takes the general
-        // path.
+        // A power math.js computes on Complex (a negative base with a fractional exponent, a
+        // NaN) takes the general path.
         Op::Pow | Op::DotPow => Value::Number(power(x, y).ok()?),
         _ => return None,
     })

@@ -7,12 +7,14 @@ use crate::complex::{self, Complex, RealOrComplex};
 use crate::eval::{Evaluated, Evaluator, failed, mismatch};
 use crate::value::Value;
 
-/// A value as a Complex operand: numbers, booleans and numeric strings as real parts, Fractions
-/// through their binary64 value (spec 5.4: "any real with Complex → Complex with binary64
-/// parts").
+/// A value as a Complex operand: numbers and booleans as real parts, Fractions through their
+/// binary64 value (spec 5.4: "any real with Complex → Complex with binary64 parts"), strings as
+/// complex.js reads them (`"2+3i"`; math.js converts with `new Complex(text)`).
 fn as_complex(value: &Value, at: usize) -> Result<Complex, crate::CalculateError> {
     match value {
         Value::Complex(z) => Ok(*z),
+        Value::Str(text) => complex::parse_text(text)
+            .ok_or_else(|| mismatch(format!("Cannot convert \"{text}\" to Complex"), at)),
         Value::Fraction(f) => Ok(Complex::from_real(crate::fraction::to_f64(f))),
         Value::Big(x) => Ok(Complex::from_real(crate::bignum::to_f64(x))),
         other => crate::functions::to_number(other)
@@ -132,12 +134,22 @@ impl Evaluator {
         if name == "complex" {
             return match values {
                 [Value::Complex(z)] => Ok(Value::Complex(*z)),
+                [Value::Null] => Ok(Value::Complex(Complex::new(0.0, 0.0))),
+                // complex.js's error for a text it cannot read.
+                [Value::Str(text)] => complex::parse_text(text)
+                    .map(Value::Complex)
+                    .ok_or_else(|| failed("Invalid Param", at)),
                 [re] => Ok(Value::Complex(as_complex(re, at)?)),
+                // Two parts are numbers: a string part is read as a number (`complex("2", "3")`).
                 [re, im]
                     if !matches!(re, Value::Complex(_)) && !matches!(im, Value::Complex(_)) =>
                 {
-                    let (re, im) = (as_complex(re, at)?.re, as_complex(im, at)?.re);
-                    Ok(Value::Complex(Complex::new(re, im)))
+                    let part = |value: &Value| match value {
+                        Value::Str(_) => crate::functions::to_number(value)
+                            .map_err(|e| crate::eval::function_error(e, "", at)),
+                        other => as_complex(other, at).map(|z| z.re),
+                    };
+                    Ok(Value::Complex(Complex::new(part(re)?, part(im)?)))
                 }
                 _ => Err(failed(
                     "complex() takes a real part and an imaginary part",
@@ -282,6 +294,107 @@ mod tests {
                 out["result"].as_str().unwrap_or("?")
             ),
             Err(e) => e.reason.name().to_owned(),
+        }
+    }
+
+    #[test]
+    fn strings_become_complex_numbers_as_complex_js_reads_them() {
+        // math.js 15.2's answers for `complex(text)` (`text + complex(0, 0)` agrees, with
+        // `Cannot convert "…" to Complex` where this says `Invalid Param`).
+        let show =
+            |text: &str| crate::complex::parse_text(text).map(|z| format!("{} {}", z.re, z.im));
+        for (text, want) in [
+            ("2+3i", "2 3"),
+            ("i", "0 1"),
+            ("-i", "0 -1"),
+            ("+i", "0 1"),
+            ("I", "0 1"),
+            ("i2", "0 2"),
+            ("2+i3", "2 3"),
+            ("1-i", "1 -1"),
+            ("--1", "1 0"),
+            ("3 - - 2i", "3 2"),
+            ("i+i", "0 2"),
+            ("2i+3", "3 2"),
+            ("-2-3i", "-2 -3"),
+            (" 7 ", "7 0"),
+            ("7\t", "7 0"),
+            (".5i", "0 0.5"),
+            ("5.i", "0 5"),
+            ("1e3i", "0 1000"),
+            ("1e+2i", "0 100"),
+            ("1.e5", "100000 0"),
+            ("1.5e-3-2.5e+2i", "0.0015 -250"),
+            ("1_000", "1000 0"),
+            ("1__0i", "0 10"),
+            ("-+-+1", "1 0"),
+        ] {
+            assert_eq!(show(text).as_deref(), Some(want), "{text:?}");
+        }
+        for text in [
+            "", "  ", "+", "-", "2+", "i-", "2 3", "2i3", "2 i", "2*i", "i i", "ii", "2ii",
+            "Infinity", "NaN", "abc", "1+2j", "(1+2i)", "1e", "1e5e5", "1E5", ".5e3", "0x10",
+            "1,5", "1/2", "2 + 3 i", "2+ i 3", "2.5.5", "\u{663}",
+        ] {
+            assert_eq!(show(text), None, "{text:?}");
+        }
+        let none = json!({});
+        assert_eq!(
+            answer("complex(\" 2 + 3i \")", none.clone()),
+            "Complex 2 + 3i"
+        );
+        assert_eq!(
+            answer("\"2+3i\" + complex(1, 1)", none.clone()),
+            "Complex 3 + 4i"
+        );
+        assert_eq!(answer("\"i\" * i", none.clone()), "Complex -1");
+        assert_eq!(
+            answer("\"2+3i\" == complex(2, 3)", none.clone()),
+            "boolean true"
+        );
+        assert_eq!(
+            answer("complex(\"2\", \"3\")", none.clone()),
+            "Complex 2 + 3i"
+        );
+        assert_eq!(answer("complex(null)", none.clone()), "Complex 0");
+        assert_eq!(
+            answer("complex(\"abc\")", none.clone()),
+            "evaluation_failed"
+        );
+        assert_eq!(answer("\"\" + i", none.clone()), "type_mismatch");
+        // Two parts are numbers, so a part is not read as a complex number.
+        assert_eq!(answer("complex(\"2i\", \"3\")", none), "type_mismatch");
+    }
+
+    #[test]
+    fn nan_takes_the_complex_path_where_math_js_domain_test_fails() {
+        // math.js 15.2's answers: a NaN fails `x >= 0` and the like, so these are Complex (a
+        // bare non-finite result is refused, so each is shown through `format`).
+        for mode in ["number", "BigNumber"] {
+            for (expression, want) in [
+                ("format(log10(NaN))", "Infinity + Infinityi"),
+                ("format(log2(NaN))", "NaN + NaNi"),
+                ("format(log1p(NaN))", "NaN + NaNi"),
+                ("format(atanh(NaN))", "NaN + 1.5707963267948966i"),
+                ("format(NaN^0.5)", "NaN + NaNi"),
+                ("format(NaN^NaN)", "NaN + NaNi"),
+                ("format((-2)^NaN)", "NaN + NaNi"),
+                ("format((-2)^Infinity)", "NaN + NaNi"),
+                ("format((-1)^Infinity)", "NaN + NaNi"),
+                ("format(dotPow([NaN], 0.5))", "[NaN + NaNi]"),
+                // Real: an integer exponent, a base ≥ 0, and the limits that are 0.
+                ("format(NaN^2)", "NaN"),
+                ("format(2^NaN)", "NaN"),
+                ("format((-2)^-Infinity)", "0"),
+                ("format((-0.5)^Infinity)", "0"),
+                ("typeOf(sqrt(NaN))", "number"),
+            ] {
+                assert_eq!(
+                    crate::test_support::answer_in(expression, mode),
+                    format!("string \"{want}\""),
+                    "{expression} in {mode}"
+                );
+            }
         }
     }
 

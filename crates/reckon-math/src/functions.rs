@@ -174,22 +174,24 @@ pub(crate) static BUILTINS: &[Builtin] = &[
             None => jsmath::log(a[0]),
         })
     }),
+    // math.js takes the complex path unless its domain test passes, so NaN goes there too
+    // (`log10(NaN)` is `Infinity + Infinityi`, complex.js's answer).
     unary("log10", |x| {
-        if x < 0.0 {
+        if x.is_nan() || x < 0.0 {
             Err(FnError::Complex)
         } else {
             ok(jsmath::log10(x))
         }
     }),
     unary("log2", |x| {
-        if x < 0.0 {
+        if x.is_nan() || x < 0.0 {
             Err(FnError::Complex)
         } else {
             ok(jsmath::log2(x))
         }
     }),
     unary("log1p", |x| {
-        if x < -1.0 {
+        if x.is_nan() || x < -1.0 {
             Err(FnError::Complex)
         } else {
             ok(jsmath::log1p(x))
@@ -263,7 +265,7 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     unary("asinh", |x| ok(jsmath::asinh(x))),
     unary("acosh", |x| real(jsmath::acosh(x))),
     unary("atanh", |x| {
-        if x.abs() > 1.0 {
+        if x.is_nan() || x.abs() > 1.0 {
             Err(FnError::Complex)
         } else {
             ok(jsmath::atanh(x))
@@ -886,9 +888,13 @@ fn hypot(values: &[f64]) -> f64 {
     largest * sum.sqrt()
 }
 
-/// `x ^ y` for real numbers: a negative base with a non-integer exponent is complex.
+/// `x ^ y` for real numbers, or `FnError::Complex` where math.js computes it on Complex.
 pub(crate) fn power(x: f64, y: f64) -> Result<f64, FnError> {
-    if x < 0.0 && y.is_finite() && y.fract() != 0.0 {
+    // math.js's real power needs an integer exponent (finite) or a base ≥ 0; anything else
+    // takes its complex path (`complex::pow_real`): a negative base with a fractional or
+    // infinite exponent, and a NaN on either side but `NaN^n` (`NaN^0.5` is `NaN + NaNi`).
+    let integer = y.is_finite() && y == y.round();
+    if !(integer || x >= 0.0) {
         return Err(FnError::Complex);
     }
     Ok(jsmath::pow(x, y))
