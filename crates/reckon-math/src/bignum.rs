@@ -336,6 +336,8 @@ fn round_to(x: &Big, digits: usize) -> Big {
 /// exponent, any size: `"1e500"` is 1e+500), with nothing around it (no spaces). `None` for
 /// any other text; prefixed literals (`"0x1F"`) are [`parse_prefixed`]'s.
 pub fn parse_decimal_text(text: &str) -> Option<Big> {
+    let text = without_digit_separators(text);
+    let text = text.as_ref();
     let (negative, unsigned) = match text.as_bytes().first() {
         Some(b'-') => (true, &text[1..]),
         Some(b'+') => (false, &text[1..]),
@@ -348,6 +350,29 @@ pub fn parse_decimal_text(text: &str) -> Option<Big> {
         _ => return None,
     };
     Some(if negative { neg(&magnitude) } else { magnitude })
+}
+
+/// The text without the underscores that stand between two decimal digits (`"1_000"` is
+/// `"1000"`), which decimal.js drops before it reads a string (its numeric separators); any
+/// other underscore stays, and the text is then no number (`"1__000"`, `"_1"`).
+pub fn without_digit_separators(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains('_') {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let bytes = text.as_bytes();
+    let separator = |at: usize| {
+        bytes[at] == b'_'
+            && at > 0
+            && bytes[at - 1].is_ascii_digit()
+            && bytes.get(at + 1).is_some_and(u8::is_ascii_digit)
+    };
+    // Underscores are ASCII, so cutting at them keeps every other character whole.
+    let kept: String = text
+        .char_indices()
+        .filter(|&(at, _)| !separator(at))
+        .map(|(_, c)| c)
+        .collect();
+    std::borrow::Cow::Owned(kept)
 }
 
 /// decimal.js's `isDecimal`, `^(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$` without regard to case.

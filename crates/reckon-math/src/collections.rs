@@ -4820,12 +4820,14 @@ fn bignumber_of(value: Option<&Value>, at: usize) -> Evaluated {
                     [b'0', b'x' | b'X' | b'b' | b'B' | b'o' | b'O', ..]
                 )
             {
-                return bignum::parse_prefixed(text)
+                return bignum::parse_prefixed(&bignum::without_digit_separators(text))
                     .map(Value::Big)
                     .map_err(|message| failed(message, at));
             }
+            // decimal.js names the text after its sign.
+            let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text);
             bignum::parse_decimal_text(text)
-                .ok_or_else(|| failed(format!("[DecimalError] Invalid argument: {text}"), at))?
+                .ok_or_else(|| failed(format!("[DecimalError] Invalid argument: {unsigned}"), at))?
         }
         Some(other) => {
             return Err(mismatch(

@@ -44,7 +44,7 @@ pub(crate) fn as_big(value: &Value, at: usize) -> Result<Big, CalculateError> {
                 unsigned.as_bytes(),
                 [b'0', b'x' | b'X' | b'b' | b'B' | b'o' | b'O', ..]
             ) {
-                bignum::parse_prefixed(text).ok()
+                bignum::parse_prefixed(&bignum::without_digit_separators(text)).ok()
             } else {
                 bignum::parse_decimal_text(text)
             };
@@ -808,6 +808,25 @@ mod tests {
             (
                 "bignumber(\"inf\")",
                 "evaluation_failed: Evaluation failed: [DecimalError] Invalid argument: inf",
+            ),
+            // decimal.js drops an underscore between two digits, and names a text after its
+            // sign.
+            ("bignumber(\"1_000\")", "BigNumber 1000"),
+            ("bignumber(\"1_0_0\")", "BigNumber 100"),
+            ("bignumber(\"1e1_0\")", "BigNumber 10000000000"),
+            ("bignumber(\"0x1_0\")", "BigNumber 16"),
+            ("\"1_000\" + bignumber(1)", "BigNumber 1001"),
+            (
+                "bignumber(\"1__000\")",
+                "evaluation_failed: Evaluation failed: [DecimalError] Invalid argument: 1__000",
+            ),
+            (
+                "bignumber(\"1_e5\")",
+                "evaluation_failed: Evaluation failed: [DecimalError] Invalid argument: 1_e5",
+            ),
+            (
+                "bignumber(\"-abc\")",
+                "evaluation_failed: Evaluation failed: [DecimalError] Invalid argument: abc",
             ),
         ] {
             assert_eq!(in_mode(expression, "number"), want, "{expression}");
