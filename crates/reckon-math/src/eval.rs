@@ -598,7 +598,7 @@ impl Evaluator {
         }
     }
 
-    fn symbol(&self, name: &str, at: usize) -> Evaluated {
+    pub(crate) fn symbol(&self, name: &str, at: usize) -> Evaluated {
         if let Some(value) = self.read_name(name) {
             return Ok(value);
         }
@@ -2201,7 +2201,7 @@ fn unreadable_literal(node: &Node) -> Option<(&str, usize)> {
 
 /// A number literal read as binary64; a prefixed one (`0x1F`, `0b1.1`, `0xFFi8`) as math.js's
 /// `number(string)` reads it. (The parser has already refused what it cannot read.)
-fn number_literal(raw: &str, at: usize) -> Evaluated {
+pub(crate) fn number_literal(raw: &str, at: usize) -> Evaluated {
     if let Some(x) = short_decimal(raw) {
         return Ok(Value::Number(x));
     }
@@ -2241,7 +2241,7 @@ fn is_arithmetic(op: Op) -> bool {
 /// or a power with a Complex result). Always inlined: returned out of line, its `Option` of
 /// a value was written to memory and copied again into the caller's result.
 #[inline(always)]
-fn number_binary(op: Op, x: f64, y: f64) -> Option<Value> {
+pub(crate) fn number_binary(op: Op, x: f64, y: f64) -> Option<Value> {
     Some(match op {
         Op::Add => Value::Number(x + y),
         Op::Subtract => Value::Number(x - y),
@@ -2511,7 +2511,7 @@ pub(crate) fn plain_number_call(
 /// The number implementation of a row that [`takes_plain_numbers`], on at most four numbers
 /// its arity admits; outside the real domain, math.js's Complex (spec 5.1). `None` for a count
 /// the implementation does not take.
-fn plain_numbers(
+pub(crate) fn plain_numbers(
     row: &'static crate::functions::Builtin,
     numbers: &[f64],
 ) -> Option<Result<Value, FnError>> {

@@ -46,6 +46,7 @@ mod names;
 mod notation;
 mod parser;
 mod print;
+mod quick;
 mod reference;
 pub mod request;
 mod scope;
@@ -310,7 +311,24 @@ fn checked_value(
     request: &request::Request,
     work_units: &mut u64,
 ) -> Result<value::Value, CalculateError> {
-    let (tree, unusual_number) = request::prepare_noting(request)?;
+    let mut lexed = None;
+    if request.operation == Operation::Evaluate
+        && request.numeric_type == NumericType::Number
+        && quick::may_answer(&request.expression)
+    {
+        // Plain arithmetic, answered as it is parsed (`quick.rs`) after the checks that come
+        // before the parse; anything it gives up on is parsed (from the same tokens) and
+        // evaluated in full below.
+        request::check_unparsed(request)?;
+        let tokens = lexer::tokenize_until_error(request.expression.as_bytes());
+        if let (tokens, None) = &tokens
+            && let Some(answer) = quick_value(request, &tokens.tokens, work_units)
+        {
+            return answer;
+        }
+        lexed = Some(tokens);
+    }
+    let (tree, unusual_number) = request::prepare_noting(request, lexed)?;
     if request.operation != Operation::Evaluate {
         return Err(CalculateError::new(
             Reason::EvaluationFailed,
@@ -329,17 +347,40 @@ fn checked_value(
     let mut evaluator = eval::Evaluator::for_numeric_type(scope, request.numeric_type);
     let value = evaluator.eval(&tree);
     *work_units = evaluator.work_used();
-    let value = value?;
+    checked_result(value?, fraction_mode)
+}
+
+/// [`checked_value`] of a number-mode evaluation whose expression [`quick::may_answer`], by
+/// [`quick::evaluate`]: `None` when that gives up, and the general path must answer.
+fn quick_value(
+    request: &request::Request,
+    tokens: &[lexer::Token],
+    work_units: &mut u64,
+) -> Option<Result<value::Value, CalculateError>> {
+    if !quick::plausible(&request.expression, tokens) {
+        return None;
+    }
+    let mut evaluator =
+        eval::Evaluator::for_numeric_type(used_scope(request), request.numeric_type);
+    let (value, units) = quick::evaluate(&request.expression, tokens, &evaluator)?;
+    Some(evaluator.charge(units).and_then(|()| {
+        *work_units = evaluator.work_used();
+        checked_result(value, false)
+    }))
+}
+
+/// Section 3 step 10: the checks of an evaluation's value.
+#[inline]
+fn checked_result(
+    value: value::Value,
+    fraction_mode: bool,
+) -> Result<value::Value, CalculateError> {
     if let value::Value::Number(x) = value
         && !fraction_mode
     {
         // A number (most results) can only fail the non-finite check of step 10: the general
         // checks below would each look at it and find nothing else.
-        return if x.is_finite() {
-            Ok(value)
-        } else {
-            Err(eval::undefined_result())
-        };
+        return finite_number(x);
     }
     if !fraction_mode && let Some(checked) = number_matrix_check(&value) {
         return checked.map(|()| value);
@@ -357,6 +398,16 @@ fn checked_value(
         return Err(result_too_large());
     }
     Ok(value)
+}
+
+/// Step 10 for a number result outside Fraction mode: it is the answer when finite.
+#[inline]
+fn finite_number(x: f64) -> Result<value::Value, CalculateError> {
+    if x.is_finite() {
+        Ok(value::Value::Number(x))
+    } else {
+        Err(eval::undefined_result())
+    }
 }
 
 /// Section 3 step 11: the result's text, refused when it is longer than a result may be.

@@ -26,7 +26,7 @@
 //! ```
 
 use crate::ast::{Comparisons, Constant, FunctionDefinition, Node, NodeKind, Op};
-use crate::lexer::{P, Tok, Token, tokenize_until_error};
+use crate::lexer::{LexError, Lexed, P, Tok, Token, tokenize_until_error};
 use crate::request::NumericType;
 use reckon_core::Span;
 use smol_str::SmolStr;
@@ -81,11 +81,24 @@ pub(crate) fn parse_noting(
     expression: &str,
     numeric_type: NumericType,
 ) -> Result<(Node, Notes), ParseError> {
+    parse_noting_lexed(expression, None, numeric_type)
+}
+
+/// What [`tokenize_until_error`] makes of an ASCII expression's bytes.
+pub(crate) type LexedBytes = (Lexed, Option<LexError>);
+
+/// [`parse_noting`], given the tokens of an ASCII expression when they are already made (the
+/// quick path of `quick.rs` reads them first, and hands them on when it gives up).
+pub(crate) fn parse_noting_lexed(
+    expression: &str,
+    lexed: Option<LexedBytes>,
+    numeric_type: NumericType,
+) -> Result<(Node, Notes), ParseError> {
     // An ASCII expression (almost every one) is lexed by its bytes, whose offsets are character
     // offsets; any other is decoded once into characters.
     let (lexed, end, offsets) = if expression.is_ascii() {
         (
-            tokenize_until_error(expression.as_bytes()),
+            lexed.unwrap_or_else(|| tokenize_until_error(expression.as_bytes())),
             expression.len(),
             None,
         )
@@ -148,7 +161,7 @@ pub(crate) fn is_plain_decimal(raw: &str) -> bool {
 }
 
 /// Names whose calls the static checks look at: the operations and the aliases they rename.
-fn call_needs_review(name: &str) -> bool {
+pub(crate) fn call_needs_review(name: &str) -> bool {
     matches!(name, "evaluate" | "simplify" | "derivative" | "ln") || name.starts_with("arc")
 }
 

@@ -4,7 +4,7 @@
 
 use crate::ast::{Node, NodeKind};
 use crate::error::{CalculateError, Reason};
-use crate::parser::{parse, parse_noting};
+use crate::parser::{parse, parse_noting_lexed};
 use reckon_core::json::{Duplicates, Json, Node as JsonNode};
 use std::borrow::Cow;
 
@@ -339,13 +339,29 @@ pub const MAX_EXPRESSION_UNITS: usize = 1_000;
 /// # Errors
 /// The first failing step's error.
 pub fn prepare(request: &Request) -> Result<Node, CalculateError> {
-    prepare_noting(request).map(|(tree, _)| tree)
+    prepare_noting(request, None).map(|(tree, _)| tree)
 }
 
 /// [`prepare`], also telling whether the tree may hold a number literal Fraction mode cannot
 /// read (noted by the parser in Fraction mode only; `false` there promises
 /// `check_fraction_literals` would find nothing, so the walk is skipped).
-pub(crate) fn prepare_noting(request: &Request) -> Result<(Node, bool), CalculateError> {
+///
+/// `lexed` holds the tokens of an ASCII expression when they are already made.
+pub(crate) fn prepare_noting(
+    request: &Request,
+    lexed: Option<crate::parser::LexedBytes>,
+) -> Result<(Node, bool), CalculateError> {
+    check_unparsed(request)?;
+    parse_checked(request, lexed)
+}
+
+/// Steps 2–6: the checks before the parse (the derivative's variable, an empty or too long
+/// expression, a reserved scope key).
+///
+/// # Errors
+/// The first failing step's error.
+#[inline]
+pub(crate) fn check_unparsed(request: &Request) -> Result<(), CalculateError> {
     if request.operation == Operation::Derivative && request.variable.is_none() {
         return Err(CalculateError::new(
             Reason::DerivativeMissingVariable,
@@ -383,7 +399,18 @@ pub(crate) fn prepare_noting(request: &Request) -> Result<(Node, bool), Calculat
             ),
         ));
     }
-    let (mut tree, notes) = match parse_noting(&request.expression, request.numeric_type) {
+    Ok(())
+}
+
+/// Steps 7–8 after [`check_unparsed`]: the parse, one statement, the static checks; also
+/// telling what [`prepare_noting`] tells.
+#[inline]
+fn parse_checked(
+    request: &Request,
+    lexed: Option<crate::parser::LexedBytes>,
+) -> Result<(Node, bool), CalculateError> {
+    let parsed = parse_noting_lexed(&request.expression, lexed, request.numeric_type);
+    let (mut tree, notes) = match parsed {
         Ok(parsed) => parsed,
         Err(error) => return Err(parse_failure(request, error)),
     };
