@@ -2272,7 +2272,7 @@ fn is_plain_data(value: &Value) -> bool {
 /// values, so their quotient, rounded once, is the nearest binary64 to the literal, which is
 /// what `str::parse` returns. `None` sends anything else to `str::parse`.
 #[inline]
-fn short_decimal(raw: &str) -> Option<f64> {
+pub(crate) fn short_decimal(raw: &str) -> Option<f64> {
     const POWERS: [f64; 16] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
     ];

@@ -370,7 +370,7 @@ fn quick_value(
 }
 
 /// Section 3 step 10: the checks of an evaluation's value.
-#[inline]
+#[inline(always)]
 fn checked_result(
     value: value::Value,
     fraction_mode: bool,

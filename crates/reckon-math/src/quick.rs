@@ -28,7 +28,7 @@
 //! Unit tests hold both paths equal, answer and work units, on hand-picked and generated
 //! expressions; the differential test against math.js runs through both.
 
-use crate::eval::{Evaluator, number_binary, number_literal, plain_numbers};
+use crate::eval::{Evaluator, number_binary, number_literal, plain_numbers, short_decimal};
 use crate::functions::{Imp, Path, builtin_entry};
 use crate::lexer::{P, Tok, Token};
 use crate::value::Value;
@@ -261,6 +261,7 @@ impl Quick<'_> {
     /// `unary (power)*` where each further factor starts with a name or `(`: math.js's implicit
     /// product (`2 x y` is `(2 x) y`, `2 x^2` is `2 (x^2)`, `-2 x` is `(-2) x`, `2 (3)`, `2
     /// sin(x)`), left-associative, one multiplication node each.
+    #[inline]
     fn implicit(&mut self) -> Option<f64> {
         let mut x = self.unary()?;
         while matches!(self.peek(), Some(Tok::Name(false) | Tok::Punct(P::LParen))) {
@@ -306,6 +307,12 @@ impl Quick<'_> {
         match token.tok {
             Tok::Number => {
                 let raw = self.source.get(span.start..span.end)?;
+                self.pos += 1;
+                self.units += 1;
+                // The common literal, read as the evaluator reads it first.
+                if let Some(x) = short_decimal(raw) {
+                    return Some(x);
+                }
                 // Digits, a point and an exponent only: a prefixed literal (`0x1F`) is checked
                 // by the parser as it reads it, which the general path does.
                 if !raw
@@ -314,8 +321,6 @@ impl Quick<'_> {
                 {
                     return None;
                 }
-                self.pos += 1;
-                self.units += 1;
                 number(number_literal(raw, span.start).ok()?)
             }
             // A named operator (`not`, `mod`, ...) in operand position is left to the parser.
