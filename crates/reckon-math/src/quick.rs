@@ -13,17 +13,24 @@
 //! - names that read as numbers (the scope's variables, `pi`, `e`, ...);
 //! - calls of the built-ins that take plain numbers (`sin`, `max`, `gcd`, ...), by name, with at
 //!   most four arguments, each an expression of this subset;
-//! - parentheses, prefix `-` and `+`, and the binary `+ - * / ^` with math.js's precedence and
-//!   associativity (`^` right-associative over a prefixed exponent: `2^-3^2` is
-//!   `2^(-(3^2))`; `-2^2` is `-(2^2)`).
+//! - parentheses, prefix `-` and `+`, postfix `!`, and the binary `+ - * / ^` with math.js's
+//!   precedence and associativity (`^` right-associative over a prefixed exponent: `2^-3^2` is
+//!   `2^(-(3^2))`; `-2^2` is `-(2^2)`; `2^3!` is `2^(3!)`);
+//! - implicit products where a name or `(` follows an operand (`2 x y`, `2 (3 + 4)`), whose
+//!   rules are simple there; one after a number literal (`1/2 x`, rule 2) is left alone.
 //!
-//! Anything else gives up: another token, a value that is not a number (a Complex square root,
-//! a Boolean, a function), a call the general path would take, an error of any kind, or nesting
-//! deeper than [`MAX_DEPTH`]. The caller then parses and evaluates the expression in full, from
-//! the start, so every error, position and non-number answer still comes from the general
-//! path; giving up costs only the tokens read so far. Nothing here writes to the evaluator, and
-//! the work spent is counted as the general path counts it (one unit per node it would have
-//! evaluated), to be charged once on success.
+//! - at the top, one comparison (`x >= 2`) or a conditional on it or on a number, with sums
+//!   for branches (`a > b ? a - b : b - a`).
+//!
+//! A call that is the whole expression may answer any value (`isPrime(7919)`, `sqrt(-4)`).
+//! Anything else gives up: another token, a value that is not a number where an operator
+//! meets it (a Complex square root, a Boolean, a function), a call the general path would
+//! take, an error of any kind, or nesting deeper than [`MAX_DEPTH`]. The caller then parses the
+//! same tokens and evaluates the expression in full, from the start, so every error, position
+//! and non-number answer still comes from the general path. A byte filter ([`may_answer`]) and
+//! a token scan ([`plausible`]) turn most such expressions away before anything is computed.
+//! Nothing here writes to the evaluator, and the work spent is counted as the general path
+//! counts it (one unit per node it would have evaluated), to be charged once on success.
 //!
 //! Unit tests hold both paths equal, answer and work units, on hand-picked and generated
 //! expressions; the differential test against math.js runs through both.
@@ -41,7 +48,7 @@ const MAX_DEPTH: u32 = 64;
 const MAX_ARGUMENTS: usize = 4;
 
 /// Whether `expression` is made only of the characters this module reads: ASCII letters,
-/// digits, `_ $ .`, blanks and `+ - * / ^ ( ) ,`. A look of one table read a byte, before
+/// digits, `_ $ .`, blanks and `+ - * / ^ ! < > = ? : ( ) ,`. A look of one table read a byte, before
 /// anything is lexed: an expression with any other character (`[`, `%`, `!`, `:`, `?`, a
 /// quote, a newline, anything not ASCII) goes straight to the general path, and pays nothing
 /// more for this module.
@@ -67,6 +74,12 @@ static READ: [bool; 256] = {
                     | b'*'
                     | b'/'
                     | b'^'
+                    | b'!'
+                    | b'<'
+                    | b'>'
+                    | b'='
+                    | b'?'
+                    | b':'
                     | b'('
                     | b')'
                     | b','
@@ -94,12 +107,12 @@ pub(crate) fn evaluate(
         depth: 0,
         whole_call: None,
     };
-    let value = quick.sum()?;
-    // The whole expression, and nothing after it.
-    if quick.pos != tokens.len() {
-        return None;
-    }
-    let value = quick.whole_call.take().unwrap_or(Value::Number(value));
+    let first = quick.sum()?;
+    let value = if quick.pos == tokens.len() {
+        quick.whole_call.take().unwrap_or(Value::Number(first))
+    } else {
+        quick.comparison_or_conditional(first)?
+    };
     Some((value, quick.units))
 }
 
@@ -135,7 +148,20 @@ pub(crate) fn plausible(expression: &str, tokens: &[Token]) -> bool {
         };
         match p {
             P::Plus | P::Minus => operand_expected = true,
-            P::Star | P::Slash | P::Caret | P::Comma if !operand_expected => {
+            P::Star
+            | P::Slash
+            | P::Caret
+            | P::Comma
+            | P::Lt
+            | P::Gt
+            | P::Le
+            | P::Ge
+            | P::EqEq
+            | P::NotEq
+            | P::Question
+            | P::Colon
+                if !operand_expected =>
+            {
                 operand_expected = true;
             }
             // After a name, `(` opens its call (or an implicit product: the parse tells).
@@ -143,6 +169,7 @@ pub(crate) fn plausible(expression: &str, tokens: &[Token]) -> bool {
                 after_call = !operand_expected;
                 operand_expected = true;
             }
+            P::Bang if !operand_expected => continue,
             P::RParen if !operand_expected || after_call => {
                 operand_expected = false;
                 after_call = false;
@@ -210,6 +237,64 @@ impl Quick<'_> {
     fn enter(&mut self) -> Option<()> {
         self.depth += 1;
         (self.depth <= MAX_DEPTH).then_some(())
+    }
+
+    /// What may follow the whole expression's first sum `left`, to its end: one comparison
+    /// (`x > 2`, a Boolean), a conditional whose condition is that comparison or `left` itself
+    /// (`a > b ? a - b : b - a`, `x ? 1 : 2`), with sums for branches. A chain of comparisons
+    /// (`1 < x < 2`), a nested conditional, or anything else gives up.
+    fn comparison_or_conditional(&mut self, left: f64) -> Option<Value> {
+        use crate::ast::Op;
+        let op = match self.punct()? {
+            P::Lt => Op::Smaller,
+            P::Gt => Op::Larger,
+            P::Le => Op::SmallerEq,
+            P::Ge => Op::LargerEq,
+            P::EqEq => Op::Equal,
+            P::NotEq => Op::Unequal,
+            // A number's truth, as the evaluator's `condition_true` reads it.
+            P::Question => return self.conditional(left != 0.0 && !left.is_nan()),
+            _ => return None,
+        };
+        self.pos += 1;
+        let right = self.sum()?;
+        self.units += 1;
+        let Value::Boolean(holds) = number_binary(op, left, right)? else {
+            return None;
+        };
+        if self.pos == self.tokens.len() {
+            return Some(Value::Boolean(holds));
+        }
+        if self.punct() != Some(P::Question) {
+            return None;
+        }
+        self.conditional(holds)
+    }
+
+    /// `? then : otherwise` to the end (the current token is the `?`), after a condition that
+    /// `holds` or not. Both branches are read (a failing one gives up, as either may), but only
+    /// the taken one's work is counted, as the evaluator evaluates only that one.
+    fn conditional(&mut self, holds: bool) -> Option<Value> {
+        self.pos += 1;
+        self.units += 1;
+        let before = self.units;
+        let then = self.sum()?;
+        if self.punct() != Some(P::Colon) {
+            return None;
+        }
+        self.pos += 1;
+        let between = self.units;
+        let otherwise = self.sum()?;
+        if self.pos != self.tokens.len() {
+            return None;
+        }
+        if holds {
+            self.units = between;
+            Some(Value::Number(then))
+        } else {
+            self.units = before + (self.units - between);
+            Some(Value::Number(otherwise))
+        }
     }
 
     /// `term (('+' | '-') term)*`, left-associative: math.js's additive level, with nothing
@@ -286,10 +371,20 @@ impl Quick<'_> {
         Some(if negate { -x } else { x })
     }
 
-    /// `operand ('^' unary)?`: the exponent is a unary expression, which takes any further `^`
-    /// (right-associative).
+    /// `operand '!'* ('^' unary)?`: the exponent is a unary expression, which takes any
+    /// further `^` (right-associative); a factorial binds tighter than either (`2^3!` is
+    /// `2^(3!)`, `-3!` is `-(3!)`, `3!!` is `(3!)!`).
     fn power(&mut self) -> Option<f64> {
-        let base = self.operand()?;
+        let mut base = self.operand()?;
+        while self.punct() == Some(P::Bang) {
+            // As the evaluator's factorial of a number: a negative one is its error.
+            self.pos += 1;
+            self.units += 1;
+            if base < 0.0 {
+                return None;
+            }
+            base = crate::functions::gamma(base + 1.0);
+        }
         if self.punct() != Some(P::Caret) {
             return Some(base);
         }
@@ -520,6 +615,26 @@ mod tests {
             "isNaN(NaN)",
             "hypot(3, 4)",
             "  1\t+ 2  ",
+            // Factorials bind tighter than powers and prefixes.
+            "5! / (2! * 3!)",
+            "2^3!",
+            "-3!",
+            "3!!",
+            "(2 + 1)! x",
+            "2.5!",
+            "sin(1)!",
+            "171!",
+            // A comparison or a conditional at the top.
+            "x > y",
+            "x == 3",
+            "0.1 + 0.2 == 0.3",
+            "NaN != NaN",
+            "x <= y ? x - y : y - x",
+            "x >= y ? x - y : y - x",
+            "x ? 1 : 2",
+            "0 ? 1 : 2 x",
+            "NaN ? 1 : 2",
+            "5 != 2",
             "((((((((((1))))))))))",
         ] {
             assert!(agrees(expression, &scope), "{expression} was given up");
@@ -536,18 +651,28 @@ mod tests {
             "x 2",
             "(1) 2",
             // Characters and tokens read only by the general path.
-            "5!",
+            "(-3)!",
+            "5! 2",
             "100 + 5%",
             "7 mod 2",
             "[1, 2]",
-            "1 > 2",
             "x = 3",
+            "1 < 2 < 3",
+            "(1 < 2)",
+            "1 < 2 ? 3 : 4 ? 5 : 6",
+            "1 ? 2 > 1 : 0",
+            "1:3",
+            "x > 1:3",
+            "sin(1 > 2)",
+            "x ?? 1",
+            // Both branches are read: one that fails gives up, taken or not.
+            "x < y ? 1 : nope",
+            "x > 1 ? nope : 2",
             "\"2\" + 1",
             "2 in",
             "1\n2",
             "x.y",
             "0x1F + 1",
-            "1 ? 2 : 3",
             // Values other than numbers, met by an operator or not the whole expression.
             "sqrt(-4) + 1",
             "2 i",
@@ -618,7 +743,10 @@ mod tests {
             "sin", "cos", "sqrt", "exp", "log", "abs", "max", "min", "round", "gcd", "pow",
             "atan2", "cbrt", "sign", "floor", "isPrime", "ln", "mean", "f", "hypot", "nthRoot",
         ];
-        const OPERATORS: &[&str] = &[" + ", " - ", " * ", " / ", "^", " ", "-", "*", " % "];
+        const OPERATORS: &[&str] = &[
+            " + ", " - ", " * ", " / ", "^", " ", "-", "*", " % ", "! + ", "!^", "! ", " < ",
+            " == ", " ? ", " : ", " > ",
+        ];
         if depth == 0 || random.below(3) == 0 {
             return match random.below(4) {
                 0 => random.pick(NAMES).to_owned(),
