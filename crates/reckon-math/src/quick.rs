@@ -120,13 +120,16 @@ pub(crate) fn evaluate(
 /// accept: a cheap look (a few instructions a token) that turns away most expressions it would
 /// give up on, before an evaluator is made or anything computed. Operands and operators must
 /// alternate, but for an implicit product (a name or `(` right after an operand; never a
-/// number, whose rules are left to the parser): after an operand, a binary operator, `,`, `)`,
-/// a name or `(`; before one, a prefix `+` or `-`, `(`, a number or a name; a name followed by
-/// `(` is a call, whose `)` may come at once. The name `i` (the imaginary unit, a Complex)
-/// is turned away too. The full check is the parse itself.
+/// number, whose rules are left to the parser): after an operand, a binary operator, `!`, `,`,
+/// `)`, a name or `(`; before one, a prefix `+` or `-`, `(`, a number or a name; a name
+/// followed by `(` is a call, whose `)` may come at once. Brackets must balance; a comparison
+/// and `?` only outside them, a `:` only outside them after a `?`. The name `i` (the imaginary
+/// unit, a Complex) is turned away too. The full check is the parse itself.
 pub(crate) fn plausible(expression: &str, tokens: &[Token]) -> bool {
     let mut operand_expected = true;
     let mut after_call = false;
+    let mut open: u32 = 0;
+    let mut questions = 0;
     for token in tokens {
         let Tok::Punct(p) = token.tok else {
             // A number or a name (not a named operator) is an operand; a number only where one
@@ -148,31 +151,33 @@ pub(crate) fn plausible(expression: &str, tokens: &[Token]) -> bool {
         };
         match p {
             P::Plus | P::Minus => operand_expected = true,
-            P::Star
-            | P::Slash
-            | P::Caret
-            | P::Comma
-            | P::Lt
-            | P::Gt
-            | P::Le
-            | P::Ge
-            | P::EqEq
-            | P::NotEq
-            | P::Question
-            | P::Colon
-                if !operand_expected =>
+            P::Star | P::Slash | P::Caret | P::Comma if !operand_expected => {
+                operand_expected = true;
+            }
+            P::Lt | P::Gt | P::Le | P::Ge | P::EqEq | P::NotEq
+                if !operand_expected && open == 0 =>
             {
+                operand_expected = true;
+            }
+            P::Question if !operand_expected && open == 0 => {
+                questions += 1;
+                operand_expected = true;
+            }
+            P::Colon if !operand_expected && open == 0 && questions > 0 => {
+                questions -= 1;
                 operand_expected = true;
             }
             // After a name, `(` opens its call (or an implicit product: the parse tells).
             P::LParen => {
                 after_call = !operand_expected;
                 operand_expected = true;
+                open += 1;
             }
             P::Bang if !operand_expected => continue,
-            P::RParen if !operand_expected || after_call => {
+            P::RParen if open > 0 && (!operand_expected || after_call) => {
                 operand_expected = false;
                 after_call = false;
+                open -= 1;
                 continue;
             }
             _ => return false,
@@ -181,7 +186,7 @@ pub(crate) fn plausible(expression: &str, tokens: &[Token]) -> bool {
             after_call = false;
         }
     }
-    !operand_expected
+    !operand_expected && open == 0
 }
 
 /// The number a value is, if it is one. (A number owns nothing: it is not handed to `Value`'s
@@ -472,7 +477,14 @@ impl Quick<'_> {
         {
             return None;
         }
+        // A built-in the general path calls otherwise (`sum`, `mean`, `map`, ...) gives up
+        // before its arguments are computed.
         let (row, path) = builtin_entry(name)?;
+        if !matches!(path, Path::Plain)
+            && !matches!((path, row.imp), (Path::NumberValues, Imp::Values(_)))
+        {
+            return None;
+        }
         self.pos += 1;
         self.enter()?;
         let mut numbers = [0.0; MAX_ARGUMENTS];
