@@ -311,15 +311,14 @@ fn checked_value(
     request: &request::Request,
     work_units: &mut u64,
 ) -> Result<value::Value, CalculateError> {
+    request::check_unparsed(request)?;
     let mut lexed = None;
     if request.operation == Operation::Evaluate
         && request.numeric_type == NumericType::Number
         && quick::may_answer(&request.expression)
     {
-        // Plain arithmetic, answered as it is parsed (`quick.rs`) after the checks that come
-        // before the parse; anything it gives up on is parsed (from the same tokens) and
-        // evaluated in full below.
-        request::check_unparsed(request)?;
+        // Plain arithmetic, answered as it is parsed (`quick.rs`); anything it gives up on is
+        // parsed (from the same tokens) and evaluated in full below.
         let tokens = lexer::tokenize_until_error(request.expression.as_bytes());
         if let (tokens, None) = &tokens
             && let Some(answer) = quick_value(request, &tokens.tokens, work_units)
@@ -328,7 +327,7 @@ fn checked_value(
         }
         lexed = Some(tokens);
     }
-    let (tree, unusual_number) = request::prepare_noting(request, lexed)?;
+    let (tree, unusual_number) = request::parse_checked(request, lexed)?;
     if request.operation != Operation::Evaluate {
         return Err(CalculateError::new(
             Reason::EvaluationFailed,

@@ -161,6 +161,7 @@ pub(crate) fn is_plain_decimal(raw: &str) -> bool {
 }
 
 /// Names whose calls the static checks look at: the operations and the aliases they rename.
+#[inline]
 pub(crate) fn call_needs_review(name: &str) -> bool {
     matches!(name, "evaluate" | "simplify" | "derivative" | "ln") || name.starts_with("arc")
 }

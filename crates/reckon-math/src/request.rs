@@ -339,20 +339,8 @@ pub const MAX_EXPRESSION_UNITS: usize = 1_000;
 /// # Errors
 /// The first failing step's error.
 pub fn prepare(request: &Request) -> Result<Node, CalculateError> {
-    prepare_noting(request, None).map(|(tree, _)| tree)
-}
-
-/// [`prepare`], also telling whether the tree may hold a number literal Fraction mode cannot
-/// read (noted by the parser in Fraction mode only; `false` there promises
-/// `check_fraction_literals` would find nothing, so the walk is skipped).
-///
-/// `lexed` holds the tokens of an ASCII expression when they are already made.
-pub(crate) fn prepare_noting(
-    request: &Request,
-    lexed: Option<crate::parser::LexedBytes>,
-) -> Result<(Node, bool), CalculateError> {
     check_unparsed(request)?;
-    parse_checked(request, lexed)
+    parse_checked(request, None).map(|(tree, _)| tree)
 }
 
 /// Steps 2–6: the checks before the parse (the derivative's variable, an empty or too long
@@ -402,10 +390,16 @@ pub(crate) fn check_unparsed(request: &Request) -> Result<(), CalculateError> {
     Ok(())
 }
 
-/// Steps 7–8 after [`check_unparsed`]: the parse, one statement, the static checks; also
-/// telling what [`prepare_noting`] tells.
+/// Steps 7–8 after [`check_unparsed`]: the parse (of `lexed`, the tokens of an ASCII
+/// expression, when they are already made), one statement, the static checks. Also tells
+/// whether the tree may hold a number literal Fraction mode cannot read (noted by the parser in
+/// Fraction mode only; `false` there promises `check_fraction_literals` would find nothing, so
+/// the walk is skipped).
+///
+/// # Errors
+/// The first failing step's error.
 #[inline]
-fn parse_checked(
+pub(crate) fn parse_checked(
     request: &Request,
     lexed: Option<crate::parser::LexedBytes>,
 ) -> Result<(Node, bool), CalculateError> {
