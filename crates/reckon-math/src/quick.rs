@@ -13,7 +13,8 @@
 //! - names that read as numbers (the scope's variables, `pi`, `e`, ...);
 //! - calls of the built-ins that take plain numbers (`sin`, `max`, `gcd`, ...), by name, with at
 //!   most four arguments, each an expression of this subset;
-//! - parentheses, prefix `-` and `+`, postfix `!`, and the binary `+ - * / ^` with math.js's
+//! - parentheses, prefix `-` and `+`, postfix `!`, and the binary `+ - * / ^` and `%` (the
+//!   modulo, where an operand follows it; a percentage is left alone) with math.js's
 //!   precedence and associativity (`^` right-associative over a prefixed exponent: `2^-3^2` is
 //!   `2^(-(3^2))`; `-2^2` is `-(2^2)`; `2^3!` is `2^(3!)`);
 //! - implicit products where a name or `(` follows an operand (`2 x y`, `2 (3 + 4)`), whose
@@ -48,7 +49,7 @@ const MAX_DEPTH: u32 = 64;
 const MAX_ARGUMENTS: usize = 4;
 
 /// Whether `expression` is made only of the characters this module reads: ASCII letters,
-/// digits, `_ $ .`, blanks and `+ - * / ^ ! < > = ? : ( ) ,`. A look of one table read a byte, before
+/// digits, `_ $ .`, blanks and `+ - * / % ^ ! < > = ? : ( ) ,`. A look of one table read a byte, before
 /// anything is lexed: an expression with any other character (`[`, `%`, `!`, `:`, `?`, a
 /// quote, a newline, anything not ASCII) goes straight to the general path, and pays nothing
 /// more for this module.
@@ -75,6 +76,7 @@ static READ: [bool; 256] = {
                     | b'/'
                     | b'^'
                     | b'!'
+                    | b'%'
                     | b'<'
                     | b'>'
                     | b'='
@@ -151,7 +153,7 @@ pub(crate) fn plausible(expression: &str, tokens: &[Token]) -> bool {
         };
         match p {
             P::Plus | P::Minus => operand_expected = true,
-            P::Star | P::Slash | P::Caret | P::Comma if !operand_expected => {
+            P::Star | P::Slash | P::Percent | P::Caret | P::Comma if !operand_expected => {
                 operand_expected = true;
             }
             P::Lt | P::Gt | P::Le | P::Ge | P::EqEq | P::NotEq
@@ -319,7 +321,7 @@ impl Quick<'_> {
         }
     }
 
-    /// `implicit (('*' | '/') implicit)*`, left-associative. Whatever else follows an operand
+    /// `implicit (('*' | '/' | '%') implicit)*`, left-associative. Whatever else follows an operand
     /// (a number: an implicit product under rules left to the parser; `%`, `!`, `'`, `mod`,
     /// `.*`, ...) is not taken, so the whole expression is given up.
     ///
@@ -340,6 +342,14 @@ impl Quick<'_> {
                     }
                     crate::ast::Op::Divide
                 }
+                // `%` before an operand is the modulo (as the parser tells it); any other is a
+                // percentage, left to the general path.
+                Some(P::Percent) => match self.tokens.get(self.pos + 1).map(|t| t.tok) {
+                    Some(
+                        Tok::Number | Tok::Name(_) | Tok::Punct(P::LParen | P::Plus | P::Minus),
+                    ) => crate::ast::Op::ModSign,
+                    _ => return None,
+                },
                 _ => return Some(x),
             };
             self.pos += 1;
@@ -636,6 +646,13 @@ mod tests {
             "2.5!",
             "sin(1)!",
             "171!",
+            // `%` before an operand is the modulo.
+            "round(1234.5678, 2) * 3 % 7",
+            "-7 % 3",
+            "7 % -3",
+            "5% + 1",
+            "5 % (2) x",
+            "2^10 % 7 % 3",
             // A comparison or a conditional at the top.
             "x > y",
             "x == 3",
@@ -666,6 +683,9 @@ mod tests {
             "(-3)!",
             "5! 2",
             "100 + 5%",
+            "100 - 5% * 2",
+            "5%",
+            "(5%)",
             "7 mod 2",
             "[1, 2]",
             "x = 3",
