@@ -18,8 +18,7 @@
 //!   precedence and associativity (`^` right-associative over a prefixed exponent: `2^-3^2` is
 //!   `2^(-(3^2))`; `-2^2` is `-(2^2)`; `2^3!` is `2^(3!)`);
 //! - implicit products where a name or `(` follows an operand (`2 x y`, `2 (3 + 4)`), whose
-//!   rules are simple there; one after a number literal (`1/2 x`, rule 2) is left alone.
-//!
+//!   rules are simple there; one after a number literal (`1/2 x`, rule 2) is left alone;
 //! - at the top, one comparison (`x >= 2`) or a conditional on it or on a number, with sums
 //!   for branches (`a > b ? a - b : b - a`).
 //!
@@ -49,10 +48,10 @@ const MAX_DEPTH: u32 = 64;
 const MAX_ARGUMENTS: usize = 4;
 
 /// Whether `expression` is made only of the characters this module reads: ASCII letters,
-/// digits, `_ $ .`, blanks and `+ - * / % ^ ! < > = ? : ( ) ,`. A look of one table read a byte, before
-/// anything is lexed: an expression with any other character (`[`, `%`, `!`, `:`, `?`, a
-/// quote, a newline, anything not ASCII) goes straight to the general path, and pays nothing
-/// more for this module.
+/// digits, `_ $ .`, blanks and `+ - * / % ^ ! < > = ? : ( ) ,`. A look of one table read a
+/// byte, before anything is lexed: an expression with any other character (`[`, `{`, `'`, a
+/// quote, `&`, `|`, `;`, a newline, anything not ASCII) goes straight to the general path, and
+/// pays nothing more for this module.
 pub(crate) fn may_answer(expression: &str) -> bool {
     expression.bytes().all(|b| READ[usize::from(b)])
 }
