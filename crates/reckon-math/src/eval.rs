@@ -695,6 +695,20 @@ impl Evaluator {
                 if let Value::Matrix(_) | Value::Sparse(_) = right {
                     return self.logical_with_matrix(op, &left, &right, at);
                 }
+                // math.js's and/or have no form for null or undefined on the right, nor for a
+                // Complex beside a boolean (a number, a string or a BigNumber converts to a
+                // Complex; a boolean does not).
+                if matches!(right, Value::Null | Value::Undefined)
+                    || (matches!(right, Value::Complex(_)) && matches!(left, Value::Boolean(_)))
+                {
+                    return Err(mismatch(
+                        format!(
+                            "Unexpected type of argument in function {name} (actual: {}, index: 1)",
+                            right.type_name()
+                        ),
+                        args[1].span.start,
+                    ));
+                }
                 // Both sides reach math.js's and/or, which converts a number meeting a
                 // BigNumber (refusing one of more than 15 digits, section 5.4).
                 if matches!(left, Value::Big(_)) != matches!(right, Value::Big(_)) {
@@ -3840,5 +3854,38 @@ mod mathjs_agreement_tests {
         );
         assert_eq!(answer("numeric(\"0xFFi8\")", "number"), "number -1");
         assert_eq!(answer("numeric(\"abc\")", "number"), "evaluation_failed");
+    }
+
+    /// The right side of `and`/`or`, when it is evaluated, as math.js's typed `and`/`or` take
+    /// it: null and undefined never, a Complex unless beside a boolean (the other scalars
+    /// convert to a Complex). Every expected answer was printed by math.js 15.2.
+    #[test]
+    fn and_or_refuse_a_right_side_math_js_has_no_form_for() {
+        let mismatch = |name: &str, actual: &str| {
+            format!(
+                "type_mismatch: Type mismatch: Unexpected type of argument in function {name} \
+                 (actual: {actual}, index: 1)"
+            )
+        };
+        for (expression, expected) in [
+            ("true and i", mismatch("and", "Complex")),
+            ("true and log10(-2)", mismatch("and", "Complex")),
+            ("false or i", mismatch("or", "Complex")),
+            ("true and null", mismatch("and", "null")),
+            ("false or undefined", mismatch("or", "undefined")),
+            ("0 or null", mismatch("or", "null")),
+            ("1 and i", "boolean true".to_owned()),
+            ("0 or i", "boolean true".to_owned()),
+            ("bignumber(1) and i", "boolean true".to_owned()),
+            // Not evaluated: no refusal.
+            ("false and i", "boolean false".to_owned()),
+            ("true or null", "boolean true".to_owned()),
+        ] {
+            assert_eq!(
+                crate::test_support::answer_in(expression, "number"),
+                expected,
+                "{expression}"
+            );
+        }
     }
 }
