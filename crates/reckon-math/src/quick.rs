@@ -320,9 +320,9 @@ impl Quick<'_> {
         }
     }
 
-    /// `implicit (('*' | '/' | '%') implicit)*`, left-associative. Whatever else follows an operand
-    /// (a number: an implicit product under rules left to the parser; `%`, `!`, `'`, `mod`,
-    /// `.*`, ...) is not taken, so the whole expression is given up.
+    /// `implicit (('*' | '/' | '%') implicit)*`, left-associative. Whatever else follows an
+    /// operand (a number: an implicit product under rules left to the parser; a percentage,
+    /// `'`, `mod`, `.*`, ...) is not taken, so the whole expression is given up.
     ///
     /// A `/` followed by a number and then a name or `(` is given up as well: after a number
     /// literal that is math.js's rule 2 (`1/2 x` is `(1/2) x`, not `1/(2 x)`), and elsewhere
