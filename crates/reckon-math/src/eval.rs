@@ -167,7 +167,7 @@ pub(crate) type Evaluated = Result<Value, CalculateError>;
 const RAW_OPERATORS: &[Op] = &[Op::And, Op::Or, Op::BitAnd, Op::BitOr, Op::Nullish];
 
 /// The functions math.js evaluates from their unevaluated arguments (its `rawArgs` transforms).
-const RAW_FUNCTIONS: &[&str] = &[
+pub(crate) const RAW_FUNCTIONS: &[&str] = &[
     "map", "filter", "forEach", "and", "or", "bitAnd", "bitOr", "nullish",
 ];
 
@@ -1712,6 +1712,28 @@ impl Evaluator {
             values.push(self.eval(arg)?);
         }
         self.invoke(function, row, name, values, Some(args), at)
+    }
+
+    /// What [`Evaluator::apply`] does with the arguments of a call of the built-in `row` (by
+    /// `name`, at `at`) once they are evaluated into `values`, for a row that takes its
+    /// arguments evaluated (not one of [`RAW_FUNCTIONS`]) and values that are not functions:
+    /// the quick path's call of a built-in it does not answer on plain numbers (`mean([1,
+    /// 2])`, `max(1, 2, 3, 4, 5)`), with the same checks, charges and answer.
+    pub(crate) fn call_with_values(
+        &mut self,
+        row: &'static crate::functions::Builtin,
+        name: &str,
+        values: Vec<Value>,
+        at: usize,
+    ) -> Evaluated {
+        self.invoke(
+            &Function::Builtin(row.name),
+            Some(row),
+            name,
+            values,
+            None,
+            at,
+        )
     }
 
     /// Calls a function value with evaluated arguments, as `map` and `filter` call their

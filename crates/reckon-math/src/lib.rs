@@ -361,11 +361,12 @@ fn quick_value(
     }
     let mut evaluator =
         eval::Evaluator::for_numeric_type(used_scope(request), request.numeric_type);
-    let (value, units) = quick::evaluate(&request.expression, tokens, &evaluator)?;
-    Some(evaluator.charge(units).and_then(|()| {
-        *work_units = evaluator.work_used();
-        checked_result(value, false)
-    }))
+    let (value, units) = quick::evaluate(&request.expression, tokens, &mut evaluator)?;
+    // Past the budget only with what a called function spent as it went (a literal's nodes
+    // alone are far fewer): the general path then finds where, and says so.
+    evaluator.charge(units).ok()?;
+    *work_units = evaluator.work_used();
+    Some(checked_result(value, false))
 }
 
 /// Section 3 step 10: the checks of an evaluation's value.
