@@ -317,8 +317,9 @@ fn checked_value(
         && request.numeric_type == NumericType::Number
         && quick::may_answer(&request.expression)
     {
-        // Plain arithmetic, answered as it is parsed (`quick.rs`); anything it gives up on is
-        // parsed (from the same tokens) and evaluated in full below.
+        // Arithmetic and calls of built-ins on numbers and array literals, answered as they are
+        // parsed (`quick.rs`); anything it gives up on is parsed (from the same tokens) and
+        // evaluated in full below.
         let tokens = lexer::tokenize_until_error(request.expression.as_bytes());
         if let (tokens, None) = &tokens
             && let Some(answer) = quick_value(request, &tokens.tokens, work_units)
