@@ -27,15 +27,20 @@
 //! A call that is the whole expression may answer any value (`isPrime(7919)`, `sqrt(-4)`,
 //! `inv([4, 7; 2, 6])`).
 //! Anything else gives up: another token, a value that is not a number where an operator
-//! meets it (a Complex square root, a Boolean, a function), a call the general path would
-//! take, an error of any kind, or nesting deeper than [`MAX_DEPTH`]. The caller then parses the
-//! same tokens and evaluates the expression in full, from the start, so every error, position
-//! and non-number answer still comes from the general path. A byte filter ([`may_answer`]) and
-//! a token scan ([`plausible`]) turn most such expressions away before anything is computed.
+//! meets it (a Complex square root, a matrix, a Boolean, a function), a function math.js hands
+//! its arguments unevaluated (`map`, `and`), an error of any kind, or nesting deeper than
+//! [`MAX_DEPTH`]. The caller then parses the same tokens and evaluates the expression in full,
+//! from the start, so every error, position and answer not made here still comes from the
+//! general path. A byte filter ([`may_answer`]) and a token scan ([`plausible`]) turn most such
+//! expressions away before anything is computed.
+//!
 //! The work spent is counted as the general path counts it: one unit per node it would have
 //! evaluated, charged once on success, and what a called function or an array's build charges
 //! the evaluator as it goes. The evaluator is the request's own, dropped when this gives up (the
-//! general path makes its own).
+//! general path makes its own). So a request given up after a call that spent work does that
+//! work twice: each time within the work budget, so at most twice the budget in all (a
+//! function's error, a call returning a matrix where a number is needed, `zeros(500, 500) + 1`,
+//! or a give-up after such a call, `bellNumbers(20) + nope`, are the ways there).
 //!
 //! Unit tests hold both paths equal, answer and work units, on hand-picked and generated
 //! expressions; the differential test against math.js runs through both.
