@@ -666,68 +666,7 @@ impl Evaluator {
             );
         }
         match op {
-            And | Or => {
-                let left = self.eval(&args[0])?;
-                let name = if op == And { "and" } else { "or" };
-                match &left {
-                    // A matrix decides nothing alone: element by element.
-                    Value::Matrix(_) | Value::Sparse(_) => {
-                        let right = self.eval(&args[1])?;
-                        return self.logical_with_matrix(op, &left, &right, at);
-                    }
-                    // math.js's and/or have no form for these on the left.
-                    Value::Complex(_) | Value::Null | Value::Undefined => {
-                        return Err(mismatch(
-                            format!(
-                                "Unexpected type of argument in function {name} (actual: {}, index: 0)",
-                                left.type_name()
-                            ),
-                            args[0].span.start,
-                        ));
-                    }
-                    _ => {}
-                }
-                let left_true = truthy(&left, args[0].span.start)?;
-                if (op == And && !left_true) || (op == Or && left_true) {
-                    return Ok(Value::Boolean(left_true));
-                }
-                let right = self.eval(&args[1])?;
-                if let Value::Matrix(_) | Value::Sparse(_) = right {
-                    return self.logical_with_matrix(op, &left, &right, at);
-                }
-                // math.js's and/or have no form for null or undefined on the right, nor for a
-                // Complex beside a boolean (a number, a string or a BigNumber converts to a
-                // Complex; a boolean does not).
-                if matches!(right, Value::Null | Value::Undefined)
-                    || (matches!(right, Value::Complex(_)) && matches!(left, Value::Boolean(_)))
-                {
-                    return Err(mismatch(
-                        format!(
-                            "Unexpected type of argument in function {name} (actual: {}, index: 1)",
-                            right.type_name()
-                        ),
-                        args[1].span.start,
-                    ));
-                }
-                // Both sides reach math.js's and/or, which converts a number meeting a
-                // BigNumber (refusing one of more than 15 digits, section 5.4).
-                if matches!(left, Value::Big(_)) != matches!(right, Value::Big(_)) {
-                    for (value, position) in
-                        [(&left, args[0].span.start), (&right, args[1].span.start)]
-                    {
-                        if matches!(value, Value::Number(_) | Value::Fraction(_)) {
-                            crate::eval_big::as_big(value, position)?;
-                        }
-                    }
-                }
-                for (value, other) in [(&left, &right), (&right, &left)] {
-                    if let (Value::BigInt(n), Value::Number(_)) = (value, other) {
-                        // math.js's and/or convert a bigint beside a number.
-                        crate::bigint::to_number(n).map_err(|e| function_error(e, "", at))?;
-                    }
-                }
-                return Ok(Value::Boolean(truthy(&right, args[1].span.start)?));
-            }
+            And | Or => return self.and_or(op, args, at),
             Nullish => {
                 let left = self.eval(&args[0])?;
                 return if matches!(left, Value::Null | Value::Undefined) {
@@ -1154,6 +1093,22 @@ impl Evaluator {
                 at,
             );
         }
+        if matches!(op, And | Or | Xor) {
+            // math.js's typed and/or/xor have no form for null or undefined (a matrix `and` a
+            // falsy scalar is decided before the elements are, `logical_with_matrix`).
+            for (value, index) in [(left_value, 0), (right_value, 1)] {
+                if matches!(value, Value::Null | Value::Undefined) {
+                    return Err(mismatch(
+                        format!(
+                            "Unexpected type of argument in function {} (actual: {}, index: {index})",
+                            op.symbol_and_fn().1,
+                            value.type_name()
+                        ),
+                        at,
+                    ));
+                }
+            }
+        }
         if matches!(left_value, Value::BigInt(_)) || matches!(right_value, Value::BigInt(_)) {
             return self.bigint_binary(op, left_value, right_value, percent_of_left, at);
         }
@@ -1370,6 +1325,71 @@ impl Evaluator {
         }
     }
 
+    /// `a and b`, `a or b`, and the calls `and(a, b)`, `or(a, b)`: math.js's transforms of both,
+    /// which evaluate the left side first and decide alone when it is a scalar that settles the
+    /// answer (the right side is then never evaluated), else call the typed function on both.
+    fn and_or(&mut self, op: Op, args: &[Node], at: usize) -> Evaluated {
+        use Op::*;
+        let left = self.eval(&args[0])?;
+        let name = if op == And { "and" } else { "or" };
+        match &left {
+            // A matrix decides nothing alone: element by element.
+            Value::Matrix(_) | Value::Sparse(_) => {
+                let right = self.eval(&args[1])?;
+                return self.logical_with_matrix(op, &left, &right, at);
+            }
+            // math.js's and/or have no form for these on the left.
+            Value::Complex(_) | Value::Null | Value::Undefined => {
+                return Err(mismatch(
+                    format!(
+                        "Unexpected type of argument in function {name} (actual: {}, index: 0)",
+                        left.type_name()
+                    ),
+                    args[0].span.start,
+                ));
+            }
+            _ => {}
+        }
+        let left_true = truthy(&left, args[0].span.start)?;
+        if (op == And && !left_true) || (op == Or && left_true) {
+            return Ok(Value::Boolean(left_true));
+        }
+        let right = self.eval(&args[1])?;
+        if let Value::Matrix(_) | Value::Sparse(_) = right {
+            return self.logical_with_matrix(op, &left, &right, at);
+        }
+        // math.js's and/or have no form for null or undefined on the right, nor for a
+        // Complex beside a boolean (a number, a string or a BigNumber converts to a
+        // Complex; a boolean does not).
+        if matches!(right, Value::Null | Value::Undefined)
+            || (matches!(right, Value::Complex(_)) && matches!(left, Value::Boolean(_)))
+        {
+            return Err(mismatch(
+                format!(
+                    "Unexpected type of argument in function {name} (actual: {}, index: 1)",
+                    right.type_name()
+                ),
+                args[1].span.start,
+            ));
+        }
+        // Both sides reach math.js's and/or, which converts a number meeting a
+        // BigNumber (refusing one of more than 15 digits, section 5.4).
+        if matches!(left, Value::Big(_)) != matches!(right, Value::Big(_)) {
+            for (value, position) in [(&left, args[0].span.start), (&right, args[1].span.start)] {
+                if matches!(value, Value::Number(_) | Value::Fraction(_)) {
+                    crate::eval_big::as_big(value, position)?;
+                }
+            }
+        }
+        for (value, other) in [(&left, &right), (&right, &left)] {
+            if let (Value::BigInt(n), Value::Number(_)) = (value, other) {
+                // math.js's and/or convert a bigint beside a number.
+                crate::bigint::to_number(n).map_err(|e| function_error(e, "", at))?;
+            }
+        }
+        Ok(Value::Boolean(truthy(&right, args[1].span.start)?))
+    }
+
     /// `and`/`or` with a matrix operand, as math.js's: element by element, except that a
     /// matrix `and` a falsy scalar is a matrix of zeros (numbers) of the matrix's size.
     fn logical_with_matrix(&mut self, op: Op, left: &Value, right: &Value, at: usize) -> Evaluated {
@@ -1466,6 +1486,12 @@ impl Evaluator {
             if RAW_FUNCTIONS.contains(&name.as_str()) {
                 // math.js evaluates these arguments afresh (`scope.rs`).
                 let context = self.context.for_raw_arguments();
+                if let (&[_, _], Some(op @ (Op::And | Op::Or))) =
+                    (args, crate::collections::operator_of(row.name))
+                {
+                    // The same transform as the operator's: the left side may decide alone.
+                    return self.within(context, |s| s.and_or(op, args, position));
+                }
                 return self.within(context, |s| {
                     s.apply(
                         &Function::Builtin(row.name),
@@ -3868,6 +3894,36 @@ mod mathjs_agreement_tests {
         assert_eq!(answer("max(0.5, \"4\")", "Fraction"), "Fraction 4/1");
     }
 
+    /// Element by element (a matrix operand), and `xor` always, math.js's typed and/or/xor: a
+    /// Complex beside a number converts, beside a boolean it does not; null and undefined have
+    /// no form, but a matrix `and` a falsy scalar is zeros before any element is looked at.
+    /// Every expected answer was printed by math.js 15.2.
+    #[test]
+    fn and_or_xor_element_by_element_take_what_math_js_types_take() {
+        let n = |e: &str| answer(e, "number");
+        assert_eq!(n("[1] or i"), "DenseMatrix [true]");
+        assert_eq!(n("[1, 2] or [i, 0]"), "DenseMatrix [true, true]");
+        assert_eq!(n("[0] and i"), "DenseMatrix [false]");
+        assert_eq!(n("[i] or 1"), "DenseMatrix [true]");
+        assert_eq!(n("or([1], i)"), "DenseMatrix [true]");
+        assert_eq!(n("[true] or i"), "type_mismatch");
+        assert_eq!(n("[1] or null"), "type_mismatch");
+        assert_eq!(n("[0] or undefined"), "type_mismatch");
+        assert_eq!(n("[null] or 1"), "type_mismatch");
+        assert_eq!(n("[1] xor null"), "type_mismatch");
+        assert_eq!(n("1 xor null"), "type_mismatch");
+        assert_eq!(n("xor(null, 1)"), "type_mismatch");
+        assert_eq!(n("[bigint(1)] or null"), "type_mismatch");
+        assert_eq!(
+            answer("bignumber(1) xor null", "BigNumber"),
+            "type_mismatch"
+        );
+        assert_eq!(n("[1] and null"), "DenseMatrix [0]");
+        assert_eq!(n("[0] and undefined"), "DenseMatrix [0]");
+        assert_eq!(n("[] or null"), "DenseMatrix []");
+        assert_eq!(n("xor(1, i)"), "boolean false");
+    }
+
     #[test]
     fn numeric_reads_prefixed_strings_as_number_does() {
         assert_eq!(
@@ -3902,6 +3958,16 @@ mod mathjs_agreement_tests {
             // Not evaluated: no refusal.
             ("false and i", "boolean false".to_owned()),
             ("true or null", "boolean true".to_owned()),
+            // The calls are the same transforms: the left side may decide alone.
+            ("and(0, nope)", "boolean false".to_owned()),
+            ("or(1, nope)", "boolean true".to_owned()),
+            ("or(true, i)", "boolean true".to_owned()),
+            ("and(1, i)", "boolean true".to_owned()),
+            ("and(1, null)", mismatch("and", "null")),
+            (
+                "or(null, 1)",
+                mismatch("or", "null").replace("index: 1", "index: 0"),
+            ),
         ] {
             assert_eq!(
                 crate::test_support::answer_in(expression, "number"),

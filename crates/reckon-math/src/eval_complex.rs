@@ -88,6 +88,8 @@ impl Evaluator {
             Op::Divide | Op::DotDivide => Value::Complex(x.div(y)),
             Op::Pow | Op::DotPow => Value::Complex(x.pow(y)),
             Op::Xor => Value::Boolean((x.re != 0.0 || x.im != 0.0) != (y.re != 0.0 || y.im != 0.0)),
+            Op::And => Value::Boolean((x.re != 0.0 || x.im != 0.0) && (y.re != 0.0 || y.im != 0.0)),
+            Op::Or => Value::Boolean((x.re != 0.0 || x.im != 0.0) || (y.re != 0.0 || y.im != 0.0)),
             Op::Equal => Value::Boolean(x.equals(y)),
             Op::Unequal => Value::Boolean(!x.equals(y)),
             Op::Smaller | Op::Larger | Op::SmallerEq | Op::LargerEq => {
