@@ -12,9 +12,10 @@
 //!   and `Infinity`;
 //! - names that read as numbers (the scope's variables, `pi`, `e`, ...);
 //! - calls of built-ins by name (`sin`, `max`, `gcd`, `mean`, `det`, ...), each argument an
-//!   expression of this subset or an array literal of them (`[1, 2, 3]`, `[4, 7; 2, 6]`): a
-//!   row the evaluator calls on plain numbers straight away is called so, any other as the
-//!   evaluator calls it once its arguments are evaluated;
+//!   expression of this subset, an array literal of them (`[1, 2, 3]`, `[4, 7; 2, 6]`) or a
+//!   string literal in double quotes (`std([2, 4, 6], "uncorrected")`): a row the evaluator
+//!   calls on plain numbers straight away is called so, any other as the evaluator calls it
+//!   once its arguments are evaluated;
 //! - parentheses, prefix `-` and `+`, postfix `!`, and the binary `+ - * / ^` and `%` (the
 //!   modulo, where an operand follows it; a percentage is left alone) with math.js's
 //!   precedence and associativity (`^` right-associative over a prefixed exponent: `2^-3^2` is
@@ -49,7 +50,7 @@ use crate::eval::{
     Evaluator, RAW_FUNCTIONS, number_binary, number_literal, plain_numbers, short_decimal,
 };
 use crate::functions::{Builtin, Imp, Path, builtin_entry};
-use crate::lexer::{P, Tok, Token};
+use crate::lexer::{Lexed, P, Tok, Token};
 use crate::matrix::Matrix;
 use crate::value::Value;
 
@@ -62,10 +63,10 @@ const MAX_DEPTH: u32 = 64;
 const MAX_ARGUMENTS: usize = 4;
 
 /// Whether `expression` is made only of the characters this module reads: ASCII letters,
-/// digits, `_ $ .`, blanks and `+ - * / % ^ ! < > = ? : ( ) , [ ] ;`. A look of one table read
-/// a byte, before anything is lexed: an expression with any other character (`{`, `'`, a
-/// quote, `&`, `|`, a newline, anything not ASCII) goes straight to the general path, and
-/// pays nothing more for this module. So does one that starts with `[` (a matrix literal,
+/// digits, `_ $ .`, blanks and `+ - * / % ^ ! < > = ? : ( ) , [ ] ; "`. A look of one table
+/// read a byte, before anything is lexed: an expression with any other character (`{`, `'`,
+/// `&`, `|`, a newline, anything not ASCII, even inside a string) goes straight to the general
+/// path, and pays nothing more for this module. So does one that starts with `[` (a matrix literal,
 /// `[1, 2; 3, 4] * [5; 6]`): an array is read here only as a call's argument.
 pub(crate) fn may_answer(expression: &str) -> bool {
     !expression.starts_with('[') && expression.bytes().all(|b| READ[usize::from(b)])
@@ -102,6 +103,7 @@ static READ: [bool; 256] = {
                     | b'['
                     | b']'
                     | b';'
+                    | b'"'
             );
         b += 1;
     }
@@ -115,12 +117,14 @@ static READ: [bool; 256] = {
 /// variables; it is the request's own, and spent when this gives up.
 pub(crate) fn evaluate(
     expression: &str,
-    tokens: &[Token],
+    lexed: &Lexed,
     evaluator: &mut Evaluator,
 ) -> Option<(Value, u64)> {
+    let tokens = &lexed.tokens[..];
     let mut quick = Quick {
         source: expression,
         tokens,
+        strings: &lexed.strings,
         pos: 0,
         evaluator,
         units: 0,
@@ -146,7 +150,8 @@ pub(crate) fn evaluate(
 /// followed by `(` is a call, whose `)` may come at once. Parentheses must balance; a
 /// comparison and `?` only outside them, a `:` only outside them after a `?`. A `[` only right
 /// after a `(` or a `,` outside brackets, inside parentheses (an array argument), never inside
-/// another `[`; its `]` followed by a `,` or a `)`, and a `;` only inside it. The name `i` (the
+/// another `[`; its `]` followed by a `,` or a `)`, and a `;` only inside it. A string in the
+/// same places as a `[`, followed as its `]` is (a string argument). The name `i` (the
 /// imaginary unit, a Complex) is turned away too. The full check is the parse itself.
 pub(crate) fn plausible(expression: &str, tokens: &[Token]) -> bool {
     let mut operand_expected = true;
@@ -155,12 +160,12 @@ pub(crate) fn plausible(expression: &str, tokens: &[Token]) -> bool {
     let mut brackets: u32 = 0;
     // The previous token was a `(`, or a `,` outside brackets: an array may open here.
     let mut array_may_open = false;
-    // The previous token closed an array: a `,` or `)` must follow.
-    let mut array_closed = false;
+    // The previous token closed an array or was a string: a `,` or `)` must follow.
+    let mut argument_closed = false;
     let mut questions = 0;
     for token in tokens {
         let may_open = std::mem::replace(&mut array_may_open, false);
-        if std::mem::replace(&mut array_closed, false)
+        if std::mem::replace(&mut argument_closed, false)
             && !matches!(token.tok, Tok::Punct(P::Comma | P::RParen))
         {
             return false;
@@ -170,6 +175,10 @@ pub(crate) fn plausible(expression: &str, tokens: &[Token]) -> bool {
             // is expected. A string or a newline is never read here.
             let fits = match token.tok {
                 Tok::Number => operand_expected,
+                Tok::Str => {
+                    argument_closed = true;
+                    operand_expected && may_open && open > 0 && brackets == 0
+                }
                 Tok::Name(false) => {
                     let span = token.span();
                     expression.get(span.start..span.end) != Some("i")
@@ -213,7 +222,7 @@ pub(crate) fn plausible(expression: &str, tokens: &[Token]) -> bool {
             P::RBracket if !operand_expected && brackets > 0 => {
                 brackets -= 1;
                 after_call = false;
-                array_closed = true;
+                argument_closed = true;
                 continue;
             }
             P::Semicolon if !operand_expected && brackets > 0 => operand_expected = true,
@@ -249,6 +258,8 @@ fn number(value: Value) -> Option<f64> {
 struct Quick<'a> {
     source: &'a str,
     tokens: &'a [Token],
+    /// The string literals' texts, by [`Token::string_index`].
+    strings: &'a [String],
     pos: usize,
     evaluator: &'a mut Evaluator,
     /// Nodes the general path would have evaluated so far (one work unit each).
@@ -549,8 +560,10 @@ impl Quick<'_> {
         let mut count = 0;
         if self.punct() != Some(P::RParen) {
             loop {
-                if count == MAX_ARGUMENTS || self.punct() == Some(P::LBracket) {
-                    // An array, or a fifth argument: the rest as values.
+                if count == MAX_ARGUMENTS
+                    || matches!(self.peek(), Some(Tok::Punct(P::LBracket) | Tok::Str))
+                {
+                    // An array, a string, or a fifth argument: the rest as values.
                     return self.call_on_values(row, name, at, values_of(&numbers[..count]));
                 }
                 *numbers.get_mut(count)? = self.sum()?;
@@ -595,10 +608,10 @@ impl Quick<'_> {
         mut values: Vec<Value>,
     ) -> Option<Value> {
         loop {
-            let value = if self.punct() == Some(P::LBracket) {
-                self.array()?
-            } else {
-                Value::Number(self.sum()?)
+            let value = match self.peek()? {
+                Tok::Punct(P::LBracket) => self.array()?,
+                Tok::Str => self.string()?,
+                _ => Value::Number(self.sum()?),
             };
             values.push(value);
             match self.punct()? {
@@ -629,6 +642,19 @@ impl Quick<'_> {
             return None;
         }
         self.evaluator.call_with_values(row, name, values, at).ok()
+    }
+
+    /// A string literal (the current token), as the evaluator makes its node's value: one work
+    /// unit. The two texts the request's stringifier guard looks for give up, to be judged there.
+    fn string(&mut self) -> Option<Value> {
+        let token = self.tokens.get(self.pos)?;
+        let text = self.strings.get(token.string_index())?;
+        if matches!(text.as_str(), "toString" | "toLocaleString") {
+            return None;
+        }
+        self.pos += 1;
+        self.units += 1;
+        Some(Value::Str(text.clone()))
     }
 
     /// An element of an array literal: [`Quick::sum`], or, for a number literal a separator
@@ -749,7 +775,7 @@ mod tests {
         }
         let mut evaluator =
             Evaluator::for_numeric_type(crate::used_scope(&request), request.numeric_type);
-        let (value, units) = evaluate(&request.expression, &lexed.tokens, &mut evaluator)?;
+        let (value, units) = evaluate(&request.expression, &lexed, &mut evaluator)?;
         evaluator.charge(units).ok()?;
         Some((
             format!("{} {}", value.type_name(), value.format(None)),
@@ -896,6 +922,14 @@ mod tests {
             "mean([1; 2])",
             "gcd([12, 18], 4)",
             "random(1, 1)",
+            // String arguments.
+            "std([2, 4, 6], \"uncorrected\")",
+            "variance([1, 2, 3, 4], \"biased\") * 2",
+            "std([1, 2; 3, 4], 1, \"unbiased\")",
+            "sqrt(\"16\") + max(\"3\", 2)",
+            "format(1/3, 3)",
+            "concat(\"a\", \"b\")",
+            "typeOf(\"\")",
             // A branch taken may spend the evaluator's work; one not taken spends nothing.
             "x > y ? mean([1, 2]) : 2",
             "x < y ? 2 : det([1, 2; 3, 4])",
@@ -993,7 +1027,14 @@ mod tests {
             "inv([1, 2; 2, 4])",
             "sqrt([1, 4, 9])",
             "max([1, 2], [3, 0])",
-            "std([1, 2, 3, 4], \"biased\")",
+            "std([1, 2], \"nope\")",
+            "sin(\"x\")",
+            "\"a\" + 1",
+            "std([1, 2], \"uncorrected\" + 1)",
+            "max(\"toString\")",
+            "max(\"a{\")",
+            "max(\"é\")",
+            "concat(\"a\", \"b\") + 1",
             // Failures: every one is the general path's to report.
             "nope + 1",
             "1 +",
@@ -1162,6 +1203,11 @@ mod tests {
             "[1, -2, 3.5, 0], 1",
             "[1e308, -1e308]",
             "[x, 2 x; x^2, -x]",
+            "[1, 2, 3], \"uncorrected\"",
+            "\"2\"",
+            "\"a\", \"b\"",
+            "[1, 2; 3, 4], 1, \"biased\"",
+            "2, \"3\"",
         ];
         let scope = serde_json::json!({"x": 3});
         let mut answered = 0;
