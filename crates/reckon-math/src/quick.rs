@@ -538,12 +538,12 @@ impl Quick<'_> {
     /// `name(arguments)` (the current token is the `(`, `at` the name's offset): a built-in not
     /// shadowed by a variable, none the request's static checks look at (aliases such as `ln`,
     /// which they rename, and the operations), and none math.js hands its arguments
-    /// unevaluated (`map`, `and`, ...). Each argument is an expression of this subset or an
-    /// array literal of them ([`Quick::array`]). On at most four numbers, a row the evaluator
-    /// calls on plain numbers straight away is called so (`Evaluator::call_plain`,
-    /// `Evaluator::call_number_values`); any other call goes as the evaluator's `apply` sends it
-    /// on once the arguments are evaluated ([`Evaluator::call_with_values`]). An error gives
-    /// up, for the general path to report.
+    /// unevaluated (`map`, `and`, ...). Each argument is an expression of this subset, an array
+    /// literal of them ([`Quick::array`]) or a string ([`Quick::string`]). On at most four
+    /// numbers, a row the evaluator calls on plain numbers straight away is called so
+    /// (`Evaluator::call_plain`, `Evaluator::call_number_values`); any other call goes as the
+    /// evaluator's `apply` sends it on once the arguments are evaluated
+    /// ([`Evaluator::call_with_values`]). An error gives up, for the general path to report.
     fn call(&mut self, name: &str, at: usize) -> Option<Value> {
         if matches!(
             name,
