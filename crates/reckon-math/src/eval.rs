@@ -191,6 +191,24 @@ pub(crate) fn mismatch(detail: impl std::fmt::Display, position: usize) -> Calcu
     CalculateError::new(Reason::TypeMismatch, format!("Type mismatch: {detail}")).at(position)
 }
 
+/// math.js's refusal of an operand its typed function for `op` has no form for: the `index`th,
+/// `value`.
+pub(crate) fn no_typed_form(
+    op: Op,
+    value: &Value,
+    index: usize,
+    position: usize,
+) -> CalculateError {
+    mismatch(
+        format!(
+            "Unexpected type of argument in function {} (actual: {}, index: {index})",
+            op.symbol_and_fn().1,
+            value.type_name()
+        ),
+        position,
+    )
+}
+
 /// The function-as-value error of section 9.2, naming `name` when it is a built-in function.
 pub(crate) fn function_as_value(name: Option<&str>, position: usize) -> CalculateError {
     let clause = match name {
@@ -1098,14 +1116,7 @@ impl Evaluator {
             // falsy scalar is decided before the elements are, `logical_with_matrix`).
             for (value, index) in [(left_value, 0), (right_value, 1)] {
                 if matches!(value, Value::Null | Value::Undefined) {
-                    return Err(mismatch(
-                        format!(
-                            "Unexpected type of argument in function {} (actual: {}, index: {index})",
-                            op.symbol_and_fn().1,
-                            value.type_name()
-                        ),
-                        at,
-                    ));
+                    return Err(no_typed_form(op, value, index, at));
                 }
             }
         }
@@ -1331,7 +1342,6 @@ impl Evaluator {
     fn and_or(&mut self, op: Op, args: &[Node], at: usize) -> Evaluated {
         use Op::*;
         let left = self.eval(&args[0])?;
-        let name = if op == And { "and" } else { "or" };
         match &left {
             // A matrix decides nothing alone: element by element.
             Value::Matrix(_) | Value::Sparse(_) => {
@@ -1340,13 +1350,7 @@ impl Evaluator {
             }
             // math.js's and/or have no form for these on the left.
             Value::Complex(_) | Value::Null | Value::Undefined => {
-                return Err(mismatch(
-                    format!(
-                        "Unexpected type of argument in function {name} (actual: {}, index: 0)",
-                        left.type_name()
-                    ),
-                    args[0].span.start,
-                ));
+                return Err(no_typed_form(op, &left, 0, args[0].span.start));
             }
             _ => {}
         }
@@ -1364,13 +1368,7 @@ impl Evaluator {
         if matches!(right, Value::Null | Value::Undefined)
             || (matches!(right, Value::Complex(_)) && matches!(left, Value::Boolean(_)))
         {
-            return Err(mismatch(
-                format!(
-                    "Unexpected type of argument in function {name} (actual: {}, index: 1)",
-                    right.type_name()
-                ),
-                args[1].span.start,
-            ));
+            return Err(no_typed_form(op, &right, 1, args[1].span.start));
         }
         // Both sides reach math.js's and/or, which converts a number meeting a
         // BigNumber (refusing one of more than 15 digits, section 5.4).

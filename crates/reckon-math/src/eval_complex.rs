@@ -69,14 +69,7 @@ impl Evaluator {
         // boolean, null or undefined (`true + i`, `i == true` are type errors).
         for (value, index) in [(left, 0), (right, 1)] {
             if matches!(value, Value::Boolean(_) | Value::Null | Value::Undefined) {
-                return Err(mismatch(
-                    format!(
-                        "Unexpected type of argument in function {} (actual: {}, index: {index})",
-                        op.symbol_and_fn().1,
-                        value.type_name()
-                    ),
-                    at,
-                ));
+                return Err(crate::eval::no_typed_form(op, value, index, at));
             }
         }
         let (x, y) = (as_complex(left, at)?, as_complex(right, at)?);
