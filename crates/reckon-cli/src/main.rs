@@ -105,7 +105,12 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> ExitCode {
-    let registry = Registry::standard();
+    let mut registry = Registry::standard();
+    // Each call's heap, as this binary's allocator counts it per thread: the gauge of the
+    // tools' memory budgets.
+    registry.set_memory_gauge(reckon_core::MemoryGauge::new(
+        reckon_alloc::thread_heap_bytes,
+    ));
     match cli.command {
         Command::Eval(args) => eval::run(&registry, &args),
         Command::Exec(args) => exec::run(&registry, &args),

@@ -14,5 +14,7 @@ pub mod num;
 pub mod span;
 
 pub use category::ErrorCategory;
-pub use limits::{Depth, DepthExceeded, Limits, Meter, WorkExhausted};
+pub use limits::{
+    Depth, DepthExceeded, Limits, MemoryBudget, MemoryExhausted, MemoryGauge, Meter, WorkExhausted,
+};
 pub use span::Span;

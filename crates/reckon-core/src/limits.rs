@@ -1,8 +1,14 @@
-//! Resource limits, the work meter and the nesting-depth counter.
+//! Resource limits, the work meter, the memory budget and the nesting-depth counter.
 //!
 //! Limits travel as values (no globals): a tool receives a [`Limits`], creates one [`Meter`] per
 //! request and one [`Depth`] per parse. The meter is charged *before* each costly big-number
 //! operation, so a request that would exceed its budget is refused before the work is done.
+//!
+//! Memory is the other resource a request can exhaust. A [`MemoryBudget`] compares what the
+//! request holds on the heap, read from a [`MemoryGauge`] the front end lends it (the process's
+//! allocator counts each thread's bytes; the core does no I/O and knows no allocator), with its
+//! limit: a tool asks it to admit a large allocation before making it, and checks it as it goes
+//! for everything else.
 
 /// The resource limits of one request. The defaults are the `limits` object of the
 /// decimal-expression-evaluate 1.0.0 specification.
@@ -118,6 +124,87 @@ impl Meter {
     }
 }
 
+/// Reads how many bytes of heap the current thread holds, as the process's global allocator
+/// counts them (for reckon's binaries, `reckon_alloc::thread_heap_bytes`). Only differences
+/// between two readings on one thread mean anything.
+#[derive(Clone, Copy, Debug)]
+pub struct MemoryGauge {
+    read: fn() -> i64,
+}
+
+impl MemoryGauge {
+    /// A gauge that calls `read` for each reading.
+    pub const fn new(read: fn() -> i64) -> Self {
+        Self { read }
+    }
+
+    /// The current thread's reading now.
+    #[inline]
+    pub fn read(self) -> i64 {
+        (self.read)()
+    }
+}
+
+/// One request's memory budget: at most `limit` bytes held on the heap beyond what its thread
+/// held when the request began.
+#[derive(Clone, Copy, Debug)]
+pub struct MemoryBudget {
+    gauge: MemoryGauge,
+    start: i64,
+    limit: u64,
+}
+
+/// The refusal of [`MemoryBudget::admit`]: what was held, what was asked for, and the limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemoryExhausted {
+    /// The budget, in bytes.
+    pub limit: u64,
+    /// Bytes held when the allocation was asked for.
+    pub held: u64,
+    /// The bytes asked for.
+    pub asked: u64,
+}
+
+impl MemoryBudget {
+    /// A budget of `limit` bytes starting now, on the current thread.
+    pub fn start(gauge: MemoryGauge, limit: u64) -> Self {
+        Self {
+            gauge,
+            start: gauge.read(),
+            limit,
+        }
+    }
+
+    /// Bytes held beyond the start (0 when the thread holds less than it did then).
+    #[inline]
+    pub fn held(&self) -> u64 {
+        u64::try_from(self.gauge.read().wrapping_sub(self.start)).unwrap_or(0)
+    }
+
+    /// Whether `asked` more bytes fit beside what is held now (reaching the limit exactly is
+    /// allowed). Ask with 0 to check that the request is still within its budget.
+    ///
+    /// # Errors
+    /// [`MemoryExhausted`] when held + asked would exceed the limit.
+    #[inline]
+    pub fn admit(&self, asked: u64) -> Result<(), MemoryExhausted> {
+        let held = self.held();
+        if held.saturating_add(asked) > self.limit {
+            return Err(MemoryExhausted {
+                limit: self.limit,
+                held,
+                asked,
+            });
+        }
+        Ok(())
+    }
+
+    /// The budget, in bytes.
+    pub const fn limit(&self) -> u64 {
+        self.limit
+    }
+}
+
 /// A nesting-depth counter for recursive-descent parsers.
 ///
 /// Not an RAII guard: our parsers stop at the first fault and discard their state, so the counter
@@ -168,6 +255,43 @@ impl Depth {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::cell::Cell;
+
+    thread_local! {
+        static FAKE_HEAP: Cell<i64> = const { Cell::new(0) };
+    }
+
+    fn fake_heap() -> i64 {
+        FAKE_HEAP.with(Cell::get)
+    }
+
+    #[test]
+    fn memory_budget_admits_exactly_its_limit_beyond_the_start() {
+        FAKE_HEAP.with(|h| h.set(5_000));
+        let budget = MemoryBudget::start(MemoryGauge::new(fake_heap), 1_000);
+        assert_eq!(budget.held(), 0);
+        FAKE_HEAP.with(|h| h.set(5_400));
+        assert_eq!(budget.held(), 400);
+        budget.admit(599).expect("N-1 fits");
+        budget.admit(600).expect("exactly the limit fits");
+        assert_eq!(
+            budget.admit(601),
+            Err(MemoryExhausted {
+                limit: 1_000,
+                held: 400,
+                asked: 601
+            })
+        );
+        FAKE_HEAP.with(|h| h.set(6_001));
+        assert!(budget.admit(0).is_err(), "held past the limit");
+        FAKE_HEAP.with(|h| h.set(4_000));
+        assert_eq!(
+            budget.held(),
+            0,
+            "freeing more than was held reads as nothing held"
+        );
+        budget.admit(1_000).expect("the whole budget again");
+    }
 
     #[test]
     fn meter_admits_exactly_the_budget_and_refuses_one_more() {

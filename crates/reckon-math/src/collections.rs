@@ -527,6 +527,8 @@ impl Evaluator {
         if count > MAX_BUILD {
             return Err(build_limit(name, Some(count), at));
         }
+        self.admit_memory(count.saturating_mul(std::mem::size_of::<Value>() as u64))
+            .map_err(|e| e.at(at))?;
         self.elements_built += count;
         if self.elements_built > MAX_BUILT {
             return Err(CalculateError::new(

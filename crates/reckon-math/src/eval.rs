@@ -44,6 +44,45 @@ const DEADLINE: Duration = Duration::from_secs(5);
 /// backstop therefore allows [`DEADLINE`] plus the first stride's work, which the meter bounds.
 const DEADLINE_STRIDE: u64 = 4096;
 
+/// How many charges pass between two checks of the memory budget (when the front end lent a
+/// gauge). Every large build asks the budget before it is made ([`Evaluator::admit_memory`]);
+/// between two checks the evaluation can only grow by what this many nodes make without a
+/// build: each at most a string or an exact number of a megabyte or so (the size limits), so
+/// the overshoot stays a small fraction of the budget.
+const MEMORY_STRIDE: u64 = 16;
+
+/// Bytes one request may hold on the heap at once while it is evaluated, when the front end
+/// lends a [`reckon_core::MemoryGauge`]: every value it builds, reads and keeps, with the
+/// parser's tree and the evaluator's own state. Chosen from measurement: the largest requests
+/// the element limits admit and math.js answers (a million-element range and its `map`, a sum of
+/// twenty `zeros(1000, 1000)` built one after another) hold under 150 MiB; a front end's worst
+/// case is its concurrency limit times this, plus a fixed base.
+pub const MEMORY_BUDGET: u64 = 256 << 20;
+
+/// The refusal of a request that would hold more than [`MEMORY_BUDGET`] (section 10's
+/// `result_too_large`, with the limit it met).
+#[cold]
+pub(crate) fn memory_exhausted(refused: reckon_core::MemoryExhausted) -> CalculateError {
+    let mib = |bytes: u64| bytes.div_ceil(1 << 20);
+    let asked = if refused.asked == 0 {
+        String::new()
+    } else {
+        format!(", {} MiB more asked for", mib(refused.asked))
+    };
+    let mut error = CalculateError::new(
+        Reason::ResultTooLarge,
+        format!(
+            "Memory limit exceeded: the expression would hold over {} MiB at once while evaluating ({} MiB held{asked}).",
+            mib(refused.limit),
+            mib(refused.held),
+        ),
+    );
+    error.hint = Some(
+        "Build smaller collections or strings, avoid keeping many large values at once (map over fewer elements, format with a lower precision), or split the computation into several calls.".into(),
+    );
+    error
+}
+
 /// The timeout error of section 9, reported the same way whether the work meter or a deadline
 /// stopped the evaluation.
 #[cold]
@@ -93,6 +132,9 @@ pub(crate) struct Evaluator {
     pub(crate) watching: u32,
     /// Where the innermost such value's names start in `rebound`.
     pub(crate) watch_mark: usize,
+    /// The request's memory budget, when the front end lent a gauge (checked every
+    /// [`MEMORY_STRIDE`] charges, and before each large build).
+    memory: Option<reckon_core::MemoryBudget>,
 }
 
 impl Drop for Evaluator {
@@ -283,6 +325,22 @@ impl Evaluator {
             rebound: ManuallyDrop::new(Vec::new()),
             watching: 0,
             watch_mark: 0,
+            memory: None,
+        }
+    }
+
+    /// Holds the evaluation to `budget` (see [`MEMORY_BUDGET`]).
+    pub(crate) fn limit_memory(&mut self, budget: Option<reckon_core::MemoryBudget>) {
+        self.memory = budget;
+    }
+
+    /// Refuses, before it is allocated, a build of `bytes` that would take the request over its
+    /// memory budget (nothing to check without one).
+    #[inline]
+    pub(crate) fn admit_memory(&self, bytes: u64) -> Result<(), CalculateError> {
+        match &self.memory {
+            Some(budget) => budget.admit(bytes).map_err(memory_exhausted),
+            None => Ok(()),
         }
     }
 
@@ -322,6 +380,18 @@ impl Evaluator {
             return Err(timed_out());
         }
         self.charges += 1;
+        if self.charges.is_multiple_of(MEMORY_STRIDE) {
+            return self.check_periodically();
+        }
+        Ok(())
+    }
+
+    /// The checks made every [`MEMORY_STRIDE`] charges: the memory budget, and every
+    /// [`DEADLINE_STRIDE`] charges the clock.
+    #[cold]
+    #[inline(never)]
+    fn check_periodically(&mut self) -> Result<(), CalculateError> {
+        self.admit_memory(0)?;
         if self.charges.is_multiple_of(DEADLINE_STRIDE) {
             return self.check_deadline();
         }
@@ -330,8 +400,6 @@ impl Evaluator {
 
     /// The wall-clock backstop, read every [`DEADLINE_STRIDE`] charges; the first reading
     /// starts it.
-    #[cold]
-    #[inline(never)]
     fn check_deadline(&mut self) -> Result<(), CalculateError> {
         let now = Instant::now();
         match self.deadline {

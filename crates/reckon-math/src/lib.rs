@@ -58,6 +58,7 @@ mod special;
 mod value;
 
 pub use error::{CalculateError, ErrorDetails, Reason};
+pub use eval::MEMORY_BUDGET;
 
 pub use parser::{ParseError, STACK_BYTES, parse};
 
@@ -73,6 +74,24 @@ pub const MANIFEST_JSON: &str = include_str!("../manifest.json");
 
 /// Longest formatted result, in UTF-16 code units.
 const MAX_RESULT_UNITS: usize = 100_000;
+
+/// What a front end lends each request beyond its input text.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Resources {
+    /// Reads the heap the evaluating thread holds (the process's allocator counts it). With a
+    /// gauge, a request is refused with `result_too_large` before it would hold more than
+    /// [`MEMORY_BUDGET`] bytes; without one, its memory is bounded only by the element and size
+    /// limits of section 10 (as in the library's own tests).
+    pub memory_gauge: Option<reckon_core::MemoryGauge>,
+}
+
+impl Resources {
+    /// The request's memory budget, started now on this thread (`None` without a gauge).
+    fn memory_budget(&self) -> Option<reckon_core::MemoryBudget> {
+        self.memory_gauge
+            .map(|gauge| reckon_core::MemoryBudget::start(gauge, MEMORY_BUDGET))
+    }
+}
 
 /// Runs one request text through the whole pipeline and returns the success object.
 ///
@@ -93,9 +112,22 @@ pub fn calculate(input: &[u8]) -> Result<Json, CalculateError> {
 /// # Errors
 /// The first failing step's [`CalculateError`].
 pub fn calculate_counted(input: &[u8], work_units: &mut u64) -> Result<Json, CalculateError> {
+    calculate_with(input, &Resources::default(), work_units)
+}
+
+/// [`calculate_counted`] with the front end's [`Resources`] (its memory gauge).
+///
+/// # Errors
+/// The first failing step's [`CalculateError`].
+pub fn calculate_with(
+    input: &[u8],
+    resources: &Resources,
+    work_units: &mut u64,
+) -> Result<Json, CalculateError> {
     *work_units = 0;
+    let memory = resources.memory_budget();
     let request = request::decode(input)?;
-    let answer = answer(&request, work_units)?;
+    let answer = answer(&request, work_units, memory)?;
     let mut out = Map::new();
     out.insert("result".into(), answer.result.into());
     out.insert("resultType".into(), answer.result_type.into());
@@ -135,10 +167,25 @@ pub fn calculate_into_counted(
     out: &mut Vec<u8>,
     work_units: &mut u64,
 ) -> Result<(), CalculateError> {
+    calculate_into_with(input, out, &Resources::default(), work_units)
+}
+
+/// [`calculate_into_counted`] with the front end's [`Resources`] (its memory gauge): the front
+/// ends' hot path.
+///
+/// # Errors
+/// The first failing step's [`CalculateError`].
+pub fn calculate_into_with(
+    input: &[u8],
+    out: &mut Vec<u8>,
+    resources: &Resources,
+    work_units: &mut u64,
+) -> Result<(), CalculateError> {
     *work_units = 0;
+    let memory = resources.memory_budget();
     let mut request = request::Request::empty();
     request::decode_into(input, &mut request)?;
-    let value = checked_value(&request, work_units)?;
+    let value = checked_value(&request, work_units, memory)?;
     // A number (most answers) is written straight into `out` below, without a string of its
     // own: its text is ASCII without quotes or escapes, at most 25 bytes. Anything else is
     // formatted first, as its length may still refuse it.
@@ -297,8 +344,12 @@ struct Answer {
 
 /// Section 3 steps 2–11 for a decoded request: checks, evaluation, result checks, formatting.
 /// `work_units` receives what the evaluation spent of its work meter.
-fn answer(request: &request::Request, work_units: &mut u64) -> Result<Answer, CalculateError> {
-    let value = checked_value(request, work_units)?;
+fn answer(
+    request: &request::Request,
+    work_units: &mut u64,
+    memory: Option<reckon_core::MemoryBudget>,
+) -> Result<Answer, CalculateError> {
+    let value = checked_value(request, work_units, memory)?;
     Ok(Answer {
         result: formatted(&value, request.precision)?,
         result_type: value.type_name(),
@@ -306,10 +357,11 @@ fn answer(request: &request::Request, work_units: &mut u64) -> Result<Answer, Ca
 }
 
 /// Section 3 steps 2–10 for a decoded request: checks, evaluation and the result checks, up to
-/// the text of the result ([`formatted`]).
+/// the text of the result ([`formatted`]). `memory` holds the evaluation to its budget.
 fn checked_value(
     request: &request::Request,
     work_units: &mut u64,
+    memory: Option<reckon_core::MemoryBudget>,
 ) -> Result<value::Value, CalculateError> {
     request::check_unparsed(request)?;
     let mut lexed = None;
@@ -322,7 +374,7 @@ fn checked_value(
         // evaluated in full below.
         let tokens = lexer::tokenize_until_error(request.expression.as_bytes());
         if let (tokens, None) = &tokens
-            && let Some(answer) = quick_value(request, tokens, work_units)
+            && let Some(answer) = quick_value(request, tokens, work_units, memory)
         {
             return answer;
         }
@@ -345,6 +397,7 @@ fn checked_value(
         eval::check_fraction_literals(&tree)?;
     }
     let mut evaluator = eval::Evaluator::for_numeric_type(scope, request.numeric_type);
+    evaluator.limit_memory(memory);
     let value = evaluator.eval(&tree);
     *work_units = evaluator.work_used();
     checked_result(value?, fraction_mode)
@@ -361,12 +414,14 @@ fn quick_value(
     request: &request::Request,
     lexed: &lexer::Lexed,
     work_units: &mut u64,
+    memory: Option<reckon_core::MemoryBudget>,
 ) -> Option<Result<value::Value, CalculateError>> {
     if !quick::plausible(&request.expression, &lexed.tokens) {
         return None;
     }
     let mut evaluator =
         eval::Evaluator::for_numeric_type(used_scope(request), request.numeric_type);
+    evaluator.limit_memory(memory);
     let (value, units) = quick::evaluate(&request.expression, lexed, &mut evaluator)?;
     // Past the budget only with what a called function spent as it went (a literal's nodes
     // alone are far fewer): the general path then finds where, and says so.

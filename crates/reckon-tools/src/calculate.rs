@@ -10,6 +10,8 @@ use serde_json::{Value, json};
 pub(crate) struct CalculateTool {
     manifest: Value,
     description: String,
+    /// What each call is lent: the front end's memory gauge, when it set one.
+    resources: reckon_math::Resources,
 }
 
 impl CalculateTool {
@@ -25,6 +27,7 @@ impl CalculateTool {
         Self {
             manifest,
             description,
+            resources: reckon_math::Resources::default(),
         }
     }
 }
@@ -50,6 +53,17 @@ fn write_body(out: &mut Vec<u8>, body: &Value) {
 impl Tool for CalculateTool {
     fn id(&self) -> &'static str {
         TOOL_ID
+    }
+
+    fn set_memory_gauge(&mut self, gauge: reckon_core::MemoryGauge) {
+        self.resources.memory_gauge = Some(gauge);
+    }
+
+    fn memory_budget(&self) -> Option<u64> {
+        self.resources
+            .memory_gauge
+            .is_some()
+            .then_some(reckon_math::MEMORY_BUDGET)
     }
 
     fn version(&self) -> &'static str {
@@ -112,7 +126,7 @@ impl Tool for CalculateTool {
         let start = out.len();
         let answered = crate::stack::on_large_stack(|| {
             let mut units = 0;
-            let answer = reckon_math::calculate_into_counted(input, out, &mut units);
+            let answer = reckon_math::calculate_into_with(input, out, &self.resources, &mut units);
             (answer, units)
         });
         let (answered, work_units) = match answered {
@@ -137,7 +151,10 @@ impl Tool for CalculateTool {
     fn execute_json(&self, input: &[u8]) -> Execution {
         let answer = crate::stack::on_large_stack(|| {
             let mut units = 0;
-            (reckon_math::calculate_counted(input, &mut units), units)
+            (
+                reckon_math::calculate_with(input, &self.resources, &mut units),
+                units,
+            )
         });
         let (answer, work_units) = match answer {
             Some((answer, units)) => (Some(answer), units),

@@ -46,6 +46,15 @@ pub trait Tool: Send + Sync {
     fn version(&self) -> &'static str;
     /// One paragraph on what the tool is for.
     fn description(&self) -> &str;
+    /// Lends the tool a reading of the heap its calls hold (the process's allocator counts
+    /// it), so that a tool whose requests can build large values holds each call to its memory
+    /// budget. The default ignores it: a tool whose limits bound its memory needs none.
+    fn set_memory_gauge(&mut self, _gauge: reckon_core::MemoryGauge) {}
+    /// The bytes one call may hold on the heap, when the tool meters memory (after
+    /// [`Tool::set_memory_gauge`]); `None` when its other limits bound it.
+    fn memory_budget(&self) -> Option<u64> {
+        None
+    }
     /// The tool's published specification.
     fn manifest(&self) -> &Value;
     /// A tool-specific reference in Markdown (a function table, say), appended to the tool's
@@ -208,6 +217,22 @@ impl Registry {
                 Box::new(calculate::CalculateTool::new()),
             ],
         }
+    }
+
+    /// Lends every tool the front end's memory gauge ([`Tool::set_memory_gauge`]).
+    pub fn set_memory_gauge(&mut self, gauge: reckon_core::MemoryGauge) {
+        for tool in &mut self.tools {
+            tool.set_memory_gauge(gauge);
+        }
+    }
+
+    /// The largest memory budget of one call among the tools that meter memory (`None` when
+    /// none does): a front end's worst case is its concurrency times this, plus a fixed base.
+    pub fn memory_budget(&self) -> Option<u64> {
+        self.tools
+            .iter()
+            .filter_map(|tool| tool.memory_budget())
+            .max()
     }
 
     /// A registry of exactly these tools (for embedding reckon with tools of one's own).

@@ -1,0 +1,116 @@
+//! The memory budget of one request, with the gauge the binaries lend (reckon-alloc's per-thread
+//! count, installed here as this test's global allocator): the reproducers of requests that
+//! once took gigabytes are refused with `result_too_large` after holding at most the budget,
+//! large requests that fit still answer, and without a gauge nothing changes.
+
+use reckon_core::MemoryGauge;
+use reckon_math::{MEMORY_BUDGET, Resources};
+
+#[global_allocator]
+static ALLOCATOR: reckon_alloc::Allocator = reckon_alloc::Allocator;
+
+/// The gauge of reckon's binaries.
+fn metered() -> Resources {
+    Resources {
+        memory_gauge: Some(MemoryGauge::new(reckon_alloc::thread_heap_bytes)),
+    }
+}
+
+/// Runs `expression` on a thread of its own with the stack the tool needs, lent `resources`;
+/// returns the result text, or `reason: message` for a refusal.
+fn run(expression: &str, resources: Resources) -> String {
+    let input = serde_json::json!({ "expression": expression }).to_string();
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(reckon_math::STACK_BYTES)
+            .spawn_scoped(scope, move || {
+                let mut out = Vec::new();
+                match reckon_math::calculate_into_with(
+                    input.as_bytes(),
+                    &mut out,
+                    &resources,
+                    &mut 0,
+                ) {
+                    Ok(()) => {
+                        let body: serde_json::Value =
+                            serde_json::from_slice(&out).unwrap_or_default();
+                        body["result"].as_str().unwrap_or_default().to_owned()
+                    }
+                    Err(error) => {
+                        let details = error.into_details();
+                        format!("{}: {}", details.reason.name(), details.message)
+                    }
+                }
+            })
+            .map(|handle| handle.join().unwrap_or_else(|_| "panicked".into()))
+            .unwrap_or_else(|_| "no thread".into())
+    })
+}
+
+#[track_caller]
+fn refused_for_memory(expression: &str) {
+    let answer = run(expression, metered());
+    assert!(
+        answer.starts_with("result_too_large: Memory limit exceeded: the expression would hold over 256 MiB at once while evaluating ("),
+        "{expression}: {answer}"
+    );
+}
+
+#[test]
+fn the_budget_is_256_mib() {
+    assert_eq!(MEMORY_BUDGET, 256 * 1024 * 1024);
+}
+
+#[test]
+fn many_large_strings_at_once_are_refused() {
+    // 10,000 strings of 200,000 digits each (2 GB) once took 2.5 GB and 5 s.
+    refused_for_memory(
+        r#"size(map(1:1e4, f(x) = format(x, {notation: "fixed", precision: 200000})))"#,
+    );
+}
+
+#[test]
+fn objects_with_many_members_are_refused() {
+    // A million objects of twenty members (2 GB) once took 2.0 GB.
+    refused_for_memory(
+        "size(map(1:1e6, f(x) = {a: x, b: x, c: x, d: x, e: x, f: x, g: x, h: x, i: x, j: x, k: x, l: x, m: x, n: x, o: x, p: x, q: x, r: x, s: x, t: x}))",
+    );
+}
+
+#[test]
+fn many_million_element_ranges_are_refused_before_they_are_built() {
+    // Nineteen `1:1e6` ranges (2.1 GB) were all built before the matrix was refused.
+    let ranges = vec!["1:1e6"; 19].join(", ");
+    refused_for_memory(&format!("size([{ranges}])"));
+}
+
+#[test]
+fn large_requests_within_the_budget_still_answer() {
+    let twenty = vec!["sum(zeros(1000, 1000))"; 20].join(" + ");
+    assert_eq!(run(&twenty, metered()), "0");
+    assert_eq!(
+        run("sum(map(1:1e6, f(x) = x^2))", metered()),
+        "333333833333127550"
+    );
+    assert_eq!(run("size(concat(1:5e5, 1:5e5))", metered()), "[1000000]");
+    assert_eq!(
+        run(
+            r#"length(format(1, {notation: "fixed", precision: 999000}))"#,
+            metered()
+        ),
+        "999002"
+    );
+}
+
+#[test]
+fn without_a_gauge_only_the_element_limits_hold() {
+    // The same request as above, refused by the element limit instead (no gauge, no budget).
+    let ranges = vec!["1:1e6"; 19].join(", ");
+    let answer = run(&format!("size([{ranges}])"), Resources::default());
+    assert!(
+        answer.starts_with(
+            "result_too_large: Size limit exceeded: matrix() would build 19,000,000 elements"
+        ),
+        "{answer}"
+    );
+}
