@@ -23,7 +23,7 @@ pub enum NodeKind {
     /// almost every literal is short.
     Number(SmolStr),
     /// A string literal, unescaped.
-    Str(String),
+    Str(crate::text::Text),
     /// `true`, `false`, `null`, `undefined`, `NaN` or `Infinity`.
     Constant(Constant),
     /// A name (stored inline when short, as almost every name is).
@@ -243,7 +243,7 @@ impl Node {
     pub fn to_mathjs_json(&self) -> Value {
         match &self.kind {
             NodeKind::Number(raw) => json!({"mathjs": "ConstantNode", "value": number_value(raw)}),
-            NodeKind::Str(text) => json!({"mathjs": "ConstantNode", "value": text}),
+            NodeKind::Str(text) => json!({"mathjs": "ConstantNode", "value": text.as_str()}),
             NodeKind::Constant(constant) => {
                 let value = match constant {
                     Constant::True => json!(true),

@@ -170,7 +170,7 @@ fn js_string(x: f64) -> String {
 /// operation whose other operand is a bigint; `None` for the types a bigint converts to.
 fn as_bigint(value: &Value, at: usize) -> Option<Result<IBig, crate::CalculateError>> {
     match value {
-        Value::BigInt(n) => Some(Ok(n.clone())),
+        Value::BigInt(n) => Some(Ok(dashu_int::IBig::clone(n))),
         Value::Boolean(b) => Some(Ok(IBig::from(u8::from(*b)))),
         Value::Str(s) => Some(
             // A string that is no integer, as an operand: a type mismatch (spec 9.3 rule 10).
@@ -354,10 +354,10 @@ impl Evaluator {
             other => other,
         };
         if matches!(op, Pow) {
-            return self.bigint_power(&x, &y, at).map(Value::BigInt);
+            return self.bigint_power(&x, &y, at).map(Value::bigint);
         }
         if matches!(op, LeftShift) {
-            return self.bigint_shift(&x, &y, at).map(Value::BigInt);
+            return self.bigint_shift(&x, &y, at).map(Value::bigint);
         }
         self.charge(cost(&x, &y))?;
         let ordering = x.cmp(&y);
@@ -384,7 +384,7 @@ impl Evaluator {
             RightArithShift => {
                 // `>>` by a negative amount shifts left.
                 if y < IBig::ZERO {
-                    return self.bigint_shift(&x, &(-&y), at).map(Value::BigInt);
+                    return self.bigint_shift(&x, &(-&y), at).map(Value::bigint);
                 }
                 match usize::try_from(&y) {
                     Ok(s) => &x >> s,
@@ -406,7 +406,7 @@ impl Evaluator {
                 ));
             }
         };
-        checked(result).map(Value::BigInt).map_err(error)
+        checked(result).map(Value::bigint).map_err(error)
     }
 
     /// `x ^ y` of bigints: exact, refused for a negative exponent; sized before it is computed.
@@ -487,7 +487,7 @@ impl Evaluator {
     ) -> Evaluated {
         let whole = |value: &Value| -> Result<IBig, crate::CalculateError> {
             match value {
-                Value::BigInt(n) => Ok(n.clone()),
+                Value::BigInt(n) => Ok(dashu_int::IBig::clone(n)),
                 Value::Boolean(b) => Ok(IBig::from(u8::from(*b))),
                 Value::Number(x) if x.fract() == 0.0 && x.is_finite() => {
                     from_f64(*x).map_err(|e| function_error(e, "range", at))
@@ -549,7 +549,7 @@ impl Evaluator {
             }
             self.charge(limbs(&x))?;
             let next = &x + &s;
-            data.push(Value::BigInt(x));
+            data.push(Value::bigint(x));
             x = next;
         }
         self.build("range", data.len() as u64, at)?;
@@ -560,10 +560,10 @@ impl Evaluator {
     pub(crate) fn bigint_unary(&mut self, op: Op, x: &IBig, at: usize) -> Evaluated {
         self.charge(limbs(x))?;
         match op {
-            Op::UnaryMinus => Ok(Value::BigInt(-x)),
-            Op::UnaryPlus => Ok(Value::BigInt(x.clone())),
+            Op::UnaryMinus => Ok(Value::bigint(-x)),
+            Op::UnaryPlus => Ok(Value::bigint(x.clone())),
             Op::Not => Ok(Value::Boolean(*x == IBig::ZERO)),
-            Op::BitNot => Ok(Value::BigInt(-x - IBig::ONE)),
+            Op::BitNot => Ok(Value::bigint(-x - IBig::ONE)),
             _ => {
                 let n = to_number(x).map_err(|e| function_error(e, "", at))?;
                 self.unary(op, Value::Number(n), at, at)
@@ -580,7 +580,7 @@ impl Evaluator {
     ) -> Evaluated {
         let Some(value) = values.first() else {
             return if name == "bigint" {
-                Ok(Value::BigInt(IBig::ZERO))
+                Ok(Value::bigint(IBig::ZERO))
             } else {
                 Err(failed(format!("{name}() takes 1 argument(s), got 0"), at))
             };
@@ -601,17 +601,17 @@ impl Evaluator {
         if name == "bigint" {
             return match value {
                 Value::BigInt(n) => Ok(Value::BigInt(n.clone())),
-                Value::Number(x) => from_f64(*x).map(Value::BigInt).map_err(error),
-                Value::Boolean(b) => Ok(Value::BigInt(IBig::from(u8::from(*b)))),
-                Value::Null => Ok(Value::BigInt(IBig::ZERO)),
+                Value::Number(x) => from_f64(*x).map(Value::bigint).map_err(error),
+                Value::Boolean(b) => Ok(Value::bigint(IBig::from(u8::from(*b)))),
+                Value::Null => Ok(Value::bigint(IBig::ZERO)),
                 Value::Str(s) => parse(s)
-                    .map(Value::BigInt)
+                    .map(Value::bigint)
                     .ok_or_else(|| failed(format!("Cannot convert {s} to a BigInt"), at)),
                 Value::Big(x) => {
                     self.charge(1)?;
                     let rounded = crate::bignum::round_plain(x);
                     crate::bignum::to_ibig_below_1e21(&rounded)
-                        .map(Value::BigInt)
+                        .map(Value::bigint)
                         .ok_or_else(|| {
                             failed(
                                 format!(
@@ -623,7 +623,7 @@ impl Evaluator {
                         })
                 }
                 Value::Fraction(f) => from_f64(crate::fraction::to_f64(f))
-                    .map(Value::BigInt)
+                    .map(Value::bigint)
                     .map_err(error),
                 other => Err(mismatch(
                     format!(
@@ -656,9 +656,9 @@ impl Evaluator {
             }
         };
         Ok(Value::BigInt(if name == "num" {
-            fraction.numerator().clone()
+            std::rc::Rc::new(fraction.numerator().clone())
         } else {
-            IBig::from(fraction.denominator().clone())
+            std::rc::Rc::new(IBig::from(fraction.denominator().clone()))
         }))
     }
 
@@ -683,7 +683,7 @@ impl Evaluator {
             let mut logs = [0.0; 2];
             for (slot, value) in logs.iter_mut().zip(values) {
                 *slot = match value {
-                    Value::BigInt(n) if *n > IBig::ZERO => logarithm("log", n),
+                    Value::BigInt(n) if *n > std::rc::Rc::new(IBig::ZERO) => logarithm("log", n),
                     Value::BigInt(_) => {
                         return Some(Err(failed("b.toNumber is not a function", at)));
                     }
@@ -729,14 +729,14 @@ impl Evaluator {
             _ => return None,
         };
         Some(match (name, values.len()) {
-            ("abs", 1) => Ok(Value::BigInt(n.abs())),
-            ("sign", 1) => Ok(Value::BigInt(n.signum())),
-            ("unaryMinus", 1) => Ok(Value::BigInt(-n)),
+            ("abs", 1) => Ok(Value::bigint(IBig::clone(&n).abs())),
+            ("sign", 1) => Ok(Value::bigint(n.signum())),
+            ("unaryMinus", 1) => Ok(Value::bigint(-&*n)),
             ("unaryPlus", 1) => Ok(Value::BigInt(n)),
-            ("bitNot", 1) => Ok(Value::BigInt(-n - IBig::ONE)),
+            ("bitNot", 1) => Ok(Value::bigint(-&*n - IBig::ONE)),
             ("cube" | "square", 1) => {
                 let power = IBig::from(if name == "cube" { 3u8 } else { 2u8 });
-                self.bigint_power(&n, &power, at).map(Value::BigInt)
+                self.bigint_power(&n, &power, at).map(Value::bigint)
             }
             ("fix" | "floor" | "ceil" | "round", 1) => Ok(Value::BigInt(n)),
             ("fix" | "floor" | "ceil" | "round", 2) => match &values[1] {
@@ -751,21 +751,23 @@ impl Evaluator {
                 _ => return None,
             },
             ("isInteger", 1) => Ok(Value::Boolean(true)),
-            ("isZero", 1) => Ok(Value::Boolean(n == IBig::ZERO)),
-            ("isPositive", 1) => Ok(Value::Boolean(n > IBig::ZERO)),
-            ("isNegative", 1) => Ok(Value::Boolean(n < IBig::ZERO)),
+            ("isZero", 1) => Ok(Value::Boolean(n == std::rc::Rc::new(IBig::ZERO))),
+            ("isPositive", 1) => Ok(Value::Boolean(n > std::rc::Rc::new(IBig::ZERO))),
+            ("isNegative", 1) => Ok(Value::Boolean(n < std::rc::Rc::new(IBig::ZERO))),
             ("isNaN", 1) => Ok(Value::Boolean(false)),
             ("isPrime", 1) => self.bigint_is_prime(&n, at).map(Value::Boolean),
             ("log" | "log2" | "log10", 1) => {
-                if n <= IBig::ZERO {
+                if n <= std::rc::Rc::new(IBig::ZERO) {
                     Err(failed("b.toNumber is not a function", at))
                 } else {
                     Ok(Value::Number(logarithm(name, &n)))
                 }
             }
             ("number", 1) => Ok(Value::Number(to_f64(&n))),
-            ("bignumber", 1) => Ok(Value::Big(crate::bignum::Big::from_ibig(n))),
-            ("fraction", 1) => Ok(Value::Fraction(dashu_ratio::RBig::from(n))),
+            ("bignumber", 1) => Ok(Value::Big(crate::bignum::Big::from_ibig(
+                dashu_int::IBig::clone(&n),
+            ))),
+            ("fraction", 1) => Ok(Value::Fraction(dashu_ratio::RBig::from(IBig::clone(&n)))),
             ("typeOf", 1) => Ok(Value::Str("bigint".into())),
             (_, 2) => return self.bigint_operator_function(name, values, at),
             _ => return None,
@@ -846,7 +848,7 @@ impl Evaluator {
 /// Truthiness of a bigint operand for `and`, `or`, `xor`.
 fn truthy(value: &Value) -> bool {
     match value {
-        Value::BigInt(n) => *n != IBig::ZERO,
+        Value::BigInt(n) => *n != std::rc::Rc::new(IBig::ZERO),
         other => crate::eval::truthy(other, 0).unwrap_or(false),
     }
 }

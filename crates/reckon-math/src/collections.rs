@@ -832,7 +832,9 @@ impl Evaluator {
             selections.push(self.selection(index, *size, at)?);
         }
         match value {
-            Value::Str(text) => Ok(Value::Str(select_chars(&text, &selections[0].positions))),
+            Value::Str(text) => Ok(Value::Str(
+                (select_chars(&text, &selections[0].positions)).into(),
+            )),
             Value::Matrix(m) => self.select(&m, &selections, at),
             Value::Sparse(s) => match selections.as_slice() {
                 [rows, cols] => self.sparse_select(
@@ -1717,7 +1719,7 @@ impl Evaluator {
                     ("mathjs".into(), Value::Str("number".into())),
                     (
                         "value".into(),
-                        Value::Str(crate::format::format_number(*x, None)),
+                        Value::Str(crate::format::format_number(*x, None).into()),
                     ),
                 ]),
                 other => other.clone(),
@@ -1842,7 +1844,7 @@ impl Evaluator {
             });
         }
         if let Some(ordering) = crate::bigint::compare(x, y, at)? {
-            return Ok(Value::BigInt(dashu_int::IBig::from(ordering as i8)));
+            return Ok(Value::bigint(dashu_int::IBig::from(ordering as i8)));
         }
         let sign = if compare(Op::Equal, x, y, at)? {
             0
@@ -2171,11 +2173,11 @@ impl Evaluator {
         let root = name != "variance";
         let (data, dim, normalization) = match values {
             [Value::Matrix(m)] => (Some(m), None, "unbiased".to_owned()),
-            [Value::Matrix(m), Value::Str(n)] => (Some(m), None, n.clone()),
+            [Value::Matrix(m), Value::Str(n)] => (Some(m), None, n.to_string()),
             [Value::Matrix(m), dim] if !matches!(dim, Value::Matrix(_)) => {
                 (Some(m), Some(dim), "unbiased".to_owned())
             }
-            [Value::Matrix(m), dim, Value::Str(n)] => (Some(m), Some(dim), n.clone()),
+            [Value::Matrix(m), dim, Value::Str(n)] => (Some(m), Some(dim), n.to_string()),
             _ => (None, None, "unbiased".to_owned()),
         };
         if !["unbiased", "uncorrected", "biased"].contains(&normalization.as_str()) {
@@ -2862,7 +2864,10 @@ impl Evaluator {
         if let [Value::Str(text)] = values {
             let parts: Vec<f64> = text
                 .split(':')
-                .map(|p| crate::functions::to_number(&Value::Str(p.to_owned())).unwrap_or(f64::NAN))
+                .map(|p| {
+                    crate::functions::to_number(&Value::Str(p.to_owned().into()))
+                        .unwrap_or(f64::NAN)
+                })
                 .collect();
             let (start, step, end) = match parts.as_slice() {
                 [a, b] if !a.is_nan() && !b.is_nan() => (*a, 1.0, *b),
@@ -2910,7 +2915,7 @@ impl Evaluator {
                 .at(at));
             }
             self.build("concat", length, at)?;
-            return Ok(Value::Str(text));
+            return Ok(Value::Str(text.into()));
         }
         let (matrices, dim) = match values.split_last() {
             Some((last, rest)) if !matches!(last, Value::Matrix(_)) && !rest.is_empty() => {
@@ -4136,7 +4141,7 @@ fn js_truthy(value: &Value) -> bool {
         Value::Number(x) => *x != 0.0 && !x.is_nan(),
         Value::Str(text) => !text.is_empty(),
         Value::Null | Value::Undefined => false,
-        Value::BigInt(n) => *n != dashu_int::IBig::ZERO,
+        Value::BigInt(n) => *n != std::rc::Rc::new(dashu_int::IBig::ZERO),
         _ => true,
     }
 }
@@ -4151,7 +4156,7 @@ fn fraction_of(values: &[Value], at: usize) -> Evaluated {
         match value {
             Value::Fraction(f) => Ok(f.clone()),
             Value::Boolean(b) => Ok(RBig::from(u8::from(*b))),
-            Value::BigInt(n) => Ok(RBig::from(n.clone())),
+            Value::BigInt(n) => Ok(RBig::from(dashu_int::IBig::clone(n))),
             // fraction.js reads the BigNumber's text, which it cannot when decimal.js writes
             // an exponent.
             Value::Big(x) => {
@@ -4201,15 +4206,15 @@ fn fraction_of(values: &[Value], at: usize) -> Evaluated {
 fn help(subject: &Value, at: usize) -> Evaluated {
     let name = match subject {
         Value::Str(name) => name.clone(),
-        Value::Function(Function::Builtin(name)) => (*name).to_owned(),
-        Value::Function(Function::User(f)) => f.name.clone(),
-        other => other.type_name().to_owned(),
+        Value::Function(Function::Builtin(name)) => (*name).to_owned().into(),
+        Value::Function(Function::User(f)) => f.name.clone().into(),
+        other => other.type_name().to_owned().into(),
     };
     if crate::functions::builtin(&name).is_some()
         || crate::names::is_catalogue_function(&name)
         || crate::names::is_constant(&name)
     {
-        Ok(Value::Help(name))
+        Ok(Value::Help(name.to_string()))
     } else {
         Err(failed(format!("No documentation found on \"{name}\""), at))
     }
@@ -4239,7 +4244,7 @@ fn matrix_data_type(value: &Value) -> Value {
     let mut kinds = m.data.iter().map(Value::type_name);
     match kinds.next() {
         None => Value::Undefined,
-        Some(first) if kinds.all(|k| k == first) => Value::Str(first.to_owned()),
+        Some(first) if kinds.all(|k| k == first) => Value::Str(first.to_owned().into()),
         Some(_) => Value::Str("mixed".into()),
     }
 }
@@ -4807,7 +4812,7 @@ fn bignumber_of(value: Option<&Value>, at: usize) -> Evaluated {
         Some(Value::Big(x)) => x.clone(),
         Some(Value::Number(x)) => bignum::from_f64(*x),
         Some(Value::Boolean(b)) => Big::from_i64(i64::from(*b)),
-        Some(Value::BigInt(n)) => Big::from_ibig(n.clone()),
+        Some(Value::BigInt(n)) => Big::from_ibig(dashu_int::IBig::clone(n)),
         Some(Value::Fraction(f)) => bignum::div(
             &Big::from_ibig(f.numerator().clone()),
             &Big::from_ibig(dashu_int::IBig::from(f.denominator().clone())),
@@ -5026,7 +5031,7 @@ fn string_argument(
     at: usize,
 ) -> Result<String, CalculateError> {
     match value {
-        Value::Str(text) => Ok(text.clone()),
+        Value::Str(text) => Ok(text.to_string()),
         Value::Boolean(b) => Ok(b.to_string()),
         other => Err(argument_type(name, expected, other, index, at)),
     }

@@ -1396,7 +1396,7 @@ impl Evaluator {
             ("string", 1) => match &values[0] {
                 Value::Fraction(x) => {
                     let mut charge = |units: u64| self.charge(units);
-                    fraction::decimal_string(x, &mut charge).map(Value::Str)
+                    fraction::decimal_string(x, &mut charge).map(|text| Value::Str(text.into()))
                 }
                 _ => Err(fraction_unsupported_function(at)),
             },
@@ -2150,11 +2150,11 @@ impl Evaluator {
     ) -> Result<String, CalculateError> {
         match (dimensions, dot) {
             ([only], true) => match &only.kind {
-                NodeKind::Str(key) => Ok(key.clone()),
+                NodeKind::Str(key) => Ok(key.to_string()),
                 _ => Err(not_implemented("this access", at)),
             },
             ([only], false) => match self.eval(only)? {
-                Value::Str(key) => Ok(key),
+                Value::Str(key) => Ok(key.to_string()),
                 _ => Err(not_implemented("indexing", at)),
             },
             _ => Err(not_implemented("indexing", at)),
@@ -2257,7 +2257,7 @@ pub(crate) fn as_fraction(value: &Value, at: usize) -> Result<RBig, CalculateErr
     match value {
         Value::Fraction(x) => Ok(x.clone()),
         Value::Boolean(b) => Ok(RBig::from(u8::from(*b))),
-        Value::BigInt(n) => Ok(RBig::from(n.clone())),
+        Value::BigInt(n) => Ok(RBig::from(dashu_int::IBig::clone(n))),
         Value::Str(text) => fraction::parse_text(text)
             .map_err(|_| mismatch(format!("Cannot convert \"{text}\" to Fraction"), at)),
         Value::Number(_) => {
@@ -2459,7 +2459,7 @@ pub(crate) fn truthy(value: &Value, at: usize) -> Result<bool, CalculateError> {
         Value::Null | Value::Undefined => Ok(false),
         Value::Complex(z) => Ok(!z.is_zero()),
         Value::Big(x) => Ok(!x.is_zero() && !x.is_nan()),
-        Value::BigInt(n) => Ok(*n != dashu_int::IBig::ZERO),
+        Value::BigInt(n) => Ok(*n != std::rc::Rc::new(dashu_int::IBig::ZERO)),
         other => to_number(other)
             .map(|x| x != 0.0 && !x.is_nan())
             .map_err(|e| function_error(e, "", at)),

@@ -34,7 +34,7 @@ pub(crate) fn as_big(value: &Value, at: usize) -> Result<Big, CalculateError> {
         Value::Big(x) => Ok(x.clone()),
         Value::Number(x) => bignum::from_f64_checked(*x).map_err(|e| big_error(&e, at)),
         Value::Boolean(b) => Ok(Big::from_i64(i64::from(*b))),
-        Value::BigInt(n) => Ok(Big::from_ibig(n.clone())),
+        Value::BigInt(n) => Ok(Big::from_ibig(dashu_int::IBig::clone(n))),
         Value::Str(text) => {
             // math.js converts with decimal.js's own reading (`new Decimal(text)`), not
             // JavaScript's Number: a sign and a prefixed literal (`"-0x1F"` is −31), any
@@ -380,7 +380,7 @@ impl Evaluator {
                 | "hex"
         ) {
             return match (name, values) {
-                ("string", [Value::Big(x)]) => Some(Ok(Value::Str(bignum::format(x, None)))),
+                ("string", [Value::Big(x)]) => Some(Ok(Value::Str(bignum::format(x, None).into()))),
                 _ => None,
             };
         }

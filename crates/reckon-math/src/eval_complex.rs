@@ -261,7 +261,7 @@ impl Evaluator {
             ("isZero", None) => Value::Boolean(z.is_zero()),
             ("isNaN", None) => Value::Boolean(z.is_nan()),
             ("typeOf", None) => Value::Str("Complex".into()),
-            ("string", None) => Value::Str(complex::format(z, None)),
+            ("string", None) => Value::Str(complex::format(z, None).into()),
             _ => {
                 return Err(mismatch(
                     format!("Unexpected type of argument in function {name} (actual: Complex)"),

@@ -331,7 +331,7 @@ pub(crate) static BUILTINS: &[Builtin] = &[
         number_predicate(&a[0], f64::is_nan)
     }),
     values("typeOf", Arity::Exactly(1), |a| {
-        Ok(Value::Str(a[0].type_name().to_owned()))
+        Ok(Value::Str((a[0].type_name().to_owned()).into()))
     }),
     values("number", Arity::Exactly(1), |a| match &a[0] {
         Value::Str(text) => notation::number_from_string(text).map(Value::Number),
@@ -341,8 +341,8 @@ pub(crate) static BUILTINS: &[Builtin] = &[
         Ok(Value::Str(match &a[0] {
             Value::Str(s) => s.clone(),
             // math.js `string()` formats with `format`'s defaults: exponents below -3 or from 5 on.
-            Value::Number(x) => crate::format::format_number_with(*x, None, -3, 5),
-            other => other.format(None),
+            Value::Number(x) => (crate::format::format_number_with(*x, None, -3, 5)).into(),
+            other => other.format(None).into(),
         }))
     }),
     values("boolean", Arity::Exactly(1), |a| {

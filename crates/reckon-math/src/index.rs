@@ -258,7 +258,7 @@ impl Evaluator {
                 Value::Number(x) => Dimension::Number(x - 1.0),
                 Value::Big(x) => Dimension::Number(crate::bignum::to_f64(x) - 1.0),
                 Value::BigInt(n) => Dimension::Number(crate::bigint::to_f64(n) - 1.0),
-                Value::Str(key) => Dimension::Key(key.clone()),
+                Value::Str(key) => Dimension::Key(key.to_string()),
                 // Spec 5.3: Fraction mode takes whole Fractions as indexes.
                 Value::Fraction(f) if self.fraction_mode => {
                     if !f.is_int() {
@@ -330,7 +330,7 @@ impl Evaluator {
         };
         let target = match &values[0] {
             // math.js converts a boolean to a string here.
-            Value::Boolean(b) => Value::Str(b.to_string()),
+            Value::Boolean(b) => Value::Str(b.to_string().into()),
             other => other.clone(),
         };
         if let Value::Object(entries) = &target {
@@ -358,7 +358,7 @@ impl Evaluator {
             (Value::Str(text), [replacement, rest @ ..]) => {
                 let as_text = |v: &Value, position: usize| match v {
                     Value::Str(s) => Ok(s.clone()),
-                    Value::Boolean(b) => Ok(b.to_string()),
+                    Value::Boolean(b) => Ok(b.to_string().into()),
                     other => Err(unexpected("string or boolean", other, position, at)),
                 };
                 let replacement = as_text(replacement, 2)?;
@@ -487,7 +487,7 @@ impl Evaluator {
     /// The characters of a string an index selects.
     fn substring(&mut self, text: &str, index: &Index, at: usize) -> Evaluated {
         if index.is_empty() {
-            return Ok(Value::Str(String::new()));
+            return Ok(Value::Str(String::new().into()));
         }
         self.charge(text.len() as u64 + 1)?;
         let chars = characters(text);
@@ -506,7 +506,7 @@ impl Evaluator {
             .filter_map(|p| chars.get(*p as usize).copied())
             .collect();
         // A lone half of a surrogate pair becomes U+FFFD (see `collections::select_chars`).
-        Ok(Value::Str(String::from_utf16_lossy(&units)))
+        Ok(Value::Str(String::from_utf16_lossy(&units).into()))
     }
 
     /// A copy of the string with the selected characters replaced (growing it, padded with the
@@ -520,7 +520,7 @@ impl Evaluator {
         at: usize,
     ) -> Evaluated {
         if index.is_empty() {
-            return Ok(Value::Str(text.to_owned()));
+            return Ok(Value::Str(text.to_owned().into()));
         }
         self.charge(text.len() as u64 + replacement.len() as u64 + 1)?;
         let mut chars = characters(text);
@@ -569,7 +569,7 @@ impl Evaluator {
             }
             chars[p] = c;
         }
-        Ok(Value::Str(String::from_utf16_lossy(&chars)))
+        Ok(Value::Str(String::from_utf16_lossy(&chars).into()))
     }
 
     /// A copy of the matrix (or array) with the selected part replaced, grown (filled with the

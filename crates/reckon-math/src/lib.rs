@@ -55,6 +55,7 @@ mod sparse_functions;
 mod sparse_index;
 mod sparse_products;
 mod special;
+mod text;
 mod value;
 
 pub use error::{CalculateError, ErrorDetails, Reason};
@@ -874,7 +875,7 @@ mod check_tests {
             ])),
             Value::matrix(matrix::Matrix::vector(vec![Value::Help("sin".into())])),
             Value::matrix(matrix::Matrix::vector(vec![Value::BigInt(
-                dashu_int::IBig::from(7),
+                std::rc::Rc::new(dashu_int::IBig::from(7)),
             )])),
             Value::matrix(matrix::Matrix::vector(vec![Value::Str("a".into())])),
             Value::matrix(matrix::Matrix::vector(vec![numbers(2)])),

@@ -411,15 +411,15 @@ pub(crate) fn base(values: &[Value], bits: usize) -> Result<Value, FnError> {
     let word_size = values.get(1).map(to_number).transpose()?;
     if let Value::Big(x) = &values[0] {
         // math.js's `format(x, {notation, wordSize})` of the BigNumber itself.
-        return big_to_base(x, bits as u32, word_size).map(Value::Str);
+        return big_to_base(x, bits as u32, word_size).map(|text| Value::Str(text.into()));
     }
     let x = to_number(&values[0])?;
     if !x.is_finite() {
-        return Ok(Value::Str(crate::format::format_number_with(
-            x, None, -7, 21,
-        )));
+        return Ok(Value::Str(
+            crate::format::format_number_with(x, None, -7, 21).into(),
+        ));
     }
-    to_base(x, bits, word_size).map(Value::Str)
+    to_base(x, bits, word_size).map(|text| Value::Str(text.into()))
 }
 
 /// The first `0b`/`0o`/`0x` in `text` followed by hexadecimal digits and then `stop`: the
@@ -555,7 +555,7 @@ fn options(value: Option<&Value>) -> Result<Options, FnError> {
                     "lowerExp" => options.lower_exp = to_number(v).unwrap_or(-3.0),
                     "upperExp" => options.upper_exp = to_number(v).unwrap_or(5.0),
                     "notation" => match v {
-                        Value::Str(s) if !s.is_empty() => options.notation = s.clone(),
+                        Value::Str(s) if !s.is_empty() => options.notation = s.to_string(),
                         Value::Str(_) | Value::Null | Value::Undefined => {}
                         _ => {
                             return Err(FnError::Domain(
@@ -620,7 +620,7 @@ pub(crate) fn format_metered(
             out = String::from_utf16_lossy(&units[..keep]) + "...";
         }
     }
-    Ok(Value::Str(out))
+    Ok(Value::Str(out.into()))
 }
 
 /// Appends the text of one value (see [`format`]), refusing once the text passes the per-call
@@ -699,7 +699,7 @@ fn write_value(
                 if i > 0 {
                     out.push_str(", ");
                 }
-                out.push_str(&Value::Str(k.clone()).format(None));
+                out.push_str(&Value::Str(k.clone().into()).format(None));
                 out.push_str(": ");
                 write_value(v, options, out, charge)?;
             }
@@ -1083,7 +1083,7 @@ mod tests {
         let mut args = vec![Value::Number(x)];
         args.extend(options);
         match format(&args) {
-            Ok(Value::Str(s)) => s,
+            Ok(Value::Str(s)) => s.to_string(),
             other => format!("{other:?}"),
         }
     }
@@ -1192,7 +1192,7 @@ mod tests {
             let mut args = vec![Value::Number(x)];
             args.extend(size.map(Value::Number));
             match base(&args, bits) {
-                Ok(Value::Str(s)) => s,
+                Ok(Value::Str(s)) => s.to_string(),
                 other => format!("{other:?}"),
             }
         };

@@ -1176,7 +1176,7 @@ impl<'a> Parser<'a> {
         self.review |= string_needs_review(&name);
         let name_span = self.bump();
         let key = Node {
-            kind: NodeKind::Str(name),
+            kind: NodeKind::Str(name.into()),
             span: name_span,
         };
         let index = Node {
@@ -1242,7 +1242,7 @@ impl<'a> Parser<'a> {
                     .map(std::mem::take)
                     .unwrap_or_default();
                 self.review |= string_needs_review(&text);
-                NodeKind::Str(text)
+                NodeKind::Str(text.into())
             }
             // In operand position every name is a symbol, named operators included (`to`, `in`).
             Tok::Name(_) => match self.text(span) {

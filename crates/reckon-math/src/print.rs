@@ -32,7 +32,7 @@ enum Js {
     /// copies no elements.
     Array(Rc<Vec<Js>>),
     /// Text made by appending `.` (JavaScript string concatenation).
-    Text(String),
+    Text(crate::text::Text),
     /// A method of `Object.prototype` (`toString`, `constructor`, ...).
     Method,
 }
@@ -90,10 +90,9 @@ fn array_index(key: &str) -> Option<usize> {
 /// `value[key]` as JavaScript reads it.
 fn property(value: &Js, key: &str, at: usize) -> Result<Js, CalculateError> {
     let text_property = |text: &str| match (array_index(key), key) {
-        (Some(i), _) => text
-            .chars()
-            .nth(i)
-            .map_or(Js::Undefined, |c| Js::Value(Value::Str(c.to_string()))),
+        (Some(i), _) => text.chars().nth(i).map_or(Js::Undefined, |c| {
+            Js::Value(Value::Str(c.to_string().into()))
+        }),
         (None, "length") => Js::Value(Value::Number(text.chars().count() as f64)),
         _ => Js::Undefined,
     };
@@ -128,7 +127,7 @@ fn property(value: &Js, key: &str, at: usize) -> Result<Js, CalculateError> {
 fn js_text(value: &Js) -> Result<String, String> {
     Ok(match value {
         Js::Undefined => "undefined".into(),
-        Js::Text(text) => text.clone(),
+        Js::Text(text) => text.to_string(),
         Js::Method => return Err("a method as text".into()),
         Js::Array(items) => {
             let mut parts = Vec::with_capacity(items.len());
@@ -142,7 +141,7 @@ fn js_text(value: &Js) -> Result<String, String> {
         }
         Js::Value(v) => match v {
             Value::Number(x) => js_number(*x),
-            Value::Str(s) => s.clone(),
+            Value::Str(s) => s.to_string(),
             Value::Boolean(b) => b.to_string(),
             Value::Null => "null".into(),
             Value::Undefined => "undefined".into(),
@@ -176,7 +175,7 @@ fn format_value(value: &Value, options: Option<&Value>) -> Result<String, String
             let mut args = vec![value.clone()];
             args.extend(options.cloned());
             match crate::notation::format(&args) {
-                Ok(Value::Str(s)) => Ok(s),
+                Ok(Value::Str(s)) => Ok(s.to_string()),
                 Ok(other) => Ok(other.format(None)),
                 Err(crate::functions::FnError::Domain(detail)) => Err(detail),
                 Err(_) => Err("this format".into()),
@@ -203,7 +202,7 @@ fn format_value(value: &Value, options: Option<&Value>) -> Result<String, String
                 if i > 0 {
                     out.push_str(", ");
                 }
-                out.push_str(&Value::Str(k.clone()).format(None));
+                out.push_str(&Value::Str(k.clone().into()).format(None));
                 out.push_str(": ");
                 out.push_str(&format_value(v, options)?);
             }
@@ -379,7 +378,7 @@ impl Evaluator {
     pub(crate) fn print(&mut self, values: &[Value], at: usize) -> Evaluated {
         let template = match &values[0] {
             Value::Str(s) => s.clone(),
-            Value::Boolean(b) => b.to_string(),
+            Value::Boolean(b) => b.to_string().into(),
             other => {
                 return Err(mismatch(
                     format!(
@@ -447,14 +446,14 @@ impl Evaluator {
                 }
                 value = if part.is_empty() {
                     let text = js_text(&value).map_err(|what| not_implemented(&what, at))?;
-                    Js::Text(format!("{text}."))
+                    Js::Text(format!("{text}.").into())
                 } else {
                     defined(property(&value, part, at)?)
                 };
             }
             let text = match value {
                 Js::Undefined => return Ok(None),
-                Js::Text(text) | Js::Value(Value::Str(text)) => text,
+                Js::Text(text) | Js::Value(Value::Str(text)) => text.to_string(),
                 Js::Method => "function".into(),
                 Js::Array(_) => format_array(&value, options.as_ref())
                     .map_err(|what| not_implemented(&what, at))?,
@@ -466,7 +465,7 @@ impl Evaluator {
             Ok(Some(text))
         })?;
         self.charge(work)?;
-        Ok(Value::Str(text))
+        Ok(Value::Str(text.into()))
     }
 }
 
@@ -489,7 +488,7 @@ fn format_array(value: &Js, options: Option<&Value>) -> Result<String, String> {
         }
         Js::Value(v) => format_value(v, options),
         Js::Undefined => Ok("undefined".into()),
-        Js::Text(text) => Ok(Value::Str(text.clone()).format(None)),
+        Js::Text(text) => Ok(Value::Str(text.clone().into()).format(None)),
         Js::Method => Ok("function".into()),
     }
 }

@@ -654,7 +654,7 @@ impl Quick<'_> {
         }
         self.pos += 1;
         self.units += 1;
-        Some(Value::Str(text.clone()))
+        Some(Value::Str(text.clone().into()))
     }
 
     /// An element of an array literal: [`Quick::sum`], or, for a number literal a separator

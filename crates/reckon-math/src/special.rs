@@ -1011,10 +1011,10 @@ pub(crate) fn numeric(values: &[Value]) -> Result<Value, FnError> {
         // math.js: `BigInt(string)`, and a number only when it is an integer.
         return match value {
             Value::Str(s) => crate::bigint::parse(s)
-                .map(Value::BigInt)
+                .map(Value::bigint)
                 .ok_or_else(|| FnError::Domain(format!("Cannot convert {s} to a BigInt"))),
             Value::Big(x) => match crate::bignum::to_ibig_below_1e21(x) {
-                Some(n) if x.is_integer() => Ok(Value::BigInt(n)),
+                Some(n) if x.is_integer() => Ok(Value::bigint(n)),
                 _ => Err(FnError::Domain(format!(
                     "Cannot convert {} to a BigInt",
                     crate::bignum::format(x, None)
@@ -1031,7 +1031,7 @@ pub(crate) fn numeric(values: &[Value]) -> Result<Value, FnError> {
                         crate::format::format_number_with(x, None, -7, 21)
                     )));
                 }
-                crate::bigint::from_f64(x).map(Value::BigInt)
+                crate::bigint::from_f64(x).map(Value::bigint)
             }
         };
     }

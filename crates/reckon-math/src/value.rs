@@ -16,8 +16,8 @@ pub enum Value {
     Fraction(dashu_ratio::RBig),
     /// `true` or `false`.
     Boolean(bool),
-    /// A string.
-    Str(String),
+    /// A string (shared: copying a value never copies its text).
+    Str(crate::text::Text),
     /// `null`.
     Null,
     /// `undefined`.
@@ -37,8 +37,9 @@ pub enum Value {
     Sparse(Rc<crate::sparse::SparseMatrix>),
     /// A dense matrix or a plain array (shared: copying a value never copies its elements).
     Matrix(Rc<Matrix>),
-    /// A JavaScript bigint (`bigint(x)`, `num`, `den`): an integer of any size.
-    BigInt(dashu_int::IBig),
+    /// A JavaScript bigint (`bigint(x)`, `num`, `den`): an integer of any size (shared: a copy
+    /// never copies its digits).
+    BigInt(Rc<dashu_int::IBig>),
     /// What `index(...)` returns: 0-based dimensions for `subset` (section 7.7).
     Index(Rc<crate::index::Index>),
 }
@@ -67,6 +68,12 @@ pub struct UserFunction {
 }
 
 impl Value {
+    /// A bigint value.
+    #[inline]
+    pub fn bigint(n: dashu_int::IBig) -> Self {
+        Self::BigInt(Rc::new(n))
+    }
+
     /// A matrix value.
     pub fn matrix(matrix: Matrix) -> Self {
         Self::Matrix(Rc::new(matrix))

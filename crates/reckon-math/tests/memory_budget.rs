@@ -103,6 +103,37 @@ fn large_requests_within_the_budget_still_answer() {
 }
 
 #[test]
+fn large_values_read_many_times_are_shared_not_copied() {
+    // Each read of `m` copied its 999,001 digits (1.55 GB, 3.4 s); with 20,000 reads the
+    // process ran out of memory. Now a read shares the digits, as math.js shares the object.
+    assert_eq!(
+        run(
+            "{a: m = bigint(10)^bigint(999000), b: size(map(1:3000, f(x) = m))}.b",
+            metered()
+        ),
+        "[3000]"
+    );
+    assert_eq!(
+        run(
+            "{a: m = bigint(10)^bigint(999000), b: size(map(1:20000, f(x) = m))}.b",
+            metered()
+        ),
+        "[20000]"
+    );
+    // The same with a 999,002-character string read 150 times in each of 3,000 callbacks.
+    let reads = vec!["s"; 150].join(", ");
+    assert_eq!(
+        run(
+            &format!(
+                r#"{{a: s = format(1, {{notation: "fixed", precision: 999000}}), b: sum(map(1:3000, f(x) = size([{reads}])[1]))}}.b"#
+            ),
+            metered()
+        ),
+        "450000"
+    );
+}
+
+#[test]
 fn without_a_gauge_only_the_element_limits_hold() {
     // The same request as above, refused by the element limit instead (no gauge, no budget).
     let ranges = vec!["1:1e6"; 19].join(", ");
