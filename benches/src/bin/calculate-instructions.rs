@@ -22,11 +22,19 @@ fn main() {
         .spawn(move || {
             let mut answered = 0u64;
             let mut last = Vec::new();
+            // The memory gauge `reckon` lends every request.
+            let resources = reckon_math::Resources {
+                memory_gauge: Some(reckon_core::MemoryGauge::new(
+                    reckon_alloc::thread_heap_bytes,
+                )),
+            };
             for _ in 0..repetitions {
                 last.clear();
-                match reckon_math::calculate_into(
+                match reckon_math::calculate_into_with(
                     std::hint::black_box(request.as_bytes()),
                     &mut last,
+                    &resources,
+                    &mut 0,
                 ) {
                     Ok(()) => answered += 1,
                     Err(e) => last = e.into_details().message.into_bytes(),

@@ -84,6 +84,7 @@ enum ToolsAction {
 }
 
 fn main() -> ExitCode {
+    reckon_alloc::return_freed_memory_promptly();
     let cli = Cli::parse();
     // Every command calls tools on this thread; give it the stack recursive tools need, so calls
     // run in place instead of starting a thread each.

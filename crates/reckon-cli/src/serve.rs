@@ -57,6 +57,63 @@ pub(crate) struct ServeArgs {
     /// Most connections open at once; past it new clients wait until one closes.
     #[arg(long, default_value_t = 4096)]
     max_connections: usize,
+    /// Cap on the heap all tool calls may hold at once (bytes, or with KiB, MiB, GiB): each
+    /// calculate call holds at most 256 MiB, so this bounds the tool threads to MAX / 256 MiB
+    /// (at least one call's budget). The server states its worst case when it starts.
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    max_memory: Option<u64>,
+}
+
+/// A size in bytes: a whole number, optionally followed by K, KiB, M, MiB, G or GiB (powers of
+/// 1024; the space between is optional).
+fn parse_size(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    let (number, unit) = text.split_at(digits);
+    let number: u64 = number.parse().map_err(|_| {
+        format!("{text:?} is not a size (a whole number of bytes, or with KiB, MiB, GiB)")
+    })?;
+    let shift = match unit.trim() {
+        "" | "B" => 0,
+        "K" | "KiB" | "k" => 10,
+        "M" | "MiB" => 20,
+        "G" | "GiB" => 30,
+        other => return Err(format!("unknown size unit {other:?} (use KiB, MiB or GiB)")),
+    };
+    number
+        .checked_mul(1 << shift)
+        .ok_or_else(|| format!("{text:?} is too large"))
+}
+
+/// The tool threads a server may start so that its calls' memory budgets fit in `max_memory`:
+/// the requested (or default) count, refused when it does not fit, or lowered to fit when it
+/// was not given.
+fn tool_threads_within(
+    max_memory: Option<u64>,
+    per_call: Option<u64>,
+    threads: &reckon_server::Threads,
+) -> Result<Option<usize>, String> {
+    let (Some(max_memory), Some(per_call)) = (max_memory, per_call) else {
+        return Ok(threads.tool_threads);
+    };
+    let mib = |bytes: u64| bytes.div_ceil(1 << 20);
+    let fits = usize::try_from(max_memory / per_call.max(1)).unwrap_or(usize::MAX);
+    if fits == 0 {
+        return Err(format!(
+            "--max-memory must be at least one call's memory budget ({} MiB)",
+            mib(per_call)
+        ));
+    }
+    let (_, default) = threads.resolved();
+    match threads.tool_threads {
+        Some(given) if given > fits => Err(format!(
+            "--tool-threads {given} would let {} MiB of tool calls run at once, over --max-memory ({} MiB); give at most {fits}",
+            mib(per_call.saturating_mul(given as u64)),
+            mib(max_memory)
+        )),
+        Some(given) => Ok(Some(given)),
+        None => Ok(Some(default.min(fits))),
+    }
 }
 
 pub(crate) fn run(registry: Registry, args: ServeArgs) -> ExitCode {
@@ -103,10 +160,14 @@ pub(crate) fn run(registry: Registry, args: ServeArgs) -> ExitCode {
         header_read_timeout,
         max_connections: args.max_connections,
     };
-    let threads = reckon_server::Threads {
+    let mut threads = reckon_server::Threads {
         workers: args.workers,
         tool_threads: args.tool_threads,
     };
+    match tool_threads_within(args.max_memory, registry.memory_budget(), &threads) {
+        Ok(tool_threads) => threads.tool_threads = tool_threads,
+        Err(message) => return usage(&message),
+    }
     match reckon_server::run(args.addr, threads, Arc::new(registry), config) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
@@ -158,6 +219,57 @@ fn usage(message: &str) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_read_bytes_and_binary_units() {
+        assert_eq!(parse_size("1024"), Ok(1024));
+        assert_eq!(parse_size("512MiB"), Ok(512 << 20));
+        assert_eq!(parse_size("1 GiB"), Ok(1 << 30));
+        assert_eq!(parse_size("2G"), Ok(2 << 30));
+        assert_eq!(parse_size("64K"), Ok(64 << 10));
+        for refused in ["", "MiB", "1.5GiB", "-1", "1TB", "99999999999999999999"] {
+            assert!(parse_size(refused).is_err(), "{refused}");
+        }
+    }
+
+    #[test]
+    fn max_memory_bounds_the_tool_threads() {
+        let per_call = Some(256 << 20);
+        let given = |tool_threads| reckon_server::Threads {
+            workers: Some(2),
+            tool_threads,
+        };
+        // Defaults (2 workers: 4 tool threads) lowered to what fits; N-1, N, N+1 budgets.
+        assert_eq!(
+            tool_threads_within(Some(1 << 30), per_call, &given(None)),
+            Ok(Some(4))
+        );
+        assert_eq!(
+            tool_threads_within(Some(3 << 28), per_call, &given(None)),
+            Ok(Some(3))
+        );
+        assert_eq!(
+            tool_threads_within(Some(5 << 28), per_call, &given(None)),
+            Ok(Some(4))
+        );
+        assert!(tool_threads_within(Some((256 << 20) - 1), per_call, &given(None)).is_err());
+        assert_eq!(
+            tool_threads_within(Some(256 << 20), per_call, &given(None)),
+            Ok(Some(1))
+        );
+        // An explicit count must fit.
+        assert_eq!(
+            tool_threads_within(Some(1 << 30), per_call, &given(Some(4))),
+            Ok(Some(4))
+        );
+        assert!(tool_threads_within(Some(1 << 30), per_call, &given(Some(5))).is_err());
+        // Without the flag, or without a metered tool, nothing changes.
+        assert_eq!(
+            tool_threads_within(None, per_call, &given(Some(9))),
+            Ok(Some(9))
+        );
+        assert_eq!(tool_threads_within(Some(1), None, &given(None)), Ok(None));
+    }
 
     #[test]
     fn timeouts_are_accepted_from_a_millisecond_to_1e9_seconds() {

@@ -488,7 +488,7 @@ fn format_array(value: &Js, options: Option<&Value>) -> Result<String, String> {
         }
         Js::Value(v) => format_value(v, options),
         Js::Undefined => Ok("undefined".into()),
-        Js::Text(text) => Ok(Value::Str(text.clone().into()).format(None)),
+        Js::Text(text) => Ok(Value::Str(text.clone()).format(None)),
         Js::Method => Ok("function".into()),
     }
 }

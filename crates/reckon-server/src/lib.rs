@@ -228,6 +228,20 @@ pub struct Threads {
     pub tool_threads: Option<usize>,
 }
 
+impl Threads {
+    /// The async workers and tool threads these settings start, defaults filled in.
+    pub fn resolved(&self) -> (usize, usize) {
+        let workers = self.workers.map_or_else(
+            || std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+            |workers| workers.max(1),
+        );
+        let tool_threads = self
+            .tool_threads
+            .map_or((2 * workers).max(2), |given| given.max(1));
+        (workers, tool_threads)
+    }
+}
+
 /// Runs a server until SIGINT or SIGTERM: builds the runtime ([`runtime`]), binds `addr` and
 /// serves `registry`. Blocks the calling thread.
 ///
@@ -239,7 +253,9 @@ pub fn run(
     registry: Arc<Registry>,
     config: Config,
 ) -> Result<(), String> {
+    let (_, tool_threads) = threads.resolved();
     let runtime = runtime(threads).map_err(|e| format!("cannot start the runtime: {e}"))?;
+    let memory_budget = registry.memory_budget();
     runtime.block_on(async move {
         let app = router(registry, config.clone())?;
         let listener = TcpListener::bind(addr)
@@ -247,6 +263,17 @@ pub fn run(
             .map_err(|e| format!("cannot bind {addr}: {e}"))?;
         let local = listener.local_addr().map_err(|e| e.to_string())?;
         tracing::info!(address = %local, "reckon serve listening");
+        if let Some(budget) = memory_budget {
+            // At most one call per tool thread runs at once, each within its budget: the
+            // worst case of the tool calls' heap, beside the server's own fixed base.
+            let mib = |bytes: u64| bytes.div_ceil(1 << 20);
+            tracing::info!(
+                tool_threads,
+                memory_per_call_mib = mib(budget),
+                memory_worst_case_mib = mib(budget.saturating_mul(tool_threads as u64)),
+                "tool calls hold at most memory_per_call_mib each, tool_threads at once (cap it with --max-memory)"
+            );
+        }
         serve(listener, app, &config, shutdown_signal())
             .await
             .map_err(|e| format!("server error: {e}"))?;
@@ -263,13 +290,7 @@ pub fn run(
 /// # Errors
 /// The runtime could not start.
 pub fn runtime(threads: Threads) -> std::io::Result<tokio::runtime::Runtime> {
-    let workers = threads.workers.map_or_else(
-        || std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
-        |workers| workers.max(1),
-    );
-    let tool_threads = threads
-        .tool_threads
-        .map_or((2 * workers).max(2), |given| given.max(1));
+    let (workers, tool_threads) = threads.resolved();
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(workers)
         .max_blocking_threads(tool_threads)
