@@ -38,11 +38,18 @@ pub(crate) const WORK_BUDGET: u64 = 60_000_000;
 /// the meter misjudges, and is reported the same way.
 const DEADLINE: Duration = Duration::from_secs(5);
 
-/// How many charges pass between two readings of the clock. The clock starts at the first
-/// reading, not when the evaluator is made: reading it costs about 30 ns here (a tenth of a
-/// small request's whole answer), and an evaluation of fewer charges never needs it. The
-/// backstop therefore allows [`DEADLINE`] plus the first stride's work, which the meter bounds.
-const DEADLINE_STRIDE: u64 = 4096;
+/// How many charges pass between two readings of the clock (at most: see [`CLOCK_UNITS`]). The
+/// clock starts at the first reading, not when the evaluator is made: reading it costs about
+/// 30 ns here (a tenth of a small request's whole answer), and an evaluation of fewer charges
+/// never needs it. The backstop therefore allows [`DEADLINE`] plus the first stride's work.
+/// One charge is one node, whose step costs at most a millisecond or so when the meter
+/// misjudges it (a 999,000-character `format`, charged a few units), so a stride of 256 keeps
+/// any evaluation within about 5 % of its deadline; at 4,096 such formats overran it by 27 %.
+const DEADLINE_STRIDE: u64 = 256;
+
+/// Work units after which the clock is read again, however few charges they took: well-metered
+/// work runs at about 30 million units a second, so this is about 35 ms of it.
+const CLOCK_UNITS: u64 = 1 << 20;
 
 /// How many charges pass between two checks of the memory budget (when the front end lent a
 /// gauge). Every large build asks the budget before it is made ([`Evaluator::admit_memory`]);
@@ -113,6 +120,8 @@ pub(crate) struct Evaluator {
     charges: u64,
     /// numericType "Fraction": literals are exact rationals (section 5.3).
     pub(crate) fraction_mode: bool,
+    /// The meter's units spent when the clock was last read ([`CLOCK_UNITS`]).
+    clock_units: u64,
     /// Elements of every collection built so far (section 10, per-evaluation budget).
     pub(crate) elements_built: u64,
     /// The state of `random()`'s generator; 0 until the first draw seeds it.
@@ -316,6 +325,7 @@ impl Evaluator {
             call_depth: 0,
             meter: Meter::new(WORK_BUDGET),
             deadline: None,
+            clock_units: 0,
             charges: 0,
             fraction_mode,
             elements_built: 0,
@@ -386,13 +396,16 @@ impl Evaluator {
         Ok(())
     }
 
-    /// The checks made every [`MEMORY_STRIDE`] charges: the memory budget, and every
-    /// [`DEADLINE_STRIDE`] charges the clock.
+    /// The checks made every [`MEMORY_STRIDE`] charges: the memory budget, and the clock every
+    /// [`DEADLINE_STRIDE`] charges or [`CLOCK_UNITS`] units, whichever comes first.
     #[cold]
     #[inline(never)]
     fn check_periodically(&mut self) -> Result<(), CalculateError> {
         self.admit_memory(0)?;
-        if self.charges.is_multiple_of(DEADLINE_STRIDE) {
+        if self.charges.is_multiple_of(DEADLINE_STRIDE)
+            || self.meter.used() - self.clock_units >= CLOCK_UNITS
+        {
+            self.clock_units = self.meter.used();
             return self.check_deadline();
         }
         Ok(())
@@ -3388,12 +3401,38 @@ mod tests {
             let tree = request::prepare(&request).expect("prepared");
             evaluator.eval(&tree)
         };
-        let small = "{g: f(x) = x <= 0 ? 1 : f(x - 1) + f(x - 1)}.g(7)"; // 2,295 charges
-        let large = "{g: f(x) = x <= 0 ? 1 : f(x - 1) + f(x - 1)}.g(8)"; // 4,599 charges
+        let small = "{g: f(x) = x <= 0 ? 1 : f(x - 1) + f(x - 1)}.g(3)"; // 135 charges
+        let large = "{g: f(x) = x <= 0 ? 1 : f(x - 1) + f(x - 1)}.g(4)"; // 279 charges
         assert!(run_with(past(WORK_BUDGET), small).is_ok());
         let e = run_with(past(WORK_BUDGET), large).expect_err("stopped by the deadline");
         assert_eq!(e.reason, Reason::EvaluationTimeout);
         assert!(run_with(Evaluator::with_budget(&[], WORK_BUDGET), large).is_ok());
+    }
+
+    #[test]
+    fn the_clock_is_read_after_many_units_in_few_charges() {
+        // A deadline already past, and charges far apart in units: the clock is read at the
+        // first memory-stride check after CLOCK_UNITS units, long before DEADLINE_STRIDE charges.
+        let mut evaluator = Evaluator::with_budget(&[], WORK_BUDGET);
+        evaluator.deadline = Some(Instant::now() - Duration::from_secs(1));
+        for _ in 1..MEMORY_STRIDE {
+            evaluator
+                .charge(CLOCK_UNITS / 15 + 1)
+                .expect("within the stride");
+        }
+        let e = evaluator.charge(1).expect_err("the clock was read");
+        assert_eq!(e.reason, Reason::EvaluationTimeout);
+        // Just under CLOCK_UNITS in a stride: not read.
+        let mut evaluator = Evaluator::with_budget(&[], WORK_BUDGET);
+        evaluator.deadline = Some(Instant::now() - Duration::from_secs(1));
+        for _ in 1..MEMORY_STRIDE {
+            evaluator
+                .charge(CLOCK_UNITS / 16)
+                .expect("within the stride");
+        }
+        evaluator
+            .charge(CLOCK_UNITS / 16 - 1)
+            .expect("15/16 of CLOCK_UNITS plus less than 1/16: the clock is not read");
     }
 
     #[test]
@@ -3408,10 +3447,10 @@ mod tests {
             assert!(evaluator.eval(&tree).is_ok());
             (evaluator.charges, evaluator.deadline)
         };
-        let (charges, deadline) = evaluate("{g: f(x) = x <= 0 ? 1 : f(x - 1) + f(x - 1)}.g(7)");
+        let (charges, deadline) = evaluate("{g: f(x) = x <= 0 ? 1 : f(x - 1) + f(x - 1)}.g(3)");
         assert!(charges < DEADLINE_STRIDE && deadline.is_none());
         let before = Instant::now();
-        let (charges, deadline) = evaluate("{g: f(x) = x <= 0 ? 1 : f(x - 1) + f(x - 1)}.g(8)");
+        let (charges, deadline) = evaluate("{g: f(x) = x <= 0 ? 1 : f(x - 1) + f(x - 1)}.g(4)");
         assert!(charges >= DEADLINE_STRIDE);
         assert!(deadline.is_some_and(|d| d >= before + DEADLINE));
     }

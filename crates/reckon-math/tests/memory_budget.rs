@@ -145,3 +145,41 @@ fn without_a_gauge_only_the_element_limits_hold() {
         "{answer}"
     );
 }
+
+/// Memory amplification, generated: large values (a long string, a big integer, an object of
+/// many members, a million-element range) read in callbacks, repeated, nested in maps and kept
+/// in arrays. Every input must get a structured answer: a result, or a refusal for memory
+/// (`result_too_large`) or work (`evaluation_timeout`), never a crash.
+#[test]
+fn generated_memory_amplification_is_always_answered_within_the_budget() {
+    let values = [
+        r#"format(1, {notation: "fixed", precision: 500000})"#,
+        "bigint(7)^bigint(500000)",
+        "{a: 1:1000, b: 1:1000, c: 1:1000, d: 1:1000}",
+        "1:1e6",
+    ];
+    let uses = [
+        "size(map(1:N, f(x) = v))",
+        "size(map(1:N, f(x) = [v, v, v, v]))",
+        "size(map(1:N, f(x) = {p: v, q: v}))",
+        "sum(map(1:N, f(x) = size(map(1:3, f(y) = v))[1]))",
+    ];
+    let mut answered = 0;
+    for value in values {
+        for usage in uses {
+            for n in ["10", "1000", "100000"] {
+                let expression = format!("{{a: v = {value}, b: {}}}.b", usage.replace('N', n));
+                let answer = run(&expression, metered());
+                let refused = answer.starts_with("result_too_large: ")
+                    || answer.starts_with("evaluation_timeout: ");
+                assert!(
+                    refused || answer.starts_with('[') || answer.parse::<f64>().is_ok(),
+                    "{expression}: {answer}"
+                );
+                answered += usize::from(!refused);
+            }
+        }
+    }
+    // Sharing lets most of them answer (math.js answers them all, slowly).
+    assert!(answered >= 24, "{answered} of 48 answered");
+}
