@@ -40,11 +40,13 @@ mod api;
 mod auth;
 mod error;
 mod guard;
+mod jsonrpc;
 mod listen;
 pub mod mcp;
 mod metrics;
 mod offload;
 pub mod openapi;
+mod stdio;
 
 use axum::Router;
 use axum::routing::{get, post};
@@ -292,7 +294,11 @@ pub fn run_mcp_stdio(registry: Arc<Registry>) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
-    runtime.block_on(mcp::serve_stdio(registry))
+    let served = runtime.block_on(mcp::serve_stdio(registry));
+    // When the service stopped before stdin ended, a read of stdin is still pending on a blocking
+    // thread and cannot be cancelled: do not wait for it.
+    runtime.shutdown_background();
+    served
 }
 
 /// Completes on SIGINT (Ctrl-C) or SIGTERM.
