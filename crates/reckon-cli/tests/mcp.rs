@@ -470,6 +470,19 @@ mod raw_stdio {
         .await;
         mcp.refused(br#"{"jsonrpc": "2.0", "id": 4}"#, -32600, json!(4))
             .await;
+        let unknown = mcp
+            .refused(
+                br#"{"jsonrpc": "2.0", "id": 5, "method": "no/such"}"#,
+                -32601,
+                json!(5),
+            )
+            .await;
+        assert!(
+            unknown["error"]["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("tools/call")),
+            "{unknown}"
+        );
         // A valid notification gets no answer: the next line read answers the next request.
         mcp.send_line(br#"{"jsonrpc": "2.0", "method": "notifications/initialized"}"#)
             .await;

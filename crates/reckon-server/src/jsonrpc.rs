@@ -147,16 +147,16 @@ pub(crate) fn check(message: &[u8]) -> Verdict {
 fn diagnose(message: &[u8]) -> Verdict {
     let Ok(text) = std::str::from_utf8(message) else {
         return Verdict::Answer(Fault::parse(
-            "the message is not UTF-8 text: send one JSON-RPC 2.0 request per line, as UTF-8 JSON",
+            "the message is not UTF-8 text: send each JSON-RPC 2.0 request as one UTF-8 JSON object",
         ));
     };
     // `IgnoredAny` checks the syntax without a recursion limit, numbers without a range.
     if let Err(error) = serde_json::from_str::<IgnoredAny>(text) {
         let message = if error.is_eof() {
-            "the message ends before its JSON value does: send one whole JSON-RPC 2.0 request per line".to_owned()
+            "the message ends before its JSON value does: send each JSON-RPC 2.0 request as one whole JSON object".to_owned()
         } else {
             format!(
-                "the message is not valid JSON (line {}, column {}): send one JSON-RPC 2.0 request per line",
+                "the message is not valid JSON (line {}, column {}): send each JSON-RPC 2.0 request as one JSON object",
                 error.line(),
                 error.column()
             )

@@ -12,8 +12,8 @@
 //! - without one, the `Host` check on every route but `/healthz`: only loopback names and
 //!   [`Config::allowed_hosts`] are answered, other names get `403` (module `host`, which says why
 //!   `/healthz` stays open). With a token it is off unless `allowed_hosts` lists names;
-//! - on the routes that take a body (`execute`; `/mcp`, where rmcp checks it), a JSON
-//!   `Content-Type`, token or not (`415` otherwise): the types a page can send without a CORS preflight (`text/plain`, forms,
+//! - on the routes that take a body (`execute`, `/mcp`), a JSON `Content-Type`, token or not
+//!   (`415` otherwise): the types a page can send without a CORS preflight (`text/plain`, forms,
 //!   multipart) and no type at all are refused, so a page cannot send a body the server reads
 //!   unless CORS ([`Config::cors_origin`]) allows it.
 //!
@@ -74,6 +74,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
+use tower::Layer;
 
 /// How the server behaves; every field has a production default.
 #[derive(Clone, Debug)]
@@ -159,7 +160,11 @@ pub fn router(registry: Arc<Registry>, config: Config) -> Result<Router, String>
         )
         .route("/openapi.json", get(api::openapi))
         .route("/metrics", get(api::metrics))
-        .nest_service("/mcp", mcp_http::service(registry_for_mcp, &mcp_config))
+        .nest_service(
+            "/mcp",
+            axum::middleware::from_fn_with_state(state.clone(), mcp_http::gate)
+                .layer(mcp_http::service(registry_for_mcp, &mcp_config)),
+        )
         .route_layer(axum::middleware::from_fn_with_state(
             state.clone(),
             auth::require_token,

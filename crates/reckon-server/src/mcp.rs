@@ -14,10 +14,10 @@ use crate::offload::{self, Admission, Refusal};
 use reckon_tools::{Registry, Tool as RegistryTool};
 use rmcp::ErrorData as McpError;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
-    InitializeResult, JsonObject, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
-    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, Resource,
-    ResourceContents, ServerCapabilities, Tool, ToolAnnotations,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomRequest,
+    CustomResult, ErrorCode, Implementation, InitializeResult, JsonObject, ListResourcesResult,
+    ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse,
+    ReadResourceResult, Resource, ResourceContents, ServerCapabilities, Tool, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
 use rmcp::{RoleServer, ServerHandler};
@@ -173,6 +173,22 @@ impl ServerHandler for McpServer {
         };
         result.content = vec![ContentBlock::text(text)];
         Ok(result.into())
+    }
+
+    /// A method no MCP request type has (rmcp's default answers `-32601` with the bare method name).
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, McpError> {
+        Err(McpError::new(
+            ErrorCode::METHOD_NOT_FOUND,
+            format!(
+                "unknown method {:?}: this server answers initialize, ping, tools/list, tools/call, resources/list and resources/read",
+                request.method
+            ),
+            None,
+        ))
     }
 
     async fn list_resources(

@@ -1091,6 +1091,81 @@ async fn with_a_token_the_host_is_not_checked_unless_names_are_listed() {
     listed.shutdown().await;
 }
 
+/// A POST to `/mcp` with `body` as JSON; the reply's status and body.
+async fn mcp_post(addr: SocketAddr, content_type: Option<&str>, body: &[u8]) -> Reply {
+    let mut head = format!(
+        "POST /mcp HTTP/1.1\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}",
+        body.len()
+    );
+    if let Some(content_type) = content_type {
+        head.push_str(&format!("\r\nContent-Type: {content_type}"));
+    }
+    send(addr, &head, body).await
+}
+
+#[tokio::test]
+async fn mcp_over_http_needs_json_and_answers_unreadable_bodies_in_its_own_words() {
+    let server = Server::start(Config::default()).await;
+    let list = br#"{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}"#;
+    for content_type in [
+        None,
+        Some("text/plain"),
+        Some("application/x-www-form-urlencoded"),
+        Some("multipart/form-data; boundary=x"),
+    ] {
+        let reply = mcp_post(server.addr, content_type, list).await;
+        assert_eq!(reply.status, 415, "{content_type:?}");
+        assert_eq!(reply.json()["error"]["code"], "unsupported_media_type");
+    }
+    for content_type in ["application/json", "application/json; charset=utf-8"] {
+        let reply = mcp_post(server.addr, Some(content_type), list).await;
+        assert_eq!(reply.status, 200, "{content_type}");
+        assert!(reply.json()["result"]["tools"].is_array());
+    }
+    let deep = format!(
+        r#"{{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {{"name": "calc", "arguments": {{"x": {}{}}}}}}}"#,
+        "[".repeat(200),
+        "]".repeat(200)
+    );
+    for (body, code, id) in [
+        (deep.as_bytes(), -32700, Value::Null),
+        (b"{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"\xff\"}".as_slice(), -32700, Value::Null),
+        (br#"{"jsonrpc": "2.0", "id": 1, "method": "x\ud800"}"#.as_slice(), -32700, Value::Null),
+        (b"{\"jsonrpc\": \"2.0\", \"id\": 1,".as_slice(), -32700, Value::Null),
+        (b"".as_slice(), -32700, Value::Null),
+        (br#"{"jsonrpc": "2.0", "id": {}, "method": "tools/list"}"#.as_slice(), -32600, Value::Null),
+        (br#"{"jsonrpc": "2.0", "id": 1e999999, "method": "tools/list"}"#.as_slice(), -32600, Value::Null),
+        (br#"{"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"x": 1e999}}"#.as_slice(), -32602, Value::Null),
+        (
+            br#"{"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "calc", "arguments": [1]}}"#.as_slice(),
+            -32602,
+            json!(5),
+        ),
+    ] {
+        let reply = mcp_post(server.addr, Some("application/json"), body).await;
+        let what = String::from_utf8_lossy(&body[..body.len().min(80)]).into_owned();
+        assert_eq!(reply.status, 400, "{what}");
+        assert_eq!(reply.header("content-type"), Some("application/json"), "{what}");
+        let answer = reply.json();
+        assert_eq!(answer["jsonrpc"], "2.0", "{what}");
+        assert_eq!(answer["error"]["code"], code, "{what}: {answer}");
+        assert_eq!(answer["id"], id, "{what}: {answer}");
+        let text = String::from_utf8_lossy(&reply.body);
+        for internal in ["recursion limit", "deserialize", "line 1 column", "expected", "invalid type"] {
+            assert!(!text.contains(internal), "{what}: {text}");
+        }
+    }
+    // A body over the limit is refused before it is read, as for execute.
+    let big = vec![b' '; 64 * 1024 + 1];
+    assert_eq!(
+        mcp_post(server.addr, Some("application/json"), &big)
+            .await
+            .status,
+        413
+    );
+    server.shutdown().await;
+}
+
 #[tokio::test]
 async fn the_openapi_document_lists_the_host_and_content_type_refusals() {
     let document = reckon_server::openapi::document(&Registry::standard());
