@@ -17,8 +17,10 @@
 //! - One writer task owns stdout and writes whole lines from one channel, fed by the reader (its
 //!   errors) and by the forwarder (rmcp's lines, which it reads from the pipe line by line), so
 //!   the two sources never interleave within a line.
-//! - At the end of stdin the pipe is closed; rmcp finishes and closes its side, the forwarder and
-//!   the reader drop their senders, and the writer flushes and ends.
+//! - At the end of stdin (or on a read error) the pipe is closed; rmcp finishes and closes its
+//!   side, the forwarder and the reader drop their senders, and the writer flushes and ends.
+//! - When a write to stdout fails, nothing can be answered any more: rmcp's service is cancelled
+//!   and `reckon mcp` ends with the error, without waiting for the end of stdin.
 //!
 //! Why a pipe rather than a custom rmcp `Transport`: the pipe keeps rmcp's own line codec and its
 //! service loop exactly as they are, and the checks need no knowledge of rmcp's internals beyond
@@ -31,7 +33,7 @@ use rmcp::ServiceExt;
 use rmcp::transport::async_rw::AsyncRwTransport;
 use std::sync::Arc;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 
 /// The longest line read, in bytes without its line end: 16 MiB, as rmcp's own transport and
 /// `reckon exec`.
@@ -58,19 +60,29 @@ where
     let (from_rmcp, to_rmcp) = tokio::io::split(ours);
     let (theirs_read, theirs_write) = tokio::io::split(theirs);
     let (lines, queue) = mpsc::channel::<Vec<u8>>(QUEUED_LINES);
-    let writer = tokio::spawn(write_lines(queue, output));
+    let (write_failed, write_failure) = oneshot::channel();
+    let writer = tokio::spawn(write_lines(queue, output, write_failed));
     let forwarder = tokio::spawn(forward(from_rmcp, lines.clone()));
     let reader = tokio::spawn(read_lines(input, to_rmcp, lines));
     // rmcp counts the line end in its limit; the lines it gets are at most MAX_LINE_BYTES before it.
     let transport = AsyncRwTransport::new_server(theirs_read, theirs_write)
         .with_max_line_length(MAX_LINE_BYTES + 1);
-    let served = match McpServer::new(registry).serve(transport).await {
-        Ok(service) => service
+    let run = async move {
+        let service = McpServer::new(registry)
+            .serve(transport)
+            .await
+            .map_err(|e| format!("MCP initialisation failed: {e}"))?;
+        service
             .waiting()
             .await
             .map(drop)
-            .map_err(|e| format!("MCP service failed: {e}")),
-        Err(e) => Err(format!("MCP initialisation failed: {e}")),
+            .map_err(|e| format!("MCP service failed: {e}"))
+    };
+    // When stdout fails nothing can be answered any more: stop rmcp (dropping `run` cancels its
+    // service) rather than serve on until stdin ends. The branch is off when the writer ends well.
+    let served = tokio::select! {
+        served = run => served,
+        Ok(()) = write_failure => Ok(()),
     };
     // rmcp has closed its side of the pipe, so the forwarder ends; the reader may still be
     // waiting for input if rmcp stopped on its own, and nothing it reads can be served any more.
@@ -88,27 +100,38 @@ where
     }
 }
 
-/// Writes each queued line and its line end, flushing whenever the queue is empty.
+/// Writes each queued line and its line end, flushing whenever the queue is empty. Says on
+/// `failed` when a write fails.
 async fn write_lines<W: AsyncWrite + Unpin>(
     mut queue: mpsc::Receiver<Vec<u8>>,
     mut output: W,
+    failed: oneshot::Sender<()>,
 ) -> std::io::Result<()> {
-    while let Some(mut line) = queue.recv().await {
-        line.push(b'\n');
-        output.write_all(&line).await?;
-        if queue.is_empty() {
-            output.flush().await?;
+    let written = async {
+        while let Some(mut line) = queue.recv().await {
+            line.push(b'\n');
+            output.write_all(&line).await?;
+            if queue.is_empty() {
+                output.flush().await?;
+            }
         }
+        output.flush().await
     }
-    output.flush().await
+    .await;
+    if written.is_err() {
+        let _ = failed.send(());
+    }
+    written
 }
 
-/// Passes rmcp's output on to the writer, line by line (rmcp writes one message per line).
+/// Passes rmcp's output on to the writer, line by line (rmcp writes one message per line), until
+/// rmcp closes its side of the pipe.
 async fn forward<R: AsyncRead + Unpin>(
     from_rmcp: R,
     lines: mpsc::Sender<Vec<u8>>,
 ) -> std::io::Result<()> {
     let mut from_rmcp = BufReader::new(from_rmcp);
+    let mut writing = true;
     loop {
         let mut line = Vec::new();
         if from_rmcp.read_until(b'\n', &mut line).await? == 0 {
@@ -117,8 +140,10 @@ async fn forward<R: AsyncRead + Unpin>(
         if line.last() == Some(&b'\n') {
             line.pop();
         }
-        if lines.send(line).await.is_err() {
-            return Ok(());
+        // When the writer is gone, rmcp's lines are still read (and dropped), so that it never
+        // blocks on a full pipe while it is being stopped.
+        if writing && lines.send(line).await.is_err() {
+            writing = false;
         }
     }
 }
@@ -127,6 +152,23 @@ async fn forward<R: AsyncRead + Unpin>(
 async fn read_lines<R, P>(
     input: R,
     mut to_rmcp: P,
+    answers: mpsc::Sender<Vec<u8>>,
+) -> std::io::Result<()>
+where
+    R: AsyncRead + Unpin,
+    P: AsyncWrite + Unpin,
+{
+    let pumped = pump(input, &mut to_rmcp, answers).await;
+    // Whatever ended the input (its end, a read error, the writer gone), rmcp must see the end of
+    // its input, or it would wait for more and keep the whole service waiting.
+    let closed = to_rmcp.shutdown().await;
+    pumped.and(closed)
+}
+
+/// The loop of [`read_lines`].
+async fn pump<R, P>(
+    input: R,
+    to_rmcp: &mut P,
     answers: mpsc::Sender<Vec<u8>>,
 ) -> std::io::Result<()>
 where
@@ -168,7 +210,7 @@ where
             }
         }
     }
-    to_rmcp.shutdown().await
+    Ok(())
 }
 
 /// What [`read_line`] found.
@@ -228,6 +270,90 @@ async fn read_line<R: AsyncBufReadExt + Unpin>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::pin::Pin;
+    use std::task::{Context, Poll};
+    use std::time::Duration;
+    use tokio::io::AsyncReadExt;
+
+    const INIT: &str = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
+
+    #[tokio::test]
+    async fn every_line_is_answered_and_the_end_of_input_ends_the_service() {
+        let input = format!(
+            "{INIT}\n\n{{\"id\": {{}}}}\n{{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}}"
+        );
+        let (output, mut answers) = tokio::io::duplex(1 << 20);
+        let served = tokio::time::timeout(
+            Duration::from_secs(20),
+            serve(
+                Arc::new(Registry::standard()),
+                std::io::Cursor::new(input.into_bytes()),
+                output,
+            ),
+        )
+        .await
+        .expect("ends at the end of input");
+        assert_eq!(served, Ok(()));
+        let mut text = String::new();
+        answers.read_to_string(&mut text).await.expect("reads");
+        let ids: Vec<serde_json::Value> = text
+            .lines()
+            .map(|line| {
+                serde_json::from_str::<serde_json::Value>(line).expect("JSON")["id"].clone()
+            })
+            .collect();
+        // The blank line is skipped; the last line, without a line end, is answered too.
+        assert_eq!(ids.len(), 3, "{text}");
+        for id in [
+            serde_json::json!(0),
+            serde_json::Value::Null,
+            serde_json::json!(1),
+        ] {
+            assert!(ids.contains(&id), "{id} in {text}");
+        }
+    }
+
+    /// An output whose every write fails, as stdout once the client has closed it.
+    struct Closed;
+
+    impl AsyncWrite for Closed {
+        fn poll_write(
+            self: Pin<&mut Self>,
+            _: &mut Context<'_>,
+            _: &[u8],
+        ) -> Poll<std::io::Result<usize>> {
+            Poll::Ready(Err(std::io::ErrorKind::BrokenPipe.into()))
+        }
+        fn poll_flush(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+            Poll::Ready(Err(std::io::ErrorKind::BrokenPipe.into()))
+        }
+        fn poll_shutdown(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+            Poll::Ready(Ok(()))
+        }
+    }
+
+    #[tokio::test]
+    async fn a_failed_write_ends_the_service_without_waiting_for_the_end_of_input() {
+        let (mut client, input) = tokio::io::duplex(1 << 16);
+        client
+            .write_all(format!("{INIT}\n").as_bytes())
+            .await
+            .expect("writes");
+        // `client` stays open: the input never ends.
+        let served = tokio::time::timeout(
+            Duration::from_secs(20),
+            serve(Arc::new(Registry::standard()), input, Closed),
+        )
+        .await
+        .expect("ends when the output fails");
+        assert!(
+            served
+                .as_ref()
+                .is_err_and(|e| e.contains("cannot write to stdout")),
+            "{served:?}"
+        );
+        drop(client);
+    }
 
     #[tokio::test]
     async fn lines_are_bounded_and_a_long_one_is_skipped_to_its_end() {
