@@ -34,10 +34,10 @@ pub(crate) struct ServeArgs {
     #[arg(long)]
     insecure_no_auth: bool,
     /// Also answer requests whose Host header is NAME (any port) or NAME:PORT (that port only),
-    /// besides the loopback names (localhost, 127.x.y.z, [::1]); repeat for more names. Without a token, every route
-    /// but /healthz refuses other Host names with 403, so that a web page cannot reach the server
-    /// through DNS rebinding: behind a load balancer or in a container, list the names clients
-    /// use. With a token the Host is not checked unless this is given.
+    /// besides the loopback names (localhost, 127.x.y.z, ::1); repeat for more names. Without a
+    /// token, every route but /healthz refuses other Host names with 403, so that a web page
+    /// cannot reach the server through DNS rebinding: behind a load balancer or in a container,
+    /// list the names clients use. With a token the Host is not checked unless this is given.
     #[arg(long = "allowed-host", value_name = "NAME")]
     allowed_hosts: Vec<String>,
     /// Allow this origin through CORS (CORS is off without it).

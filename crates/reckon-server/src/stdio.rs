@@ -37,7 +37,7 @@ use tokio::sync::{mpsc, oneshot};
 
 /// The longest line read, in bytes without its line end: 16 MiB, as rmcp's own transport and
 /// `reckon exec`.
-pub const MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
+pub(crate) const MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
 
 /// The capacity of each direction of the pipe to rmcp.
 const PIPE_BYTES: usize = 64 * 1024;
