@@ -29,9 +29,17 @@ pub(crate) struct ServeArgs {
     /// whitespace is ignored). Without it, the RECKON_AUTH_TOKEN environment variable is used.
     #[arg(long, value_name = "PATH")]
     auth_token_file: Option<PathBuf>,
-    /// Allow binding a non-loopback address without a token.
+    /// Allow binding a non-loopback address without a token. Requests must still name a loopback
+    /// Host or one given with --allowed-host.
     #[arg(long)]
     insecure_no_auth: bool,
+    /// Also answer requests whose Host header is NAME (any port) or NAME:PORT (that port only),
+    /// besides the loopback names (localhost, 127.x.y.z, ::1); repeat for more names. Without a
+    /// token, every route but /healthz refuses other Host names with 403, so that a web page
+    /// cannot reach the server through DNS rebinding: behind a load balancer or in a container,
+    /// list the names clients use. With a token the Host is not checked unless this is given.
+    #[arg(long = "allowed-host", value_name = "NAME")]
+    allowed_hosts: Vec<String>,
     /// Allow this origin through CORS (CORS is off without it).
     #[arg(long, value_name = "ORIGIN")]
     cors: Option<String>,
@@ -157,6 +165,7 @@ pub(crate) fn run(registry: Registry, args: ServeArgs) -> ExitCode {
         max_concurrency: args.max_concurrency.max(1),
         auth_token: token,
         cors_origin: args.cors,
+        allowed_hosts: args.allowed_hosts,
         header_read_timeout,
         max_connections: args.max_connections,
     };

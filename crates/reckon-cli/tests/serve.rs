@@ -116,3 +116,96 @@ fn serves_with_a_token_from_the_environment_and_stops_on_sigterm() {
         "request logs carry the request id: {rest}"
     );
 }
+
+/// Starts `reckon serve` with `args` and no token; returns the child, its log and its port.
+fn serve_without_token(
+    args: &[&str],
+) -> (
+    std::process::Child,
+    BufReader<std::process::ChildStderr>,
+    u16,
+) {
+    let mut child = Command::new(BIN)
+        .args(["serve", "--log-format", "json"])
+        .args(args)
+        .env_remove("RECKON_AUTH_TOKEN")
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let mut log = BufReader::new(child.stderr.take().expect("stderr"));
+    let mut first = String::new();
+    log.read_line(&mut first).expect("a log line");
+    let line: serde_json::Value =
+        serde_json::from_str(&first).unwrap_or_else(|e| panic!("JSON log ({e}): {first}"));
+    let port = line["address"]
+        .as_str()
+        .and_then(|a| a.rsplit(':').next())
+        .and_then(|p| p.parse().ok())
+        .expect("the log names the address");
+    (child, log, port)
+}
+
+/// The status of `GET /v1/tools` on 127.0.0.1:`port` with `host` as its Host header.
+fn status_as(port: u16, host: &str) -> u16 {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connects");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("timeout");
+    let request = format!("GET /v1/tools HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).expect("writes");
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).expect("reads");
+    reply
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("a status: {reply}"))
+}
+
+#[test]
+fn without_a_token_only_loopback_and_allowed_hosts_are_answered() {
+    let (mut child, _log, port) = serve_without_token(&[
+        "--addr",
+        "127.0.0.1:0",
+        "--allowed-host",
+        "reckon.internal",
+        "--allowed-host",
+        "api.example:8443",
+    ]);
+    for (host, status) in [
+        ("localhost:8080", 200),
+        ("127.0.0.1", 200),
+        ("reckon.internal", 200),
+        ("api.example:8443", 200),
+        ("api.example", 403),
+        ("evil.example", 403),
+    ] {
+        assert_eq!(status_as(port, host), status, "{host}");
+    }
+    child.kill().expect("stops");
+    let _ = child.wait();
+    let output = Command::new(BIN)
+        .args(["serve", "--addr", "127.0.0.1:0", "--allowed-host", "a b"])
+        .env_remove("RECKON_AUTH_TOKEN")
+        .output()
+        .expect("runs");
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("invalid allowed host \"a b\""), "{stderr}");
+}
+
+#[test]
+fn a_non_loopback_bind_without_a_token_warns_that_only_loopback_hosts_are_answered() {
+    let (mut child, mut log, port) =
+        serve_without_token(&["--addr", "0.0.0.0:0", "--insecure-no-auth"]);
+    let mut second = String::new();
+    log.read_line(&mut second).expect("a second log line");
+    assert!(
+        second.contains("WARN") && second.contains("--allowed-host"),
+        "{second}"
+    );
+    assert_eq!(status_as(port, "10.0.0.5:8080"), 403);
+    assert_eq!(status_as(port, "localhost"), 200);
+    child.kill().expect("stops");
+    let _ = child.wait();
+}

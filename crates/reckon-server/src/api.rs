@@ -79,8 +79,8 @@ pub(crate) async fn execute(
     if let Err(error) = find(&state, &id, &version) {
         return error.into_response();
     }
-    if let Some(found) = non_json_content_type(request.headers()) {
-        return ApiError::UnsupportedMediaType(found).into_response();
+    if let Err(error) = require_json(request.headers(), true) {
+        return error.into_response();
     }
     let limit = state.config.body_limit;
     let declared = request
@@ -148,10 +148,14 @@ fn unknown_tool(id: &str) -> ApiError {
     ApiError::NotFound(format!("no tool {id:?}"))
 }
 
-/// The content type, when one is given and it is not JSON (`application/json`, or
-/// `application/<anything>+json`, with any parameters).
-fn non_json_content_type(headers: &HeaderMap) -> Option<String> {
-    let value = headers.get(header::CONTENT_TYPE)?;
+/// Refuses (415) a body that does not say it is JSON: no `Content-Type`, or one whose type is not
+/// `application/json` (nor, with `json_suffix`, `application/<anything>+json`); parameters such as
+/// `; charset=utf-8` do not matter. A browser page can send `text/plain`, form or multipart
+/// bodies to any server without asking it first (no CORS preflight); a JSON type it cannot.
+pub(crate) fn require_json(headers: &HeaderMap, json_suffix: bool) -> Result<(), ApiError> {
+    let Some(value) = headers.get(header::CONTENT_TYPE) else {
+        return Err(ApiError::UnsupportedMediaType(None));
+    };
     let text = String::from_utf8_lossy(value.as_bytes()).into_owned();
     let essence = text
         .split(';')
@@ -160,8 +164,12 @@ fn non_json_content_type(headers: &HeaderMap) -> Option<String> {
         .trim()
         .to_ascii_lowercase();
     let json = essence == "application/json"
-        || (essence.starts_with("application/") && essence.ends_with("+json"));
-    (!json).then_some(text)
+        || (json_suffix && essence.starts_with("application/") && essence.ends_with("+json"));
+    if json {
+        Ok(())
+    } else {
+        Err(ApiError::UnsupportedMediaType(Some(text)))
+    }
 }
 
 /// `GET /openapi.json`.

@@ -10,7 +10,10 @@ pub(crate) enum ApiError {
     NotFound(String),
     MethodNotAllowed,
     Unauthorized,
-    UnsupportedMediaType(String),
+    /// The `Host` the request named (`None`: it named none) is not one the server answers.
+    HostNotAllowed(Option<String>),
+    /// The `Content-Type` given (`None`: none was) is not JSON.
+    UnsupportedMediaType(Option<String>),
     PayloadTooLarge(usize),
     Timeout,
     Overloaded,
@@ -23,6 +26,7 @@ impl ApiError {
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::Unauthorized => StatusCode::UNAUTHORIZED,
+            Self::HostNotAllowed(_) => StatusCode::FORBIDDEN,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::Timeout => StatusCode::REQUEST_TIMEOUT,
@@ -36,6 +40,7 @@ impl ApiError {
             Self::NotFound(_) => "not_found",
             Self::MethodNotAllowed => "method_not_allowed",
             Self::Unauthorized => "unauthorized",
+            Self::HostNotAllowed(_) => "host_not_allowed",
             Self::UnsupportedMediaType(_) => "unsupported_media_type",
             Self::PayloadTooLarge(_) => "payload_too_large",
             Self::Timeout => "timeout",
@@ -53,8 +58,21 @@ impl ApiError {
             Self::Unauthorized => {
                 "missing or wrong bearer token: send Authorization: Bearer <token>".into()
             }
-            Self::UnsupportedMediaType(found) => {
-                format!("the body must be JSON (Content-Type: application/json), not {found:?}")
+            Self::HostNotAllowed(Some(host)) => format!(
+                "the Host {host:?} is not one this server answers (a guard against DNS rebinding): \
+                 connect as localhost, 127.0.0.1 or [::1], or through a name the server allows \
+                 (reckon serve --allowed-host)"
+            ),
+            Self::HostNotAllowed(None) => {
+                "the request names no Host: send Host: localhost (or another name the server allows)"
+                    .into()
+            }
+            Self::UnsupportedMediaType(Some(found)) => format!(
+                "the body must be JSON, sent with Content-Type: application/json, not {found:?}"
+            ),
+            Self::UnsupportedMediaType(None) => {
+                "the request has no Content-Type: send the JSON body with Content-Type: application/json"
+                    .into()
             }
             Self::PayloadTooLarge(limit) => {
                 format!("the request body is larger than {limit} bytes")

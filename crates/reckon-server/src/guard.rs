@@ -1,5 +1,5 @@
 //! The layers around every route: request ids, access logs, panic capture, the concurrency limit,
-//! the per-request timeout, metrics and (optionally) CORS.
+//! the per-request timeout, metrics, (optionally) CORS, and the `Host` check (module `host`).
 
 use crate::AppState;
 use crate::error::ApiError;
@@ -22,7 +22,8 @@ use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
 /// Wraps `app` in every layer. Outermost first: request id, access log, request id on the response,
-/// (CORS), limits and metrics, panic capture.
+/// (CORS), limits and metrics, panic capture, `Host` check. The `Host` check is inside the limits
+/// so that its refusals are counted in the metrics under their route.
 ///
 /// # Errors
 /// An invalid CORS origin.
@@ -32,6 +33,10 @@ pub(crate) fn layers(
     cors_origin: Option<&str>,
 ) -> Result<Router, String> {
     let mut app = app
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::host::require_allowed_host,
+        ))
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(axum::middleware::from_fn_with_state(state, limits));
     if let Some(origin) = cors_origin {

@@ -2,7 +2,20 @@
 //!
 //! Every tool in the [`Registry`] is served under `/v1/tools`: a catalogue, each tool's versions, its
 //! manifest, and `POST /v1/tools/{id}/versions/{version}/execute`. `/openapi.json` is assembled from
-//! the same registry, `/healthz` answers liveness, and `/metrics` exposes Prometheus text.
+//! the same registry, `/healthz` answers liveness, `/metrics` exposes Prometheus text, and `/mcp`
+//! speaks MCP over streamable HTTP (module `mcp_http`).
+//!
+//! # What keeps other sites out
+//! A web page can send requests to a server on the user's machine, and read the answers after DNS
+//! rebinding. Three things stop it:
+//! - with [`Config::auth_token`], the bearer token, on every route but `/healthz` (module `auth`);
+//! - without one, the `Host` check on every route but `/healthz`: only loopback names and
+//!   [`Config::allowed_hosts`] are answered, other names get `403` (module `host`, which says why
+//!   `/healthz` stays open). With a token it is off unless `allowed_hosts` lists names;
+//! - on the routes that take a body (`execute`, `/mcp`), a JSON `Content-Type`, token or not
+//!   (`415` otherwise): the types a page can send without a CORS preflight (`text/plain`, forms,
+//!   multipart) and no type at all are refused, so a page cannot send a body the server reads
+//!   unless CORS ([`Config::cors_origin`]) allows it.
 //!
 //! # Status codes of `execute`
 //! | answer | status |
@@ -11,10 +24,11 @@
 //! | the tool's `invalid_input` (including malformed JSON, which gets the tool's own body) | 400 |
 //! | the tool's `limit_exceeded` or `not_computable` | 422 |
 //! | missing bearer token when one is configured | 401 |
+//! | a `Host` that is not allowed (no token, or `allowed_hosts` given) | 403 |
 //! | unknown tool or version, unknown path | 404 |
 //! | wrong method | 405 |
 //! | body over the limit (64 KiB by default) | 413 |
-//! | a `Content-Type` other than JSON | 415 |
+//! | no `Content-Type`, or one other than JSON | 415 |
 //! | the request took longer than the timeout | 408 |
 //! | the server is at its concurrency limit | 503 |
 //! | a panic (a bug; logged, never echoed) | 500 |
@@ -40,11 +54,15 @@ mod api;
 mod auth;
 mod error;
 mod guard;
+mod host;
+mod jsonrpc;
 mod listen;
 pub mod mcp;
+mod mcp_http;
 mod metrics;
 mod offload;
 pub mod openapi;
+mod stdio;
 
 use axum::Router;
 use axum::routing::{get, post};
@@ -56,6 +74,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
+use tower::Layer;
 
 /// How the server behaves; every field has a production default.
 #[derive(Clone, Debug)]
@@ -70,6 +89,11 @@ pub struct Config {
     pub auth_token: Option<String>,
     /// The one origin allowed by CORS; CORS is off without it.
     pub cors_origin: Option<String>,
+    /// Host names answered besides the loopback ones (`name`: any port, `name:port`: that port).
+    /// Without a token, requests naming another `Host` are refused (403) on every route but
+    /// `/healthz`, so that a web page cannot reach the server through DNS rebinding. With a token
+    /// the `Host` is not checked, unless names are listed here: then the same rule applies too.
+    pub allowed_hosts: Vec<String>,
     /// Longest wait for a whole request head, counted from when the connection waits for one;
     /// the connection is closed past it. It is also how long an idle keep-alive connection stays
     /// open. Bounds slowloris clients, which trickle their headers to hold connections.
@@ -87,6 +111,7 @@ impl Default for Config {
             max_concurrency: 1024,
             auth_token: None,
             cors_origin: None,
+            allowed_hosts: Vec::new(),
             header_read_timeout: Duration::from_secs(10),
             max_connections: 4096,
         }
@@ -100,16 +125,21 @@ pub(crate) struct AppState {
     pub(crate) metrics: metrics::Metrics,
     pub(crate) openapi: Value,
     pub(crate) permits: Arc<Semaphore>,
+    /// The names the `Host` check admits besides loopback ones; `None` when the check is off.
+    pub(crate) allowed_hosts: Option<host::AllowedHosts>,
 }
 
 /// The application: every route and every layer, over `registry`.
 ///
 /// # Errors
-/// An invalid `cors_origin` (not a valid header value).
+/// An invalid `cors_origin` (not a valid header value) or entry of `allowed_hosts`.
 pub fn router(registry: Arc<Registry>, config: Config) -> Result<Router, String> {
     let openapi = openapi::document(&registry);
     let registry_for_mcp = registry.clone();
     let mcp_config = config.clone();
+    let allowed_hosts = host::AllowedHosts::parse(&config.allowed_hosts)?;
+    let allowed_hosts =
+        (config.auth_token.is_none() || !config.allowed_hosts.is_empty()).then_some(allowed_hosts);
     let permits = Arc::new(Semaphore::new(config.max_concurrency));
     let cors = config.cors_origin.clone();
     let state = Arc::new(AppState {
@@ -118,6 +148,7 @@ pub fn router(registry: Arc<Registry>, config: Config) -> Result<Router, String>
         metrics: metrics::Metrics::default(),
         openapi,
         permits,
+        allowed_hosts,
     });
     let protected = Router::new()
         .route("/v1/tools", get(api::catalogue))
@@ -129,7 +160,11 @@ pub fn router(registry: Arc<Registry>, config: Config) -> Result<Router, String>
         )
         .route("/openapi.json", get(api::openapi))
         .route("/metrics", get(api::metrics))
-        .nest_service("/mcp", mcp_service(registry_for_mcp, &mcp_config))
+        .nest_service(
+            "/mcp",
+            axum::middleware::from_fn_with_state(state.clone(), mcp_http::gate)
+                .layer(mcp_http::service(registry_for_mcp, &mcp_config)),
+        )
         .route_layer(axum::middleware::from_fn_with_state(
             state.clone(),
             auth::require_token,
@@ -141,32 +176,6 @@ pub fn router(registry: Arc<Registry>, config: Config) -> Result<Router, String>
         .method_not_allowed_fallback(api::method_not_allowed)
         .with_state(state.clone());
     guard::layers(app, state, cors.as_deref())
-}
-
-/// The MCP streamable-HTTP service: stateless, plain JSON responses, the server's body limit. The
-/// `Host` check against DNS rebinding stays on (loopback names only) unless a token is required,
-/// which already keeps other sites' pages out.
-fn mcp_service(
-    registry: Arc<Registry>,
-    config: &Config,
-) -> rmcp::transport::StreamableHttpService<
-    mcp::McpServer,
-    rmcp::transport::streamable_http_server::session::never::NeverSessionManager,
-> {
-    use rmcp::transport::streamable_http_server::StreamableHttpServerConfig;
-    let mut mcp_config = StreamableHttpServerConfig::default()
-        .with_legacy_session_mode(false)
-        .with_json_response(true)
-        .with_sse_keep_alive(None)
-        .with_max_request_body_bytes(config.body_limit);
-    if config.auth_token.is_some() {
-        mcp_config = mcp_config.disable_allowed_hosts();
-    }
-    rmcp::transport::StreamableHttpService::new(
-        move || Ok(mcp::McpServer::new(registry.clone())),
-        Arc::default(),
-        mcp_config,
-    )
 }
 
 /// Serves `app` on `listener` until `shutdown` completes, then finishes the requests in flight.
@@ -274,6 +283,11 @@ pub fn run(
                 "tool calls hold at most memory_per_call_mib each, tool_threads at once (cap it with --max-memory)"
             );
         }
+        if config.auth_token.is_none() && !local.ip().is_loopback() && config.allowed_hosts.is_empty() {
+            tracing::warn!(
+                "without a token only requests naming a loopback Host (localhost, 127.0.0.1, [::1]) are answered, /healthz aside: give --allowed-host NAME for each name clients use"
+            );
+        }
         serve(listener, app, &config, shutdown_signal())
             .await
             .map_err(|e| format!("server error: {e}"))?;
@@ -313,7 +327,11 @@ pub fn run_mcp_stdio(registry: Arc<Registry>) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
-    runtime.block_on(mcp::serve_stdio(registry))
+    let served = runtime.block_on(mcp::serve_stdio(registry));
+    // When the service stopped before stdin ended, a read of stdin is still pending on a blocking
+    // thread and cannot be cancelled: do not wait for it.
+    runtime.shutdown_background();
+    served
 }
 
 /// Completes on SIGINT (Ctrl-C) or SIGTERM.

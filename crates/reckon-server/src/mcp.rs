@@ -1,5 +1,7 @@
 //! MCP over the registry: `tools/list`, `tools/call` and resources, for stdio (`reckon mcp`) and
-//! for streamable HTTP (mounted at `/mcp` by the HTTP router).
+//! for streamable HTTP (mounted at `/mcp` by the HTTP router). Over both, a message reaches this
+//! handler only when rmcp can read it; every other one is answered by module `jsonrpc`'s check
+//! (stdio: module `stdio`; HTTP: the gate in front of `/mcp`).
 //!
 //! The handler is written by hand against rmcp's `ServerHandler` rather than with its derive
 //! macros, because the schemas must be the manifests' JSON served as written, which a schemars
@@ -12,10 +14,10 @@ use crate::offload::{self, Admission, Refusal};
 use reckon_tools::{Registry, Tool as RegistryTool};
 use rmcp::ErrorData as McpError;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
-    InitializeResult, JsonObject, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
-    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, Resource,
-    ResourceContents, ServerCapabilities, Tool, ToolAnnotations,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomRequest,
+    CustomResult, ErrorCode, Implementation, InitializeResult, JsonObject, ListResourcesResult,
+    ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse,
+    ReadResourceResult, Resource, ResourceContents, ServerCapabilities, Tool, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
 use rmcp::{RoleServer, ServerHandler};
@@ -173,6 +175,22 @@ impl ServerHandler for McpServer {
         Ok(result.into())
     }
 
+    /// A method no MCP request type has (rmcp's default answers `-32601` with the bare method name).
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, McpError> {
+        Err(McpError::new(
+            ErrorCode::METHOD_NOT_FOUND,
+            format!(
+                "unknown method {:?}: this server answers initialize, ping, tools/list, tools/call, resources/list and resources/read",
+                request.method
+            ),
+            None,
+        ))
+    }
+
     async fn list_resources(
         &self,
         _request: Option<PaginatedRequestParams>,
@@ -260,21 +278,13 @@ pub fn help(registry: &Registry) -> String {
     out
 }
 
-/// Serves MCP over stdin and stdout until the client closes the stream.
+/// Serves MCP over stdin and stdout until the client closes the stream. Every line gets an
+/// answer, including a line rmcp cannot read (module `stdio` says how).
 ///
 /// # Errors
-/// A message when the transport fails.
+/// A message when the client closed the stream before initialising, or the transport fails.
 pub async fn serve_stdio(registry: Arc<Registry>) -> Result<(), String> {
-    use rmcp::ServiceExt;
-    let service = McpServer::new(registry)
-        .serve(rmcp::transport::stdio())
-        .await
-        .map_err(|e| format!("MCP initialisation failed: {e}"))?;
-    service
-        .waiting()
-        .await
-        .map_err(|e| format!("MCP service failed: {e}"))?;
-    Ok(())
+    crate::stdio::serve(registry, tokio::io::stdin(), tokio::io::stdout()).await
 }
 
 #[cfg(test)]

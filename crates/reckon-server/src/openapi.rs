@@ -2,6 +2,10 @@
 //!
 //! OpenAPI 3.1 takes JSON Schema 2020-12 as is, so each tool's input and output schemas go into the
 //! document exactly as its manifest has them: there is nothing to derive and nothing to drift.
+//!
+//! Every operation but `/healthz` lists `403` (the `Host` check of module `host`), and `execute`
+//! lists `415` (a `Content-Type` that is missing or not JSON). `/mcp` is not described here: it
+//! speaks MCP, not this API.
 
 use reckon_tools::{Registry, Tool};
 use serde_json::{Map, Value, json};
@@ -51,10 +55,14 @@ pub fn document(registry: &Registry) -> Value {
     );
     let mut health = get(
         "getHealth",
-        "Liveness; needs no token.",
+        "Liveness; needs no token and answers whatever the Host (load-balancer probes name the instance address).",
         json!({"type": "object", "properties": {"status": {"const": "ok"}}}),
     );
     health["get"]["security"] = json!([]);
+    if let Some(responses) = health["get"]["responses"].as_object_mut() {
+        responses.remove("401");
+        responses.remove("403");
+    }
     paths.insert("/healthz".into(), health);
     paths.insert(
         "/metrics".into(),
@@ -64,6 +72,7 @@ pub fn document(registry: &Registry) -> Value {
             "responses": {
                 "200": {"description": "Prometheus text exposition format 0.0.4.", "content": {"text/plain": {"schema": {"type": "string"}}}},
                 "401": error_response("Missing or wrong bearer token."),
+                "403": forbidden_host(),
             },
         }}),
     );
@@ -72,7 +81,7 @@ pub fn document(registry: &Registry) -> Value {
         "info": {
             "title": "reckon",
             "version": env!("CARGO_PKG_VERSION"),
-            "description": "Exact calculator tools for AI agents and people. Each tool's input and output schemas are its published specification's. When the server runs with a token, every operation except /healthz needs `Authorization: Bearer <token>`.",
+            "description": "Exact calculator tools for AI agents and people. Each tool's input and output schemas are its published specification's. When the server runs with a token, every operation except /healthz needs `Authorization: Bearer <token>`; without one, every operation except /healthz answers only requests whose Host is a loopback name (or a name the server allows). Request bodies must be sent with Content-Type: application/json.",
         },
         "paths": paths,
         "components": {
@@ -90,6 +99,7 @@ fn get(operation_id: &str, summary: &str, schema: Value) -> Value {
         "responses": {
             "200": {"description": "OK", "content": {"application/json": {"schema": schema}}},
             "401": error_response("Missing or wrong bearer token."),
+            "403": forbidden_host(),
             "404": error_response("No such tool or version."),
         },
     }})
@@ -113,13 +123,20 @@ fn execute(tool: &dyn Tool) -> Value {
             "400": {"description": "invalid_input (including a body that is not JSON): the tool's error object.", "content": tool_error["content"].clone()},
             "422": {"description": "limit_exceeded or not_computable: the tool's error object.", "content": tool_error["content"].clone()},
             "401": error_response("Missing or wrong bearer token."),
+            "403": forbidden_host(),
             "404": error_response("No such tool or version."),
             "408": error_response("The request took longer than the server's timeout."),
             "413": error_response("The body is larger than the server's limit (64 KiB by default)."),
-            "415": error_response("The Content-Type is not JSON."),
+            "415": error_response("The Content-Type is missing or not JSON: send application/json (or application/<type>+json)."),
             "503": error_response("The server is at its concurrency limit; retry."),
         },
     }})
+}
+
+fn forbidden_host() -> Value {
+    error_response(
+        "The Host header names neither a loopback address (localhost, 127.x.y.z, [::1]) nor a name the server allows: checked when the server runs without a token (against DNS rebinding), or with --allowed-host.",
+    )
 }
 
 fn error_response(description: &str) -> Value {
