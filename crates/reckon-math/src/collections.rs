@@ -27,6 +27,39 @@ const MAX_BUILD: u64 = 1_000_000;
 /// Most elements one evaluation may build in all (section 10, per-evaluation budget).
 const MAX_BUILT: u64 = 20_000_000;
 
+/// Builds of at least this many bytes first ask the system for their memory
+/// ([`probe_allocation`]).
+const PROBED_BYTES: u64 = 1 << 20;
+
+/// Asks the system for the memory of `count` values and gives it straight back, so that a build
+/// the system cannot hold now (an address-space limit, a container's memory limit already
+/// reached by other work) is refused with an answer. Made any other way, the allocation's
+/// failure aborts the process, and a server with it. A large block is mapped but never touched
+/// here, so the probe costs a map and an unmap, next to the build's own writes of a megabyte
+/// or more.
+fn probe_allocation(name: &str, count: u64, at: usize) -> Result<(), CalculateError> {
+    let mut probe: Vec<Value> = Vec::new();
+    let fits = usize::try_from(count)
+        .ok()
+        .is_some_and(|count| probe.try_reserve_exact(count).is_ok());
+    if fits {
+        return Ok(());
+    }
+    let mut error = CalculateError::new(
+        Reason::ResultTooLarge,
+        format!(
+            "Memory limit exceeded: the system could not provide the memory for the {} elements {name}() would build.",
+            thousands(count)
+        ),
+    )
+    .at(at);
+    error.hint = Some(
+        "The machine is short of memory now: build a smaller collection, or try again later."
+            .into(),
+    );
+    Err(error)
+}
+
 /// An index along one dimension: the selected positions (0-based), and whether the dimension is
 /// kept (a scalar index drops it).
 struct Selection {
@@ -527,8 +560,11 @@ impl Evaluator {
         if count > MAX_BUILD {
             return Err(build_limit(name, Some(count), at));
         }
-        self.admit_memory(count.saturating_mul(std::mem::size_of::<Value>() as u64))
-            .map_err(|e| e.at(at))?;
+        let bytes = count.saturating_mul(std::mem::size_of::<Value>() as u64);
+        self.admit_memory(bytes).map_err(|e| e.at(at))?;
+        if bytes >= PROBED_BYTES {
+            probe_allocation(name, count, at)?;
+        }
         self.elements_built += count;
         if self.elements_built > MAX_BUILT {
             return Err(CalculateError::new(

@@ -138,24 +138,36 @@ fn fixed_digits(parts: Split, precision: Option<f64>) -> String {
         Some(p) => round_digits(&parts, (parts.exponent + 1) as f64 + p),
         None => parts,
     };
-    let mut c = rounded.digits.clone();
+    let digits = &rounded.digits;
     let mut point = rounded.exponent + 1;
     // `p + (precision || 0)`: a NaN precision counts as 0 here.
     let wanted = point as f64 + precision.filter(|p| !p.is_nan()).unwrap_or(0.0);
-    if (c.len() as f64) < wanted {
-        c.resize(padded_length(wanted), 0);
-    }
-    if point < 0 {
-        let mut padded = vec![0; (-point + 1) as usize];
-        padded.extend(c);
-        c = padded;
+    // The digits padded with zeros to `wanted` (JavaScript's loop), and for a point before
+    // them, zeros in front and the point after the first. The zeros are written as blocks: a
+    // precision of a million pads a million of them.
+    let zeros_after = if (digits.len() as f64) < wanted {
+        padded_length(wanted) - digits.len()
+    } else {
+        0
+    };
+    let zeros_before = if point < 0 {
+        let zeros = (-point + 1) as usize;
         point = 1;
+        zeros
+    } else {
+        0
+    };
+    let length = zeros_before + digits.len() + zeros_after;
+    let mut out = String::with_capacity(length + 3);
+    out.push_str(sign(&rounded));
+    let start = out.len();
+    out.push_str(&"0".repeat(zeros_before));
+    out.push_str(&text(digits));
+    out.push_str(&"0".repeat(zeros_after));
+    if (point as usize) < length {
+        out.insert_str(start + point as usize, if point == 0 { "0." } else { "." });
     }
-    let mut out = text(&c);
-    if (point as usize) < c.len() {
-        out.insert_str(point as usize, if point == 0 { "0." } else { "." });
-    }
-    format!("{}{out}", sign(&rounded))
+    out
 }
 
 /// `exponential` notation with `precision` significant digits (0 or none: all digits).

@@ -321,7 +321,16 @@ pub fn runtime(threads: Threads) -> std::io::Result<tokio::runtime::Runtime> {
 /// # Errors
 /// A message when the runtime cannot start or the transport fails.
 pub fn run_mcp_stdio(registry: Arc<Registry>) -> Result<(), String> {
+    // Tool calls run on the blocking pool beside the reads of stdin and the writes of stdout:
+    // as many calls at once as `reckon serve` runs by default, each within its memory budget
+    // (tokio's default of 512 threads would allow 512 calls' worth), plus those two.
+    let (_, tool_threads) = Threads {
+        workers: None,
+        tool_threads: None,
+    }
+    .resolved();
     let runtime = tokio::runtime::Builder::new_current_thread()
+        .max_blocking_threads(tool_threads + 2)
         .thread_stack_size(reckon_tools::stack::LARGE_STACK_BYTES)
         .on_thread_start(reckon_tools::stack::declare_large_stack)
         .enable_all()
