@@ -6,10 +6,18 @@ use reckon_tools::{ErrorCategory, Registry, Tool};
 use serde_json::Value;
 use std::sync::OnceLock;
 
-/// The standard registry, built once per process.
+/// The standard registry, built once per process, lent the memory gauge of `reckon`'s
+/// allocator (this crate's global allocator too), as the binary lends it: every input is held
+/// to calculate's memory budget.
 pub fn registry() -> &'static Registry {
     static REGISTRY: OnceLock<Registry> = OnceLock::new();
-    REGISTRY.get_or_init(Registry::standard)
+    REGISTRY.get_or_init(|| {
+        let mut registry = Registry::standard();
+        registry.set_memory_gauge(reckon_core::MemoryGauge::new(
+            reckon_alloc::thread_heap_bytes,
+        ));
+        registry
+    })
 }
 
 /// The tool with this id from the standard registry.

@@ -157,6 +157,11 @@ const ATOMS: &[&str] = &[
     "x^2",
     "sqrt(-4)",
     "[1, 2, 3]'",
+    // Large values, for memory amplification: read, repeated, mapped over and kept.
+    "format(1, {notation: \"fixed\", precision: 300000})",
+    "bigint(10)^bigint(300000)",
+    "1:1e5",
+    "map(1:1e5, f(t) = {a: t, b: t, c: t})",
 ];
 
 const FUNCTIONS: &[&str] = &[

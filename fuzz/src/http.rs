@@ -256,7 +256,9 @@ fn check_execute(case: &HttpCase, status: StatusCode, body: &[u8]) {
     } else {
         Config::default().body_limit
     };
-    let json_type = case.content_type.as_ref().is_none_or(|t| {
+    // A JSON Content-Type is required: none at all is refused too (415), so that a cross-site
+    // form or a `fetch` without a preflight cannot reach a tool.
+    let json_type = case.content_type.as_ref().is_some_and(|t| {
         let essence = String::from_utf8_lossy(t)
             .split(';')
             .next()

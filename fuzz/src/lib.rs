@@ -13,6 +13,10 @@
 
 #![forbid(unsafe_code)]
 
+/// `reckon`'s allocator, whose per-thread count is the memory gauge [`answer::registry`] lends.
+#[global_allocator]
+static ALLOCATOR: reckon_alloc::Allocator = reckon_alloc::Allocator;
+
 pub mod answer;
 pub mod calc;
 pub mod calculate;

@@ -67,21 +67,15 @@ const MEMORY_STRIDE: u64 = 16;
 pub const MEMORY_BUDGET: u64 = 256 << 20;
 
 /// The refusal of a request that would hold more than [`MEMORY_BUDGET`] (section 10's
-/// `result_too_large`, with the limit it met).
+/// `result_too_large`, naming the limit it met). The bytes held are left out of the message, so
+/// that the same input gets the same answer from every build and machine.
 #[cold]
 pub(crate) fn memory_exhausted(refused: reckon_core::MemoryExhausted) -> CalculateError {
-    let mib = |bytes: u64| bytes.div_ceil(1 << 20);
-    let asked = if refused.asked == 0 {
-        String::new()
-    } else {
-        format!(", {} MiB more asked for", mib(refused.asked))
-    };
     let mut error = CalculateError::new(
         Reason::ResultTooLarge,
         format!(
-            "Memory limit exceeded: the expression would hold over {} MiB at once while evaluating ({} MiB held{asked}).",
-            mib(refused.limit),
-            mib(refused.held),
+            "Memory limit exceeded: the expression would hold over {} MiB at once while evaluating.",
+            refused.limit.div_ceil(1 << 20),
         ),
     );
     error.hint = Some(

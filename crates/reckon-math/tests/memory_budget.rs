@@ -51,7 +51,8 @@ fn run(expression: &str, resources: Resources) -> String {
 fn refused_for_memory(expression: &str) {
     let answer = run(expression, metered());
     assert!(
-        answer.starts_with("result_too_large: Memory limit exceeded: the expression would hold over 256 MiB at once while evaluating ("),
+        answer
+            == "result_too_large: Memory limit exceeded: the expression would hold over 256 MiB at once while evaluating.",
         "{expression}: {answer}"
     );
 }
