@@ -397,7 +397,7 @@ impl Evaluator {
     fn write(&mut self, container: Value, step: &Step, value: Value, at: usize) -> Evaluated {
         match (step, container) {
             (Step::Property(key), Value::Object(entries)) if !inherited(key) => {
-                Ok(Value::Object(self.with_entry(entries, key, value)?))
+                Ok(Value::object(self.with_entry(entries, key, value)?))
             }
             (Step::Property(key), _) => Err(no_access(key, at)),
             (Step::Index(index), Value::Sparse(s)) => {
@@ -411,7 +411,7 @@ impl Evaluator {
             }
             (Step::Index(index), Value::Object(entries)) => match single_key(index) {
                 Some(key) if !inherited(key) => {
-                    Ok(Value::Object(self.with_entry(entries, key, value)?))
+                    Ok(Value::object(self.with_entry(entries, key, value)?))
                 }
                 Some(key) => Err(no_access(key, at)),
                 None => Err(numeric_index_on_object(at)),
@@ -421,15 +421,15 @@ impl Evaluator {
     }
 
     /// An object's entries with `key` set to `value` (a new key goes last), charged one unit
-    /// per entry.
+    /// per entry: changed in place when nothing else shares them, else copied first.
     fn with_entry(
         &mut self,
-        mut entries: Vec<(String, Value)>,
+        entries: Rc<Vec<(String, Value)>>,
         key: &str,
         value: Value,
     ) -> Result<Vec<(String, Value)>, CalculateError> {
-        // The entries were copied when the object was read.
         self.charge(entries.len() as u64 + 1)?;
+        let mut entries = Rc::unwrap_or_clone(entries);
         match entries.iter_mut().rev().find(|(k, _)| k == key) {
             Some((_, slot)) => *slot = value,
             None => entries.push((key.to_owned(), value)),

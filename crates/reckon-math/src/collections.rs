@@ -1751,7 +1751,7 @@ impl Evaluator {
             "help" => help(&values[0], at),
             "typed" => typed(values, at),
             "replacer" => Ok(match &values[1] {
-                Value::Number(x) if !x.is_finite() => Value::Object(vec![
+                Value::Number(x) if !x.is_finite() => Value::object(vec![
                     ("mathjs".into(), Value::Str("number".into())),
                     (
                         "value".into(),

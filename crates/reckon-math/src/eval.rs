@@ -675,7 +675,7 @@ impl Evaluator {
                 for (key, value) in entries {
                     values.push((key.clone(), self.eval(value)?));
                 }
-                Ok(Value::Object(values))
+                Ok(Value::object(values))
             }
             NodeKind::Range { start, end, step } => {
                 let start = self.eval(start)?;
@@ -1601,7 +1601,7 @@ impl Evaluator {
                 )
                 .at(position));
             }
-            return Ok(Value::Object(vec![
+            return Ok(Value::object(vec![
                 ("relTol".into(), Value::Number(1e-12)),
                 ("absTol".into(), Value::Number(1e-15)),
                 ("matrix".into(), Value::Str("Matrix".into())),
@@ -2141,10 +2141,10 @@ impl Evaluator {
                     ));
                 }
                 Ok(entries
-                    .into_iter()
+                    .iter()
                     .rev()
                     .find(|(k, _)| *k == key)
-                    .map_or(Value::Undefined, |(_, v)| v))
+                    .map_or(Value::Undefined, |(_, v)| v.copied()))
             }
             _ => Err(no_access()),
         }

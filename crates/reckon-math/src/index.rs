@@ -1037,7 +1037,7 @@ fn set_object_property(
     at: usize,
 ) -> Evaluated {
     if index.is_empty() {
-        return Ok(Value::Object(entries.to_vec()));
+        return Ok(Value::object(entries.to_vec()));
     }
     let key = object_key(index, at)?;
     let mut entries = entries.to_vec();
@@ -1045,7 +1045,7 @@ fn set_object_property(
         Some((_, slot)) => *slot = replacement.clone(),
         None => entries.push((key.to_owned(), replacement.clone())),
     }
-    Ok(Value::Object(entries))
+    Ok(Value::object(entries))
 }
 
 #[cfg(test)]

@@ -880,7 +880,7 @@ mod check_tests {
             Value::matrix(matrix::Matrix::vector(vec![Value::Str("a".into())])),
             Value::matrix(matrix::Matrix::vector(vec![numbers(2)])),
         ];
-        others.push(Value::Object(vec![("a".into(), numbers(2))]));
+        others.push(Value::object(vec![("a".into(), numbers(2))]));
         for value in others {
             assert!(number_matrix_check(&value).is_none(), "{value:?}");
         }

@@ -555,7 +555,7 @@ fn options(value: Option<&Value>) -> Result<Options, FnError> {
         Some(Value::Number(p)) => options.precision = Some(*p),
         Some(Value::Big(p)) => options.precision = Some(crate::bignum::to_f64(p)),
         Some(Value::Object(entries)) => {
-            for (key, v) in entries {
+            for (key, v) in entries.iter() {
                 match key.as_str() {
                     "precision" if !matches!(v, Value::Undefined) => {
                         options.precision = Some(number_option(v, "precision")?);
@@ -1102,7 +1102,7 @@ mod tests {
 
     /// An options object.
     fn object(entries: &[(&str, Value)]) -> Option<Value> {
-        Some(Value::Object(
+        Some(Value::object(
             entries
                 .iter()
                 .map(|(k, v)| ((*k).to_owned(), v.clone()))

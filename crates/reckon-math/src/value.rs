@@ -24,8 +24,9 @@ pub enum Value {
     Undefined,
     /// A function: built in, or defined in the expression.
     Function(Function),
-    /// An object, keys in insertion order.
-    Object(Vec<(String, Value)>),
+    /// An object, keys in insertion order (shared: a copy never copies its members; a change
+    /// makes a new object, as every operation on objects does).
+    Object(Rc<Vec<(String, Value)>>),
     /// A BigNumber: a 64-digit decimal (spec 5.2).
     Big(crate::bignum::Big),
     /// A complex number with binary64 parts (spec 5.1).
@@ -68,6 +69,12 @@ pub struct UserFunction {
 }
 
 impl Value {
+    /// An object value with these members.
+    #[inline]
+    pub fn object(entries: Vec<(String, Value)>) -> Self {
+        Self::Object(Rc::new(entries))
+    }
+
     /// A bigint value.
     #[inline]
     pub fn bigint(n: dashu_int::IBig) -> Self {
