@@ -83,12 +83,8 @@ pub(crate) async fn execute(
         return error.into_response();
     }
     let limit = state.config.body_limit;
-    let declared = request
-        .headers()
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
-    if declared.is_some_and(|length| length > limit as u64) {
-        return ApiError::PayloadTooLarge(limit).into_response();
+    if let Err(error) = declared_within(request.headers(), limit) {
+        return error.into_response();
     }
     let admission = request.extensions().get::<Admission>().cloned();
     let Ok(body) = axum::body::to_bytes(request.into_body(), limit).await else {
@@ -146,6 +142,18 @@ fn find<'a>(state: &'a AppState, id: &str, version: &str) -> Result<&'a dyn Tool
 
 fn unknown_tool(id: &str) -> ApiError {
     ApiError::NotFound(format!("no tool {id:?}"))
+}
+
+/// Refuses (413) a request whose declared `Content-Length` is over `limit`, before its body is
+/// read (the body limit layer still bounds a body that declares nothing).
+pub(crate) fn declared_within(headers: &HeaderMap, limit: usize) -> Result<(), ApiError> {
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if declared.is_some_and(|length| length > limit as u64) {
+        return Err(ApiError::PayloadTooLarge(limit));
+    }
+    Ok(())
 }
 
 /// Refuses (415) a body that does not say it is JSON: no `Content-Type`, or one whose type is not

@@ -65,12 +65,8 @@ pub(crate) async fn gate(
         return error.into_response();
     }
     let limit = state.config.body_limit;
-    let declared = request
-        .headers()
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
-    if declared.is_some_and(|length| length > limit as u64) {
-        return ApiError::PayloadTooLarge(limit).into_response();
+    if let Err(error) = api::declared_within(request.headers(), limit) {
+        return error.into_response();
     }
     let (parts, body) = request.into_parts();
     let Ok(mut body) = axum::body::to_bytes(body, limit).await else {
