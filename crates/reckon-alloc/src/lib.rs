@@ -14,11 +14,13 @@
 //! on one thread, so the growth of that thread's count between the request's start and any later
 //! moment is what the request holds on the heap (memory it frees that another thread allocated
 //! only lowers the reading, and the front ends free nothing of other requests' on an evaluating
-//! thread). The count is the sizes the program asked for, not mimalloc's rounded block sizes, so
-//! the same binary and input give the same readings on every machine. Keeping it costs a
-//! thread-local add per allocation and per free (a few instructions; the `thread_local!` has a
-//! constant initialiser and no destructor, so it never allocates and is readable while a thread
-//! exits).
+//! thread). A block under [`LARGE_BLOCK`] counts the size the program asked for; a larger one
+//! the size mimalloc gave it (`mi_usable_size`), since mimalloc rounds those up to 64 KiB slices
+//! (a 200,003-byte string takes 256 KiB): so the count follows resident memory, and the same
+//! binary and input give the same readings on every machine. Keeping it costs a thread-local
+//! add per allocation and per free (a few instructions, and a call for large blocks; the
+//! `thread_local!` has a constant initialiser and no destructor, so it never allocates and is
+//! readable while a thread exits).
 //!
 //! The rule: every mimalloc block is aligned to at least a machine word (block sizes are
 //! multiples of 8 bytes and every page starts 16-byte aligned), so an allocation asking for no
@@ -38,6 +40,25 @@ use std::ffi::{c_int, c_long, c_void};
 // for one function).
 unsafe extern "C" {
     fn mi_option_set(option: c_int, value: c_long);
+    fn mi_usable_size(block: *const c_void) -> usize;
+}
+
+/// Blocks of at least this many bytes are counted at the size mimalloc gave them.
+pub const LARGE_BLOCK: usize = 64 << 10;
+
+/// What a block of `size` requested bytes counts: the size asked for, or for a large block the
+/// size mimalloc gave it.
+///
+/// # Safety
+/// `block` is a live block this allocator returned for `size` bytes.
+#[inline(always)]
+unsafe fn counted(block: *const u8, size: usize) -> i64 {
+    if size < LARGE_BLOCK {
+        size as i64
+    } else {
+        // SAFETY: a live mimalloc block, as the caller guarantees.
+        unsafe { mi_usable_size(block.cast()) as i64 }
+    }
 }
 
 /// mimalloc 3's `mi_option_purge_delay` (the 16th entry of `mi_option_e` in `mimalloc.h`).
@@ -97,7 +118,8 @@ unsafe impl GlobalAlloc for Allocator {
             unsafe { mi_malloc_aligned(layout.size(), layout.align()).cast() }
         };
         if !block.is_null() {
-            count(layout.size() as i64);
+            // SAFETY: the block was just allocated for this size.
+            count(unsafe { counted(block, layout.size()) });
         }
         block
     }
@@ -112,20 +134,24 @@ unsafe impl GlobalAlloc for Allocator {
             unsafe { mi_zalloc_aligned(layout.size(), layout.align()).cast() }
         };
         if !block.is_null() {
-            count(layout.size() as i64);
+            // SAFETY: the block was just allocated for this size.
+            count(unsafe { counted(block, layout.size()) });
         }
         block
     }
 
     #[inline]
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        count(-(layout.size() as i64));
+        // SAFETY: the caller passes a live block of this layout, freed just below.
+        count(-unsafe { counted(ptr, layout.size()) });
         // SAFETY: the caller passes a pointer this allocator returned and does not use it again.
         unsafe { mi_free(ptr.cast::<c_void>()) }
     }
 
     #[inline]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: the caller passes a live block of this layout (still live until resized).
+        let before = unsafe { counted(ptr, layout.size()) };
         let block: *mut u8 = if layout.align() <= WORD {
             // SAFETY: `ptr` came from this allocator; the new block keeps word alignment.
             unsafe { mi_realloc(ptr.cast::<c_void>(), new_size).cast() }
@@ -136,7 +162,8 @@ unsafe impl GlobalAlloc for Allocator {
         };
         // On failure the old block stays allocated, and the count with it.
         if !block.is_null() {
-            count(new_size as i64 - layout.size() as i64);
+            // SAFETY: the block was just resized to this size.
+            count(unsafe { counted(block, new_size) } - before);
         }
         block
     }
@@ -145,6 +172,45 @@ unsafe impl GlobalAlloc for Allocator {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The thread's count follows each block: its requested size when small, mimalloc's size
+    /// for it when large, and back where it started once everything is freed (also across
+    /// `realloc` from small to large and back).
+    #[test]
+    fn the_thread_count_follows_every_block() {
+        let allocator = Allocator;
+        let start = thread_heap_bytes();
+        let (Ok(small), Ok(large)) = (
+            Layout::from_size_align(1000, 8),
+            Layout::from_size_align(200_003, 8),
+        ) else {
+            panic!("layouts");
+        };
+        // SAFETY: blocks of non-zero sizes, each freed once with the layout it has.
+        unsafe {
+            let a = allocator.alloc(small);
+            assert_eq!(thread_heap_bytes() - start, 1000);
+            let b = allocator.alloc_zeroed(large);
+            let usable = mi_usable_size(b.cast()) as i64;
+            assert!(usable >= 200_003);
+            assert_eq!(thread_heap_bytes() - start, 1000 + usable);
+            allocator.dealloc(b, large);
+            assert_eq!(thread_heap_bytes() - start, 1000);
+            let grown = allocator.realloc(a, small, 300_000);
+            let usable = mi_usable_size(grown.cast()) as i64;
+            assert_eq!(thread_heap_bytes() - start, usable);
+            let Ok(grown_layout) = Layout::from_size_align(300_000, 8) else {
+                panic!("layout");
+            };
+            let shrunk = allocator.realloc(grown, grown_layout, 500);
+            assert_eq!(thread_heap_bytes() - start, 500);
+            let Ok(shrunk_layout) = Layout::from_size_align(500, 8) else {
+                panic!("layout");
+            };
+            allocator.dealloc(shrunk, shrunk_layout);
+        }
+        assert_eq!(thread_heap_bytes(), start);
+    }
 
     /// Allocates, writes, grows, shrinks and frees blocks of many sizes and alignments through
     /// the allocator, checking each block's alignment and that its contents survive `realloc`.

@@ -127,6 +127,16 @@ fn padded_length(n: f64) -> usize {
     n.ceil().max(0.0) as usize
 }
 
+/// Appends `count` zeros, a block at a time (no string of them is made first).
+fn push_zeros(out: &mut String, mut count: usize) {
+    const ZEROS: &str = "0000000000000000000000000000000000000000000000000000000000000000";
+    while count > 0 {
+        let block = count.min(ZEROS.len());
+        out.push_str(&ZEROS[..block]);
+        count -= block;
+    }
+}
+
 /// `fixed` notation: `precision` digits after the point (none given: all digits, no rounding).
 fn to_fixed(value: f64, precision: Option<f64>) -> String {
     fixed_digits(split(value), precision)
@@ -161,9 +171,9 @@ fn fixed_digits(parts: Split, precision: Option<f64>) -> String {
     let mut out = String::with_capacity(length + 3);
     out.push_str(sign(&rounded));
     let start = out.len();
-    out.push_str(&"0".repeat(zeros_before));
+    push_zeros(&mut out, zeros_before);
     out.push_str(&text(digits));
-    out.push_str(&"0".repeat(zeros_after));
+    push_zeros(&mut out, zeros_after);
     if (point as usize) < length {
         out.insert_str(start + point as usize, if point == 0 { "0." } else { "." });
     }
