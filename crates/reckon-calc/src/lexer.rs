@@ -3,6 +3,7 @@
 
 use crate::error::ErrorKind;
 use reckon_core::Span;
+use reckon_core::ecmascript::is_whitespace;
 
 /// A token.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -23,21 +24,6 @@ pub(crate) enum TokenKind {
 pub(crate) struct Token {
     pub(crate) kind: TokenKind,
     pub(crate) span: Span,
-}
-
-/// ECMAScript WhiteSpace and LineTerminator, exactly.
-fn is_js_whitespace(c: char) -> bool {
-    matches!(
-        c,
-        '\u{9}' | '\u{a}' | '\u{b}' | '\u{c}' | '\u{d}' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
-            ..='\u{200a}'
-                | '\u{2028}'
-                | '\u{2029}'
-                | '\u{202f}'
-                | '\u{205f}'
-                | '\u{3000}'
-                | '\u{feff}'
-    )
 }
 
 /// Scans `source`. `max_tokens` stops the scan early once exceeded (the count is reported only if
@@ -74,7 +60,7 @@ pub(crate) fn tokenize(source: &str, max_tokens: usize) -> Result<Vec<Token>, (E
             b'%' => TokenKind::Percent,
             _ => {
                 let c = source[pos..].chars().next().unwrap_or('\u{FFFD}');
-                if is_js_whitespace(c) {
+                if is_whitespace(c) {
                     pos += c.len_utf8();
                     continue;
                 }

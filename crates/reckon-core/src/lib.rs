@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 
 pub mod category;
+pub mod ecmascript;
 pub mod json;
 pub mod limits;
 pub mod num;

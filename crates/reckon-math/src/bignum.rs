@@ -157,6 +157,15 @@ impl BigError {
     }
 }
 
+/// math.js's text, as [`BigError::message`] gives it.
+impl std::fmt::Display for BigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+impl std::error::Error for BigError {}
+
 /// The result of a function that math.js may refuse.
 pub type BigResult = Result<Big, BigError>;
 

@@ -28,7 +28,6 @@ mod bigint;
 #[doc(hidden)]
 pub mod bignum;
 mod collections;
-#[allow(dead_code)] // A few methods (`inverse`, `equals` variants) wait for their functions.
 mod complex;
 mod error;
 mod eval;

@@ -41,6 +41,14 @@ pub struct ParseError {
     pub position: usize,
 }
 
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} (char {})", self.message, self.position)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
 /// Deepest recursion the parser allows: beyond any nesting that fits in 1,000 code units of
 /// expression (the tool's limit), and a backstop for longer inputs.
 const MAX_DEPTH: usize = 1_500;

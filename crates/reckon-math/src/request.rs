@@ -5,6 +5,7 @@
 use crate::ast::{Node, NodeKind};
 use crate::error::{CalculateError, Reason};
 use crate::parser::{parse, parse_noting_lexed};
+use reckon_core::ecmascript::is_whitespace;
 use reckon_core::json::{Duplicates, Json, Node as JsonNode};
 use std::borrow::Cow;
 
@@ -322,15 +323,6 @@ fn javascript_key_order(values: Vec<(String, f64)>) -> Vec<(String, f64)> {
     indices.into_iter().chain(rest).collect()
 }
 
-/// ECMAScript whitespace and line terminators (for the emptiness check).
-fn is_js_space(c: char) -> bool {
-    matches!(
-        c,
-        '\u{9}'..='\u{d}' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}'
-            | '\u{205f}' | '\u{3000}' | '\u{feff}'
-    )
-}
-
 /// Longest expression, in UTF-16 code units.
 pub const MAX_EXPRESSION_UNITS: usize = 1_000;
 
@@ -357,7 +349,7 @@ pub(crate) fn check_unparsed(request: &Request) -> Result<(), CalculateError> {
         ));
     }
     // Empty once trimmed: nothing but whitespace (stops at the first other character).
-    if request.expression.chars().all(is_js_space) {
+    if request.expression.chars().all(is_whitespace) {
         return Err(CalculateError::new(
             Reason::EmptyExpression,
             "Expression cannot be empty.",

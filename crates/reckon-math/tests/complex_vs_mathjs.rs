@@ -246,7 +246,7 @@ fn ours(case: &Case) -> (&'static str, String) {
             "round" => z(0).round(places()),
             "floor" => z(0).floor(places()),
             "ceil" => z(0).ceil(places()),
-            "inv" => z(0).inverse(),
+            "inv" => Complex::ONE.div(z(0)),
             "equal" => return ("boolean", z(0).equals(z(1)).to_string()),
             "logb" => z(0).log_base(z(1)),
             "fix" => z(0).fix(),
