@@ -10,8 +10,14 @@
 
 mod calc;
 mod calculate;
+// The parsers of reckon's own case corpora, for its tests and benchmarks only: behind the
+// `test-corpus` feature, outside the registry's API.
+#[cfg(feature = "test-corpus")]
+#[doc(hidden)]
 pub mod corpus;
 mod decimal;
+#[cfg(feature = "test-corpus")]
+#[doc(hidden)]
 pub mod hostile;
 pub mod stack;
 
