@@ -86,6 +86,24 @@ pub(crate) fn memory_exhausted(refused: reckon_core::MemoryExhausted) -> Calcula
     error
 }
 
+/// Bytes of a string operand or argument per work unit: reading a string as a number (or
+/// comparing it) looks at every byte, at about half a nanosecond each, and a unit is about 33 ns
+/// of work (section 11a). Strings shorter than this cost nothing extra, so ordinary requests
+/// spend what they did.
+const TEXT_BYTES_PER_UNIT: u64 = 64;
+
+/// Work units of the strings among `values` (see [`TEXT_BYTES_PER_UNIT`]).
+#[inline]
+fn text_units<'a>(values: impl IntoIterator<Item = &'a Value>) -> u64 {
+    values
+        .into_iter()
+        .map(|value| match value {
+            Value::Str(text) => text.len() as u64 / TEXT_BYTES_PER_UNIT,
+            _ => 0,
+        })
+        .sum()
+}
+
 /// The timeout error of section 9, reported the same way whether the work meter or a deadline
 /// stopped the evaluation.
 #[cold]
@@ -1004,6 +1022,12 @@ impl Evaluator {
         positions: (usize, usize),
         at: usize,
     ) -> Evaluated {
+        // A long string operand is read whole (converted or compared) for every element a
+        // matrix pairs it with: charged by its length, before.
+        let text = text_units([left_value, right_value]);
+        if text > 0 {
+            self.charge(text)?;
+        }
         if let (Value::Fraction(x), Value::Fraction(y), false) =
             (left_value, right_value, percent_of_left)
             && let Some(result) = self.small_fraction_binary(op, x, y, at)
@@ -1981,6 +2005,11 @@ impl Evaluator {
         values: Vec<Value>,
         at: usize,
     ) -> Evaluated {
+        // Long string arguments are read whole: charged by their length, before.
+        let text = text_units(&values);
+        if text > 0 {
+            self.charge(text)?;
+        }
         if let Some(result) = plain_number_call(row, &values) {
             return result.map_err(|e| function_error(e, name, at));
         }
