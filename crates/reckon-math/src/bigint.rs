@@ -184,7 +184,7 @@ fn as_bigint(value: &Value, at: usize) -> Option<Result<IBig, crate::CalculateEr
 pub(crate) fn converted(n: &IBig, other: &Value, at: usize) -> Evaluated {
     match other {
         Value::Big(_) => Ok(Value::Big(crate::bignum::Big::from_ibig(n.clone()))),
-        Value::Fraction(_) => Ok(Value::Fraction(dashu_ratio::RBig::from(n.clone()))),
+        Value::Fraction(_) => Ok(Value::fraction(dashu_ratio::RBig::from(n.clone()))),
         Value::Number(_) => to_number(n)
             .map(Value::Number)
             .map_err(|e| function_error(e, "", at)),
@@ -637,7 +637,7 @@ impl Evaluator {
         // num and den: of the value as a Fraction (a number goes through BigNumber first, so
         // one with more than 15 significant digits is refused).
         let fraction = match value {
-            Value::Fraction(f) => f.clone(),
+            Value::Fraction(f) => dashu_ratio::RBig::clone(f),
             Value::Boolean(b) => dashu_ratio::RBig::from(u8::from(*b)),
             // A bigint goes through BigNumber too (math.js has no bigint num/den).
             Value::Number(_) | Value::Str(_) | Value::Big(_) | Value::BigInt(_) => {
@@ -767,7 +767,7 @@ impl Evaluator {
             ("bignumber", 1) => Ok(Value::Big(crate::bignum::Big::from_ibig(
                 dashu_int::IBig::clone(&n),
             ))),
-            ("fraction", 1) => Ok(Value::Fraction(dashu_ratio::RBig::from(IBig::clone(&n)))),
+            ("fraction", 1) => Ok(Value::fraction(dashu_ratio::RBig::from(IBig::clone(&n)))),
             ("typeOf", 1) => Ok(Value::Str("bigint".into())),
             (_, 2) => return self.bigint_operator_function(name, values, at),
             _ => return None,

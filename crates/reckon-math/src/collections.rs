@@ -741,7 +741,7 @@ impl Evaluator {
             return self.range(start, step, end, include_end, at);
         }
         let step = step.unwrap_or(if self.fraction_mode {
-            Value::Fraction(dashu_ratio::RBig::ONE)
+            Value::fraction(dashu_ratio::RBig::ONE)
         } else {
             Value::Number(1.0)
         });
@@ -1561,7 +1561,9 @@ impl Evaluator {
 
     fn absolute(&mut self, value: &Value, at: usize) -> Evaluated {
         match value {
-            Value::Fraction(f) => Ok(Value::Fraction(dashu_int::ops::Abs::abs(f.clone()))),
+            Value::Fraction(f) => Ok(Value::fraction(dashu_int::ops::Abs::abs(
+                dashu_ratio::RBig::clone(f),
+            ))),
             Value::Big(x) => Ok(Value::Big(crate::bignum::abs(x))),
             other => Ok(Value::Number(self.to_number(other, at)?.abs())),
         }
@@ -1891,7 +1893,7 @@ impl Evaluator {
         };
         Ok(
             if matches!(x, Value::Fraction(_)) || matches!(y, Value::Fraction(_)) {
-                Value::Fraction(dashu_ratio::RBig::from(sign))
+                Value::fraction(dashu_ratio::RBig::from(sign))
             } else if matches!(x, Value::Big(_)) || matches!(y, Value::Big(_)) {
                 // math.js compares BigNumbers to a BigNumber.
                 Value::Big(crate::bignum::Big::from_i64(i64::from(sign)))
@@ -1984,7 +1986,7 @@ impl Evaluator {
     /// Fraction), as math.js's `unaryPlus` and `numeric(x, config.number)` convert them.
     pub(crate) fn mode_number(&self, value: &Value, at: usize) -> Evaluated {
         if self.fraction_mode {
-            crate::eval::as_fraction(value, at).map(Value::Fraction)
+            crate::eval::as_fraction(value, at).map(Value::fraction)
         } else if self.big_mode {
             crate::eval_big::as_big(value, at).map(Value::Big)
         } else {
@@ -1995,7 +1997,7 @@ impl Evaluator {
     /// The zero of the mode's number type.
     fn zero(&self) -> Value {
         if self.fraction_mode {
-            Value::Fraction(dashu_ratio::RBig::ZERO)
+            Value::fraction(dashu_ratio::RBig::ZERO)
         } else {
             Value::Number(0.0)
         }
@@ -4190,7 +4192,7 @@ fn fraction_of(values: &[Value], at: usize) -> Evaluated {
     use dashu_ratio::RBig;
     let one = |value: &Value| -> Result<RBig, CalculateError> {
         match value {
-            Value::Fraction(f) => Ok(f.clone()),
+            Value::Fraction(f) => Ok(dashu_ratio::RBig::clone(f)),
             Value::Boolean(b) => Ok(RBig::from(u8::from(*b))),
             Value::BigInt(n) => Ok(RBig::from(dashu_int::IBig::clone(n))),
             // fraction.js reads the BigNumber's text, which it cannot when decimal.js writes
@@ -4223,14 +4225,14 @@ fn fraction_of(values: &[Value], at: usize) -> Evaluated {
         }
     };
     match values {
-        [x] => one(x).map(Value::Fraction),
+        [x] => one(x).map(Value::fraction),
         [n, d] => {
             let (n, d) = (one(n)?, one(d)?);
             if !n.is_int() || !d.is_int() {
                 return Err(failed("Parameters must be integer", at));
             }
             fraction::div(&n, &d)
-                .map(Value::Fraction)
+                .map(Value::fraction)
                 .map_err(|_| crate::eval::undefined_result().at(at))
         }
         _ => Err(failed("fraction() takes one or two arguments", at)),

@@ -219,7 +219,7 @@ fn fraction_bindings(scope: Vec<(String, f64)>) -> Vec<(String, Value)> {
     scope
         .into_iter()
         .map(|(k, v)| {
-            let value = fraction::from_f64_exact(v).map_or(Value::Number(v), Value::Fraction);
+            let value = fraction::from_f64_exact(v).map_or(Value::Number(v), Value::fraction);
             (k, value)
         })
         .collect()
@@ -576,7 +576,7 @@ impl Evaluator {
         let at = node.span.start;
         match &node.kind {
             NodeKind::Number(raw) if self.fraction_mode => fraction::literal(raw)
-                .map(Value::Fraction)
+                .map(Value::fraction)
                 .map_err(|_| fraction_literal_error(raw, at)),
             NodeKind::Number(raw) if self.big_mode => {
                 if raw.starts_with("0x") || raw.starts_with("0b") || raw.starts_with("0o") {
@@ -763,7 +763,7 @@ impl Evaluator {
             if let Value::Fraction(x) = &value {
                 let hundred = RBig::from(100u8);
                 return fraction::div(x, &hundred)
-                    .map(Value::Fraction)
+                    .map(Value::fraction)
                     .map_err(|e| function_error(e.into(), "", at));
             }
             // `x / 100` as math.js writes it: element-wise on a matrix, a Complex stays
@@ -964,7 +964,7 @@ impl Evaluator {
         if let Value::Fraction(x) = &value {
             return match op {
                 Not => Ok(Value::Boolean(x.is_zero())),
-                UnaryMinus => Ok(Value::Fraction(-x.clone())),
+                UnaryMinus => Ok(Value::fraction(-dashu_ratio::RBig::clone(x))),
                 UnaryPlus => Ok(value),
                 _ => Err(fraction_unsupported_function(at)),
             };
@@ -1093,7 +1093,7 @@ impl Evaluator {
             return Some(Err(error));
         }
         if let Some(value) = fraction::small_operation(small_op, a, b) {
-            return Some(Ok(Value::Fraction(value)));
+            return Some(Ok(Value::fraction(value)));
         }
         // Declined (a sum past 127 bits, a division by zero): dashu's answer, already charged.
         let result = match small_op {
@@ -1104,7 +1104,7 @@ impl Evaluator {
         };
         Some(
             result
-                .map(Value::Fraction)
+                .map(Value::fraction)
                 .map_err(|e| function_error(e.into(), "", at)),
         )
     }
@@ -1322,7 +1322,7 @@ impl Evaluator {
             Mod | ModSign => fraction::modulo(x, y),
             Pow => {
                 return match fraction::pow(x, y).map_err(error)? {
-                    Power::Exact(value) => Ok(Value::Fraction(value)),
+                    Power::Exact(value) => Ok(Value::fraction(value)),
                     Power::Float(value) => Ok(Value::Number(value)),
                     Power::Complex => crate::eval_complex::promote(
                         "pow",
@@ -1333,7 +1333,7 @@ impl Evaluator {
             }
             _ => return Err(fraction_unsupported_function(at)),
         };
-        result.map(Value::Fraction).map_err(error)
+        result.map(Value::fraction).map_err(error)
     }
 
     /// A built-in function called with a Fraction argument: the functions with an exact
@@ -1344,7 +1344,7 @@ impl Evaluator {
         };
         let one = |f: fn(&RBig) -> RBig| -> Evaluated {
             let x = fractions()?;
-            Ok(Value::Fraction(f(&x[0])))
+            Ok(Value::fraction(f(&x[0])))
         };
         let error = |e: fraction::FractionError| function_error(e.into(), name, at);
         let sign = |x: &RBig| x.signum();
@@ -1362,7 +1362,7 @@ impl Evaluator {
                 let power = RBig::from(if name == "square" { 2u8 } else { 3u8 });
                 self.charge(fraction::cost(&x[0], &x[0]))?;
                 match fraction::pow(&x[0], &power).map_err(error)? {
-                    Power::Exact(value) => Ok(Value::Fraction(value)),
+                    Power::Exact(value) => Ok(Value::fraction(value)),
                     _ => Err(fraction_unsupported_function(at)),
                 }
             }
@@ -1370,7 +1370,7 @@ impl Evaluator {
                 let x = fractions()?;
                 self.charge(fraction::cost(&x[0], &x[1]))?;
                 fraction::modulo(&x[0], &x[1])
-                    .map(Value::Fraction)
+                    .map(Value::fraction)
                     .map_err(error)
             }
             ("gcd" | "lcm", n) if n >= 2 => {
@@ -1385,7 +1385,7 @@ impl Evaluator {
                         fraction::lcm(&result, next).map_err(error)?
                     };
                 }
-                Ok(Value::Fraction(result))
+                Ok(Value::fraction(result))
             }
             ("max" | "min", n) if n >= 1 => {
                 // As math.js: the original value wins (a boolean stays a boolean), compared as
@@ -1404,7 +1404,7 @@ impl Evaluator {
                 }
                 // A winning string is the Fraction it converts to (`max(0.5, "4")` is 4/1).
                 match best {
-                    Value::Str(_) => as_fraction(best, at).map(Value::Fraction),
+                    Value::Str(_) => as_fraction(best, at).map(Value::fraction),
                     other => Ok(other.clone()),
                 }
             }
@@ -1413,7 +1413,7 @@ impl Evaluator {
                 crate::special::bernoulli_exact(&x[0], &mut |units| self.charge(units), |detail| {
                     function_error(FnError::Domain(detail), name, at)
                 })
-                .map(Value::Fraction)
+                .map(Value::fraction)
             }
             ("isInteger", 1) => Ok(Value::Boolean(fractions()?[0].is_int())),
             ("isZero", 1) => Ok(Value::Boolean(fractions()?[0].is_zero())),
@@ -2293,7 +2293,7 @@ pub(crate) fn function_error(error: FnError, name: &str, at: usize) -> Calculate
 /// not through a number, so `"1e3"` and `" 12"` are refused as it refuses them).
 pub(crate) fn as_fraction(value: &Value, at: usize) -> Result<RBig, CalculateError> {
     match value {
-        Value::Fraction(x) => Ok(x.clone()),
+        Value::Fraction(x) => Ok(dashu_ratio::RBig::clone(x)),
         Value::Boolean(b) => Ok(RBig::from(u8::from(*b))),
         Value::BigInt(n) => Ok(RBig::from(dashu_int::IBig::clone(n))),
         Value::Str(text) => fraction::parse_text(text)
@@ -3089,12 +3089,12 @@ mod tests {
         let values: Vec<Value> = parts
             .iter()
             .map(|&(n, d)| {
-                Value::Fraction(RBig::from_parts(
+                Value::fraction(RBig::from_parts(
                     dashu_int::IBig::from(n),
                     dashu_int::UBig::from(d),
                 ))
             })
-            .chain([Value::Fraction(RBig::from_parts(
+            .chain([Value::fraction(RBig::from_parts(
                 dashu_int::IBig::from(u64::MAX) * 5,
                 dashu_int::UBig::from(7u8),
             ))])

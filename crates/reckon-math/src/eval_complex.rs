@@ -165,7 +165,7 @@ impl Evaluator {
             ("im", [Value::Big(x)]) => {
                 return Ok(Value::Big(crate::bignum::mul(x, &crate::bignum::Big::ZERO)));
             }
-            ("im", [Value::Fraction(_)]) => return Ok(Value::Fraction(dashu_ratio::RBig::ZERO)),
+            ("im", [Value::Fraction(_)]) => return Ok(Value::fraction(dashu_ratio::RBig::ZERO)),
             // math.js has no `arg` of a Fraction: it converts it to a BigNumber, which it
             // refuses (outside Fraction mode the refusal below becomes that type mismatch).
             ("arg", [Value::Fraction(_)]) => {

@@ -12,8 +12,9 @@ use std::rc::Rc;
 pub enum Value {
     /// A binary64 number.
     Number(f64),
-    /// An exact rational (Fraction mode, section 5.3).
-    Fraction(dashu_ratio::RBig),
+    /// An exact rational (Fraction mode, section 5.3; shared: copying a value never copies its
+    /// digits).
+    Fraction(Rc<dashu_ratio::RBig>),
     /// `true` or `false`.
     Boolean(bool),
     /// A string (shared: copying a value never copies its text).
@@ -79,6 +80,12 @@ impl Value {
     #[inline]
     pub fn bigint(n: dashu_int::IBig) -> Self {
         Self::BigInt(Rc::new(n))
+    }
+
+    /// A Fraction value.
+    #[inline]
+    pub fn fraction(r: dashu_ratio::RBig) -> Self {
+        Self::Fraction(Rc::new(r))
     }
 
     /// A matrix value.
@@ -190,13 +197,15 @@ mod size_tests {
 
     /// Every evaluator level returns a value or an error (`Evaluated`) and moves it to its
     /// caller: the error is one pointer, so the result is no larger than the value, whose
-    /// largest variant (an exact rational, two big integers) sets its size. A variant or an
-    /// error that grows them fails here rather than slowing every evaluation.
+    /// largest variant (a BigNumber) sets its size; big integers, Fractions, strings and
+    /// collections are one pointer each. A variant or an error that grows them fails here
+    /// rather than slowing every evaluation.
     #[test]
     fn a_value_and_a_result_stay_small() {
         assert_eq!(size_of::<crate::error::CalculateError>(), 8);
-        assert_eq!(size_of::<super::Value>(), 56);
-        assert_eq!(size_of::<crate::eval::Evaluated>(), 56);
+        assert_eq!(size_of::<crate::bignum::Big>(), 40);
+        assert_eq!(size_of::<super::Value>(), 40);
+        assert_eq!(size_of::<crate::eval::Evaluated>(), 40);
         assert_eq!(size_of::<Result<f64, crate::error::CalculateError>>(), 16);
     }
 }
