@@ -2937,14 +2937,14 @@ impl Evaluator {
 
     fn concat(&mut self, values: &[Value], at: usize) -> Evaluated {
         if values.iter().all(|v| matches!(v, Value::Str(_))) {
-            let text: String = values
-                .iter()
-                .map(|v| match v {
+            let parts = || {
+                values.iter().map(|v| match v {
                     Value::Str(s) => s.as_str(),
                     _ => "",
                 })
-                .collect();
-            let length = text.encode_utf16().count() as u64;
+            };
+            // Counted, checked and charged before the text is made.
+            let length: u64 = parts().map(|s| s.encode_utf16().count() as u64).sum();
             if length > MAX_BUILD {
                 return Err(CalculateError::new(
                     Reason::ResultTooLarge,
@@ -2953,6 +2953,7 @@ impl Evaluator {
                 .at(at));
             }
             self.build("concat", length, at)?;
+            let text: String = parts().collect();
             return Ok(Value::Str(text.into()));
         }
         let (matrices, dim) = match values.split_last() {

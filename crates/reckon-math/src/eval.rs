@@ -2072,8 +2072,12 @@ impl Evaluator {
         {
             if canonical == "format" {
                 // One unit per number formatted (the text itself is bounded by `format`), and
-                // the work of each repeating decimal as it is found.
+                // the work of each repeating decimal as it is found; the memory of a long
+                // number's digits is asked for before they are laid out.
                 self.charge(crate::matrix::leaves(&values[0]) as u64)?;
+                if let Some(bytes) = crate::notation::planned_digits(values.get(1)) {
+                    self.admit_memory(bytes).map_err(|e| e.at(at))?;
+                }
                 let mut stopped = None;
                 let result = crate::notation::format_metered(&values, &mut |units| {
                     self.charge(units).map_err(|e| {

@@ -609,6 +609,22 @@ fn checked_precision(precision: Option<f64>) -> Result<Option<f64>, FnError> {
     }
 }
 
+/// Precisions from which [`planned_digits`] plans a number's text.
+const PLANNED_PRECISION: f64 = 4096.0;
+
+/// The bytes of one number's text laid out with the `precision` of `options`, when it is long
+/// (from [`PLANNED_PRECISION`] digits; at most the per-call build limit, and 400 more for the
+/// digits before the point, the exponent and the sign), so that the evaluator can ask its memory
+/// budget for them first.
+pub(crate) fn planned_digits(options: Option<&Value>) -> Option<u64> {
+    let Some(Value::Object(entries)) = options else {
+        return None;
+    };
+    let (_, precision) = entries.iter().find(|(k, _)| k == "precision")?;
+    let digits = crate::eval::js_number(precision).abs();
+    (digits >= PLANNED_PRECISION).then(|| digits.min(MAX_BUILD) as u64 + 400)
+}
+
 /// The most characters `format` may build (section 10, per-call build).
 const MAX_TEXT: usize = 1_000_000;
 
@@ -1118,6 +1134,23 @@ mod tests {
                 .map(|(k, v)| ((*k).to_owned(), v.clone()))
                 .collect(),
         ))
+    }
+
+    /// Long precisions are planned (N−1, N and N+1 at the threshold, capped at the build
+    /// limit); short, missing, NaN and non-object options are not.
+    #[test]
+    fn long_precisions_plan_their_digits() {
+        let planned = |p: f64| planned_digits(notation("fixed", Some(p)).as_ref());
+        assert_eq!(planned(4095.0), None);
+        assert_eq!(planned(4096.0), Some(4496));
+        assert_eq!(planned(4097.0), Some(4497));
+        assert_eq!(planned(-5000.0), Some(5400));
+        assert_eq!(planned(999_000.0), Some(999_400));
+        assert_eq!(planned(1e9), Some(1_000_400));
+        assert_eq!(planned(f64::NAN), None);
+        assert_eq!(planned_digits(notation("fixed", None).as_ref()), None);
+        assert_eq!(planned_digits(Some(&Value::Number(5000.0))), None);
+        assert_eq!(planned_digits(None), None);
     }
 
     /// `{notation: name, precision: p}`.
