@@ -360,6 +360,9 @@ impl Evaluator {
             return self.bigint_shift(&x, &y, at).map(Value::bigint);
         }
         self.charge(cost(&x, &y))?;
+        if matches!(op, Multiply) {
+            self.admit_digits((bits(&x) + bits(&y)) as u64, at)?;
+        }
         let ordering = x.cmp(&y);
         let result = match op {
             Equal => return Ok(Value::Boolean(ordering.is_eq())),
@@ -441,6 +444,7 @@ impl Evaluator {
         let result_limbs = (base_bits.saturating_mul(e) / 64 + 1) as u64;
         let steps = u64::from(usize::BITS - e.leading_zeros()).max(1);
         self.charge(result_limbs.saturating_mul(steps))?;
+        self.admit_digits(base_bits.saturating_mul(e) as u64, at)?;
         checked(x.pow(e)).map_err(|e| function_error(e, "pow", at))
     }
 
@@ -472,6 +476,7 @@ impl Evaluator {
             return Err(function_error(FnError::TooLarge, "leftShift", at));
         }
         self.charge(limbs(x) + (s / 64) as u64)?;
+        self.admit_digits((bits(x) + s) as u64, at)?;
         Ok(x << s)
     }
 

@@ -58,6 +58,10 @@ const CLOCK_UNITS: u64 = 1 << 20;
 /// the overshoot stays a small fraction of the budget.
 const MEMORY_STRIDE: u64 = 16;
 
+/// Exact results of this many bits (64 KiB) and more ask the memory budget before they are
+/// computed ([`Evaluator::admit_digits`]).
+const PLANNED_BITS: u64 = 1 << 19;
+
 /// Bytes one request may hold on the heap at once while it is evaluated, when the front end
 /// lends a [`reckon_core::MemoryGauge`]: every value it builds, reads and keeps, with the
 /// parser's tree and the evaluator's own state. Chosen from measurement: the large requests the
@@ -366,6 +370,17 @@ impl Evaluator {
             Some(budget) => budget.admit(bytes).map_err(memory_exhausted),
             None => Ok(()),
         }
+    }
+
+    /// Asks the memory budget, before an exact product or power is computed, for a result of
+    /// `bits` bits and the working copy the multiplication makes: nothing for results under
+    /// [`PLANNED_BITS`], whose memory the check every [`MEMORY_STRIDE`] charges covers.
+    #[inline]
+    pub(crate) fn admit_digits(&self, bits: u64, at: usize) -> Result<(), CalculateError> {
+        if bits < PLANNED_BITS {
+            return Ok(());
+        }
+        self.admit_memory(bits / 4).map_err(|e| e.at(at))
     }
 
     /// An evaluator in Fraction mode: scope numbers are bound as Fractions when the conversion
@@ -1311,6 +1326,15 @@ impl Evaluator {
         } else {
             fraction::cost(x, y)
         })?;
+        match op {
+            Multiply => self.admit_digits((fraction::bits(x) + fraction::bits(y)) as u64, at)?,
+            Pow if y.is_int() => {
+                let e = u64::try_from(dashu_int::ops::UnsignedAbs::unsigned_abs(y.numerator()))
+                    .unwrap_or(u64::MAX);
+                self.admit_digits((fraction::bits(x) as u64).saturating_mul(e), at)?;
+            }
+            _ => {}
+        }
         let error = |e: fraction::FractionError| function_error(e.into(), "", at);
         let result = match op {
             Add if percent_of_left => fraction::mul(x, y).and_then(|p| fraction::add(x, &p)),
@@ -3436,6 +3460,29 @@ mod tests {
         let e = run_with(past(WORK_BUDGET), large).expect_err("stopped by the deadline");
         assert_eq!(e.reason, Reason::EvaluationTimeout);
         assert!(run_with(Evaluator::with_budget(&[], WORK_BUDGET), large).is_ok());
+    }
+
+    #[test]
+    fn exact_results_of_many_bits_ask_the_budget_first() {
+        // A gauge that reads nothing held, and a budget of a quarter of PLANNED_BITS bytes:
+        // a result of PLANNED_BITS bits asks for that many bytes (itself and a working copy)
+        // and fits; one bit more does not. Smaller results are left to the periodic check.
+        let mut evaluator = Evaluator::new(Vec::new());
+        let gauge = reckon_core::MemoryGauge::new(|| 0);
+        evaluator.limit_memory(Some(reckon_core::MemoryBudget::start(
+            gauge,
+            PLANNED_BITS / 4,
+        )));
+        assert!(evaluator.admit_digits(PLANNED_BITS - 1, 0).is_ok());
+        assert!(evaluator.admit_digits(PLANNED_BITS, 0).is_ok());
+        assert!(evaluator.admit_digits(PLANNED_BITS + 3, 0).is_ok());
+        let e = evaluator
+            .admit_digits(PLANNED_BITS + 4, 7)
+            .expect_err("over the budget");
+        assert_eq!(e.reason, Reason::ResultTooLarge);
+        assert_eq!(e.position, Some(7));
+        // Without a budget nothing is refused.
+        assert!(Evaluator::new(Vec::new()).admit_digits(u64::MAX, 0).is_ok());
     }
 
     #[test]
