@@ -20,47 +20,23 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-mod assign;
-pub mod ast;
-mod big_combinatorics;
-mod bigint;
-// Public for its own differential test (`tests/bignum_vs_mathjs.rs`), which calls it directly.
-#[doc(hidden)]
-pub mod bignum;
-mod collections;
-mod complex;
 mod error;
 mod eval;
-mod eval_big;
-mod eval_complex;
-pub mod format;
-mod fraction;
 mod functions;
-mod geometry;
-mod index;
-mod jsmath;
-mod lexer;
-mod matrix;
-mod names;
-mod notation;
-mod parser;
-mod print;
-mod quick;
-mod reference;
+mod num;
 pub mod request;
-mod scope;
-mod sparse;
-mod sparse_functions;
-mod sparse_index;
-mod sparse_products;
-mod special;
-mod text;
+mod syntax;
 mod value;
+
+// Public for their own differential tests (`tests/bignum_vs_mathjs.rs` calls the BigNumber
+// arithmetic directly) and for the tool's front ends (the tree and number formatting).
+pub use num::{bignum, format};
+pub use syntax::ast;
 
 pub use error::{CalculateError, ErrorDetails, Reason};
 pub use eval::MEMORY_BUDGET;
 
-pub use parser::{ParseError, STACK_BYTES, parse};
+pub use syntax::parser::{ParseError, STACK_BYTES, parse};
 
 use request::{NumericType, Operation};
 use serde_json::{Map, Value as Json, json};
@@ -267,7 +243,7 @@ pub fn calculate_into_with(
 /// of [`calculate_into_counted`] stays small.
 #[inline(never)]
 fn write_matrix_result(
-    m: &matrix::Matrix,
+    m: &value::matrix::Matrix,
     value: &value::Value,
     precision: Option<u32>,
     out: &mut Vec<u8>,
@@ -367,12 +343,12 @@ fn checked_value(
     let mut lexed = None;
     if request.operation == Operation::Evaluate
         && request.numeric_type == NumericType::Number
-        && quick::may_answer(&request.expression)
+        && request::quick::may_answer(&request.expression)
     {
         // Arithmetic and calls of built-ins on numbers and array literals, answered as they are
         // parsed (`quick.rs`); anything it gives up on is parsed (from the same tokens) and
         // evaluated in full below.
-        let tokens = lexer::tokenize_until_error(request.expression.as_bytes());
+        let tokens = syntax::lexer::tokenize_until_error(request.expression.as_bytes());
         if let (tokens, None) = &tokens
             && let Some(answer) = quick_value(request, tokens, work_units, memory)
         {
@@ -403,8 +379,8 @@ fn checked_value(
     checked_result(value?, fraction_mode)
 }
 
-/// [`checked_value`] of a number-mode evaluation whose expression [`quick::may_answer`], by
-/// [`quick::evaluate`]: `None` when that gives up, and the general path must answer.
+/// [`checked_value`] of a number-mode evaluation whose expression [`request::quick::may_answer`], by
+/// [`request::quick::evaluate`]: `None` when that gives up, and the general path must answer.
 ///
 /// Out of line: inlined, it made the request's function larger than the compiler then inlines
 /// into its callers, which cost the quick path's requests some fifteen instructions more each
@@ -412,17 +388,17 @@ fn checked_value(
 #[inline(never)]
 fn quick_value(
     request: &request::Request,
-    lexed: &lexer::Lexed,
+    lexed: &syntax::lexer::Lexed,
     work_units: &mut u64,
     memory: Option<reckon_core::MemoryBudget>,
 ) -> Option<Result<value::Value, CalculateError>> {
-    if !quick::plausible(&request.expression, &lexed.tokens) {
+    if !request::quick::plausible(&request.expression, &lexed.tokens) {
         return None;
     }
     let mut evaluator =
         eval::Evaluator::for_numeric_type(used_scope(request), request.numeric_type);
     evaluator.limit_memory(memory);
-    let (value, units) = quick::evaluate(&request.expression, lexed, &mut evaluator)?;
+    let (value, units) = request::quick::evaluate(&request.expression, lexed, &mut evaluator)?;
     // Past the budget only with what a called function spent as it went (a literal's nodes
     // alone are far fewer): the general path then finds where, and says so.
     evaluator.charge(units).ok()?;
@@ -448,13 +424,13 @@ fn checked_result(
     }
     check_result(&value, fraction_mode)?;
     if let value::Value::Fraction(f) = &value
-        && fraction::bits(f) > MAX_RESULT_UNITS * 10 / 3
+        && num::fraction::bits(f) > MAX_RESULT_UNITS * 10 / 3
     {
         // More bits than 100,000 digits can hold (a part needs ≥ bits·log10 2 > 100,000
         // digits): refuse before spending time writing the digits out.
         return Err(result_too_large());
     }
-    if bigint::largest_bits(&value) > MAX_RESULT_UNITS * 10 / 3 {
+    if eval::bigint::largest_bits(&value) > MAX_RESULT_UNITS * 10 / 3 {
         // More digits than a result may have: refused before writing them out.
         return Err(result_too_large());
     }
@@ -575,7 +551,7 @@ fn used_scope_by_chars(request: &request::Request, scope: &[(String, f64)]) -> V
 /// 6.5, under level-4 headings. It is rendered from the crate's declarative reference table, and a name that reckon
 /// does not evaluate yet (no row in the function table) is marked "not yet in reckon".
 pub fn reference_markdown() -> String {
-    reference::markdown()
+    functions::reference::markdown()
 }
 
 /// One example of the function reference, as the differential test checks it against math.js.
@@ -595,7 +571,7 @@ pub struct ReferenceExample {
 
 /// Every example of the function reference, in the reference's order.
 pub fn reference_examples() -> Vec<ReferenceExample> {
-    reference::DOCS
+    functions::reference::DOCS
         .iter()
         .map(|d| ReferenceExample {
             name: d.name,
@@ -657,7 +633,7 @@ fn check_result(value: &value::Value, fraction_mode: bool) -> Result<(), Calcula
             "help() is not available inside expressions — read the calculator://help resource for the function reference.",
         ));
     }
-    if matrix::leaves(value) > MAX_RESULT_UNITS / 3 {
+    if value::matrix::leaves(value) > MAX_RESULT_UNITS / 3 {
         return Err(result_too_large());
     }
     if has_non_finite(value) {
@@ -846,7 +822,7 @@ mod check_tests {
     /// before the number-matrix shortcut.
     fn general(value: &Value) -> Result<(), CalculateError> {
         check_result(value, false)?;
-        if bigint::largest_bits(value) > MAX_RESULT_UNITS * 10 / 3 {
+        if eval::bigint::largest_bits(value) > MAX_RESULT_UNITS * 10 / 3 {
             return Err(result_too_large());
         }
         Ok(())
@@ -857,7 +833,8 @@ mod check_tests {
     #[test]
     fn the_number_matrix_shortcut_agrees_with_the_general_checks() {
         let limit = MAX_RESULT_UNITS / 3;
-        let numbers = |n: usize| Value::matrix(matrix::Matrix::vector(vec![Value::Number(1.5); n]));
+        let numbers =
+            |n: usize| Value::matrix(value::matrix::Matrix::vector(vec![Value::Number(1.5); n]));
         for n in [0, 1, 3, limit - 1, limit, limit + 1] {
             let value = numbers(n);
             let shortcut = number_matrix_check(&value).expect("a matrix of numbers");
@@ -867,17 +844,19 @@ mod check_tests {
         let mut others = vec![
             Value::Number(1.0),
             Value::Str("x".into()),
-            Value::matrix(matrix::Matrix::vector(vec![Value::Number(f64::NAN)])),
-            Value::matrix(matrix::Matrix::vector(vec![
+            Value::matrix(value::matrix::Matrix::vector(vec![Value::Number(f64::NAN)])),
+            Value::matrix(value::matrix::Matrix::vector(vec![
                 Value::Number(1.0),
                 Value::Number(f64::INFINITY),
             ])),
-            Value::matrix(matrix::Matrix::vector(vec![Value::Help("sin".into())])),
-            Value::matrix(matrix::Matrix::vector(vec![Value::BigInt(
+            Value::matrix(value::matrix::Matrix::vector(vec![Value::Help(
+                "sin".into(),
+            )])),
+            Value::matrix(value::matrix::Matrix::vector(vec![Value::BigInt(
                 std::rc::Rc::new(dashu_int::IBig::from(7)),
             )])),
-            Value::matrix(matrix::Matrix::vector(vec![Value::Str("a".into())])),
-            Value::matrix(matrix::Matrix::vector(vec![numbers(2)])),
+            Value::matrix(value::matrix::Matrix::vector(vec![Value::Str("a".into())])),
+            Value::matrix(value::matrix::Matrix::vector(vec![numbers(2)])),
         ];
         others.push(Value::object(vec![("a".into(), numbers(2))]));
         for value in others {

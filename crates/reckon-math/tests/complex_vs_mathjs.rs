@@ -6,25 +6,30 @@
 //! after both strings are read back into parts.
 //!
 //! The module is not public (the evaluator will use it), so this file compiles its source
-//! and `jsmath.rs` directly, with `crate::format` pointing at the crate's public number
+//! and `jsmath.rs` directly, with `crate::num::format` pointing at the crate's public number
 //! formatting.
 //!
 //! Needs Node.js and `tests/peer/node_modules` (`npm ci` in `tests/peer`, which `scripts/test` runs).
 
 mod common;
 
-/// What `complex.rs` reaches as `crate::format`.
+/// The paths `complex.rs` reaches its neighbours by (`crate::num::format`, `crate::num::jsmath`).
+mod num {
+    pub(crate) use super::{format, jsmath};
+}
+
+/// What `complex.rs` reaches as `crate::num::format`.
 mod format {
     pub use reckon_math::format::format_number;
 }
 
 #[allow(dead_code)]
-#[path = "../src/complex.rs"]
+#[path = "../src/num/complex.rs"]
 mod complex;
 
-/// What `complex.rs` reaches as `crate::jsmath`.
+/// What `complex.rs` reaches as `crate::num::jsmath`.
 #[allow(dead_code)]
-#[path = "../src/jsmath.rs"]
+#[path = "../src/num/jsmath.rs"]
 mod jsmath;
 
 use common::{Rng, assert_no_differences, run_peer};

@@ -8,7 +8,7 @@
 mod common;
 
 #[allow(dead_code)]
-#[path = "../src/jsmath.rs"]
+#[path = "../src/num/jsmath.rs"]
 mod jsmath;
 
 use common::{Rng, assert_no_differences, run_peer};

@@ -20,12 +20,12 @@
 //! These facts were read off math.js's answers (`tests/peer/sparse.mjs` checks them).
 
 use crate::error::CalculateError;
-use crate::eval::{Evaluated, Evaluator, failed, mismatch};
-use crate::index::{
+use crate::eval::index::{
     Dimension, Index, check_masks, dimension_mismatch, extremes, positions, show, validate,
 };
-use crate::sparse::{Column, SparseMatrix, is_zero};
+use crate::eval::{Evaluated, Evaluator, failed, mismatch};
 use crate::value::Value;
+use crate::value::sparse::{Column, SparseMatrix, is_zero};
 use std::rc::Rc;
 
 impl Evaluator {

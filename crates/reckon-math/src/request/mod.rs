@@ -2,14 +2,15 @@
 //! steps 1–8): decoding, the missing derivative variable, empty and overlong expressions, reserved
 //! scope keys, parsing (with the CR rule), multiple statements, and the static checks.
 
-use crate::ast::{Node, NodeKind};
 use crate::error::{CalculateError, Reason};
-use crate::parser::{parse, parse_noting_lexed};
+use crate::syntax::ast::{Node, NodeKind};
+use crate::syntax::parser::{parse, parse_noting_lexed};
 use reckon_core::ecmascript::is_whitespace;
 use reckon_core::json::{Duplicates, Json, Node as JsonNode};
 use std::borrow::Cow;
 
 mod plain;
+pub(crate) mod quick;
 
 /// The operation requested.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -393,7 +394,7 @@ pub(crate) fn check_unparsed(request: &Request) -> Result<(), CalculateError> {
 #[inline]
 pub(crate) fn parse_checked(
     request: &Request,
-    lexed: Option<crate::parser::LexedBytes>,
+    lexed: Option<crate::syntax::parser::LexedBytes>,
 ) -> Result<(Node, bool), CalculateError> {
     let parsed = parse_noting_lexed(&request.expression, lexed, request.numeric_type);
     let (mut tree, notes) = match parsed {
@@ -410,7 +411,7 @@ pub(crate) fn parse_checked(
             return Err(multiple(*first_separator));
         }
         tree = Node {
-            kind: NodeKind::Constant(crate::ast::Constant::Undefined),
+            kind: NodeKind::Constant(crate::syntax::ast::Constant::Undefined),
             span: tree.span,
         };
     }
@@ -434,7 +435,7 @@ fn multiple(position: usize) -> CalculateError {
 /// (math.js splits statements on it), else the parse error itself.
 #[cold]
 #[inline(never)]
-fn parse_failure(request: &Request, error: crate::parser::ParseError) -> CalculateError {
+fn parse_failure(request: &Request, error: crate::syntax::parser::ParseError) -> CalculateError {
     if request.expression.contains('\r') {
         let unified = request.expression.replace("\r\n", "\n").replace('\r', "\n");
         if let Ok(Node {
@@ -810,7 +811,7 @@ mod tests {
             let tree = prepared(&format!(r#"{{"expression": "{text}"}}"#)).expect(text);
             assert_eq!(
                 tree.kind,
-                NodeKind::Constant(crate::ast::Constant::Undefined),
+                NodeKind::Constant(crate::syntax::ast::Constant::Undefined),
                 "{text}"
             );
         }

@@ -145,7 +145,7 @@ pub(crate) fn literal(raw: &str) -> Result<RBig, LiteralError> {
 /// Whether [`literal`] reads `raw` (Fraction mode's parse-time check): digits with at most one
 /// point always read, so only other forms are tried.
 pub(crate) fn is_readable(raw: &str) -> bool {
-    crate::parser::is_plain_decimal(raw) || literal(raw).is_ok()
+    crate::syntax::parser::is_plain_decimal(raw) || literal(raw).is_ok()
 }
 
 /// [`literal`] for every form: prefixes, exponents and long mantissas.
@@ -604,7 +604,7 @@ pub(crate) fn pow(base: &RBig, exponent: &RBig) -> Result<Power, FractionError> 
             Ok(Power::Exact(RBig::ZERO))
         };
     }
-    let float = || Power::Float(crate::jsmath::pow(to_f64(base), to_f64(exponent)));
+    let float = || Power::Float(crate::num::jsmath::pow(to_f64(base), to_f64(exponent)));
     let Ok(q) = usize::try_from(exponent.denominator()) else {
         return Ok(float());
     };
@@ -682,9 +682,9 @@ pub(crate) fn format(value: &RBig) -> String {
             out.push('-');
         }
         // `parts` read both from 64-bit integers: the casts are exact.
-        crate::format::push_integer(&mut out, numerator.unsigned_abs() as u64);
+        crate::num::format::push_integer(&mut out, numerator.unsigned_abs() as u64);
         out.push('/');
-        crate::format::push_integer(&mut out, denominator as u64);
+        crate::num::format::push_integer(&mut out, denominator as u64);
         return out;
     }
     format!("{}/{}", value.numerator(), value.denominator())

@@ -272,7 +272,7 @@ impl Matrix {
             }
             if dim + 1 == self.rank() {
                 if let Some(Value::Number(x)) = self.data.get(offset + i) {
-                    crate::format::append_number(*x, precision, out);
+                    crate::num::format::append_number(*x, precision, out);
                 }
             } else if !self.append_level(dim + 1, offset + i * step, precision, out, end) {
                 return false;

@@ -2,9 +2,14 @@
 //! BigNumbers) and Complex, bigints, dense and sparse matrices and arrays, objects, functions and
 //! `index(...)` values. Units join the enum in a later slice.
 
-use crate::ast::Node;
-use crate::format::format_number;
-use crate::matrix::Matrix;
+pub(crate) mod matrix;
+pub(crate) mod scope;
+pub(crate) mod sparse;
+pub(crate) mod text;
+
+use crate::num::format::format_number;
+use crate::syntax::ast::Node;
+use crate::value::matrix::Matrix;
 use std::rc::Rc;
 
 /// A value an expression can produce.
@@ -18,7 +23,7 @@ pub enum Value {
     /// `true` or `false`.
     Boolean(bool),
     /// A string (shared: copying a value never copies its text).
-    Str(crate::text::Text),
+    Str(crate::value::text::Text),
     /// `null`.
     Null,
     /// `undefined`.
@@ -29,21 +34,21 @@ pub enum Value {
     /// makes a new object, as every operation on objects does).
     Object(Rc<Vec<(String, Value)>>),
     /// A BigNumber: a 64-digit decimal (spec 5.2).
-    Big(crate::bignum::Big),
+    Big(crate::num::bignum::Big),
     /// A complex number with binary64 parts (spec 5.1).
-    Complex(crate::complex::Complex),
+    Complex(crate::num::complex::Complex),
     /// What `help(name)` returns: refused as a result (step 10b), a type mismatch in arithmetic.
     Help(String),
     /// A sparse matrix (spec 7.6): two-dimensional, kept here with every entry and the order
     /// of the stored ones, which it prints.
-    Sparse(Rc<crate::sparse::SparseMatrix>),
+    Sparse(Rc<crate::value::sparse::SparseMatrix>),
     /// A dense matrix or a plain array (shared: copying a value never copies its elements).
     Matrix(Rc<Matrix>),
     /// A JavaScript bigint (`bigint(x)`, `num`, `den`): an integer of any size (shared: a copy
     /// never copies its digits).
     BigInt(Rc<dashu_int::IBig>),
     /// What `index(...)` returns: 0-based dimensions for `subset` (section 7.7).
-    Index(Rc<crate::index::Index>),
+    Index(Rc<crate::eval::index::Index>),
 }
 
 /// A function value.
@@ -66,7 +71,7 @@ pub struct UserFunction {
     pub body: Rc<Node>,
     /// The arguments and layer current where it was defined, which its body sees
     /// (`scope.rs`).
-    pub(crate) closure: crate::scope::Context,
+    pub(crate) closure: crate::value::scope::Context,
 }
 
 impl Value {
@@ -127,7 +132,7 @@ impl Value {
     /// [`Value::format`] appended to `out` (a number without a string of its own).
     pub fn write(&self, precision: Option<u32>, out: &mut String) {
         match self {
-            Self::Number(n) => crate::format::write_number(*n, precision, out),
+            Self::Number(n) => crate::num::format::write_number(*n, precision, out),
             other => out.push_str(&other.format(precision)),
         }
     }
@@ -136,7 +141,7 @@ impl Value {
     pub fn format(&self, precision: Option<u32>) -> String {
         match self {
             Self::Number(n) => format_number(*n, precision),
-            Self::Fraction(f) => crate::fraction::format(f),
+            Self::Fraction(f) => crate::num::fraction::format(f),
             Self::Boolean(b) => b.to_string(),
             Self::Str(s) => quote(s),
             Self::Null => "null".into(),
@@ -144,16 +149,16 @@ impl Value {
             Self::Function(Function::Builtin(name)) => format!("function {name}"),
             Self::Function(Function::User(f)) => format!("{}({})", f.name, f.params.join(", ")),
             Self::Matrix(m) => m.format(precision),
-            Self::Complex(z) => crate::complex::format(*z, precision),
-            Self::Big(x) => crate::bignum::format(x, precision),
+            Self::Complex(z) => crate::num::complex::format(*z, precision),
+            Self::Big(x) => crate::num::bignum::format(x, precision),
             Self::Sparse(m) => m.format_sparse(precision),
             Self::Help(name) => format!("help({name})"),
-            Self::BigInt(n) => crate::bigint::format(n),
+            Self::BigInt(n) => crate::eval::bigint::format(n),
             Self::Index(index) => index.format(),
             Self::Object(entries) => {
                 let mut out = String::from("{");
                 for (i, (k, v)) in entries.iter().enumerate() {
-                    if out.len() > crate::matrix::FORMAT_CAP_BYTES {
+                    if out.len() > crate::value::matrix::FORMAT_CAP_BYTES {
                         // Refused as too long anyway (see `FORMAT_CAP_BYTES`).
                         break;
                     }
@@ -203,7 +208,7 @@ mod size_tests {
     #[test]
     fn a_value_and_a_result_stay_small() {
         assert_eq!(size_of::<crate::error::CalculateError>(), 8);
-        assert_eq!(size_of::<crate::bignum::Big>(), 40);
+        assert_eq!(size_of::<crate::num::bignum::Big>(), 40);
         assert_eq!(size_of::<super::Value>(), 40);
         assert_eq!(size_of::<crate::eval::Evaluated>(), 40);
         assert_eq!(size_of::<Result<f64, crate::error::CalculateError>>(), 16);

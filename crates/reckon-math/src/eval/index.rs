@@ -8,11 +8,11 @@
 //! syntax has its own path in `collections` (`index_into`), which agrees with `subset` on every
 //! answer it shares with it.
 
-use crate::ast::Op;
 use crate::eval::{Evaluated, Evaluator, failed, mismatch};
-use crate::matrix::Matrix;
-use crate::sparse::SparseMatrix;
+use crate::syntax::ast::Op;
 use crate::value::Value;
+use crate::value::matrix::Matrix;
+use crate::value::sparse::SparseMatrix;
 use crate::{CalculateError, Reason};
 use std::rc::Rc;
 
@@ -71,7 +71,7 @@ impl Index {
     pub fn format(&self) -> String {
         let mut out = String::from("[");
         for (i, dimension) in self.dimensions.iter().enumerate() {
-            if out.len() > crate::matrix::FORMAT_CAP_BYTES {
+            if out.len() > crate::value::matrix::FORMAT_CAP_BYTES {
                 // Refused as too long anyway (see `FORMAT_CAP_BYTES`).
                 break;
             }
@@ -86,14 +86,14 @@ impl Index {
                 Dimension::List(list) => {
                     out.push('[');
                     for (j, x) in list.iter().enumerate() {
-                        if out.len() > crate::matrix::FORMAT_CAP_BYTES {
+                        if out.len() > crate::value::matrix::FORMAT_CAP_BYTES {
                             break;
                         }
                         if j > 0 {
                             out.push_str(", ");
                         }
                         // math.js's `format` defaults: exponential from 1e5 on.
-                        out.push_str(&crate::format::format_number_with(*x, None, -3, 5));
+                        out.push_str(&crate::num::format::format_number_with(*x, None, -3, 5));
                     }
                     out.push(']');
                 }
@@ -111,7 +111,7 @@ fn js_string(x: f64) -> String {
     } else if x.is_infinite() {
         if x > 0.0 { "Infinity" } else { "-Infinity" }.into()
     } else {
-        crate::format::format_number(x, None)
+        crate::num::format::format_number(x, None)
     }
 }
 
@@ -211,7 +211,7 @@ pub(crate) fn dimension_mismatch(
 }
 
 pub(crate) fn show(shape: &[usize]) -> String {
-    crate::matrix::show_shape(shape)
+    crate::value::matrix::show_shape(shape)
 }
 
 /// math.js `validateIndexSourceSize`: a boolean mask must be as long as its dimension.
@@ -256,8 +256,8 @@ impl Evaluator {
             let mut mask = None;
             let dimension = match value {
                 Value::Number(x) => Dimension::Number(x - 1.0),
-                Value::Big(x) => Dimension::Number(crate::bignum::to_f64(x) - 1.0),
-                Value::BigInt(n) => Dimension::Number(crate::bigint::to_f64(n) - 1.0),
+                Value::Big(x) => Dimension::Number(crate::num::bignum::to_f64(x) - 1.0),
+                Value::BigInt(n) => Dimension::Number(crate::eval::bigint::to_f64(n) - 1.0),
                 Value::Str(key) => Dimension::Key(key.to_string()),
                 // Spec 5.3: Fraction mode takes whole Fractions as indexes.
                 Value::Fraction(f) if self.fraction_mode => {
@@ -265,12 +265,12 @@ impl Evaluator {
                         return Err(failed(
                             format!(
                                 "Index {} needs whole-number indexes",
-                                crate::fraction::format(f)
+                                crate::num::fraction::format(f)
                             ),
                             at,
                         ));
                     }
-                    Dimension::Number(crate::fraction::to_f64(f) - 1.0)
+                    Dimension::Number(crate::num::fraction::to_f64(f) - 1.0)
                 }
                 Value::Matrix(m) => {
                     self.build("index", m.data.len() as u64, at)?;
@@ -556,7 +556,7 @@ impl Evaluator {
                 Reason::ResultTooLarge,
                 format!(
                     "Size limit exceeded: subset() would build a string of {} characters, over the limit of 1,000,000.",
-                    crate::collections::thousands(longest)
+                    crate::eval::collections::thousands(longest)
                 ),
             )
             .at(at));
@@ -718,7 +718,7 @@ impl Evaluator {
         } else if assign {
             mathjs_broadcast(&sub_shape, &index_size).filter(|_| !sub_data.is_empty())
         } else {
-            crate::matrix::broadcast_shape(&sub_shape, &index_size)
+            crate::value::matrix::broadcast_shape(&sub_shape, &index_size)
                 .ok()
                 .filter(|shape| *shape == index_size)
         };
@@ -727,7 +727,7 @@ impl Evaluator {
                 .iter()
                 .fold(1u64, |acc, d| acc.saturating_mul(*d as u64));
             self.build("subset", count, at)?;
-            let picks = crate::matrix::broadcast_positions(&sub_shape, &shape);
+            let picks = crate::value::matrix::broadcast_positions(&sub_shape, &shape);
             sub_data = picks
                 .iter()
                 .map(|p| sub_data.get(*p).cloned().unwrap_or(Value::Undefined))
@@ -988,7 +988,7 @@ fn element_number(value: &Value, at: usize) -> Result<f64, CalculateError> {
             "Cannot mix BigInt and other types, use explicit conversions",
             at,
         )),
-        Value::Fraction(f) => Ok(crate::fraction::to_f64(f)),
+        Value::Fraction(f) => Ok(crate::num::fraction::to_f64(f)),
         other => Ok(crate::eval::js_number(other)),
     }
 }

@@ -19,13 +19,13 @@
 //!   what the formula gives (non-finite, refused by step 10d).
 
 use crate::CalculateError;
-use crate::ast::Op;
 use crate::eval::{
     Evaluated, Evaluator, compare, failed, fraction_unsupported_function, js_number, mismatch,
     not_implemented,
 };
-use crate::matrix::{self, Matrix};
+use crate::syntax::ast::Op;
 use crate::value::Value;
+use crate::value::matrix::{self, Matrix};
 use std::rc::Rc;
 
 /// The types math.js names when an angle has the wrong type.
@@ -89,7 +89,7 @@ fn items(m: &Matrix) -> Vec<Item> {
 /// value, booleans as 0 or 1, numeric strings, and a Complex only when it is real.
 fn as_js_number(value: &Value) -> f64 {
     match value {
-        Value::Fraction(f) => crate::fraction::to_f64(f),
+        Value::Fraction(f) => crate::num::fraction::to_f64(f),
         Value::Complex(z) if z.im == 0.0 => z.re,
         other => js_number(other),
     }
@@ -158,7 +158,7 @@ impl Evaluator {
                 return match format.as_str() {
                     "dense" => Ok(Value::matrix(Matrix::vector(Vec::new()))),
                     "sparse" => Ok(Value::Sparse(Rc::new(
-                        crate::sparse::SparseMatrix::from_dense(Matrix::new(
+                        crate::value::sparse::SparseMatrix::from_dense(Matrix::new(
                             vec![0, 0],
                             Vec::new(),
                         )),
@@ -210,7 +210,7 @@ impl Evaluator {
     /// `[[cos θ, -sin θ], [sin θ, cos θ]]`.
     fn rotation_2x2(&mut self, theta: &Value, format: Option<&str>, at: usize) -> Evaluated {
         let minus_one = match theta {
-            Value::Big(_) => Value::Big(crate::bignum::Big::from_i64(-1)),
+            Value::Big(_) => Value::Big(crate::num::bignum::Big::from_i64(-1)),
             _ => Value::Number(-1.0),
         };
         let c = self.builtin_call("cos", vec![theta.clone()], at)?;
@@ -257,7 +257,7 @@ impl Evaluator {
             .map(|x| {
                 let q = as_js_number(x) / n;
                 if big {
-                    Value::Big(crate::bignum::from_f64(q))
+                    Value::Big(crate::num::bignum::from_f64(q))
                 } else {
                     Value::Number(q)
                 }
@@ -265,8 +265,8 @@ impl Evaluator {
             .collect();
         let (one, minus_one) = if big {
             (
-                Value::Big(crate::bignum::Big::from_i64(1)),
-                Value::Big(crate::bignum::Big::from_i64(-1)),
+                Value::Big(crate::num::bignum::Big::from_i64(1)),
+                Value::Big(crate::num::bignum::Big::from_i64(-1)),
             )
         } else {
             (Value::Number(1.0), Value::Number(-1.0))
@@ -318,7 +318,7 @@ impl Evaluator {
             None | Some("") => Ok(Value::matrix(m.into_array())),
             Some("dense") => Ok(Value::matrix(m)),
             Some("sparse") => Ok(Value::Sparse(Rc::new(
-                crate::sparse::SparseMatrix::from_dense(m),
+                crate::value::sparse::SparseMatrix::from_dense(m),
             ))),
             Some(other) => Err(failed(format!("Unknown matrix type \"{other}\""), at)),
         }

@@ -4,9 +4,9 @@
 //! `sparse.rs`, which holds the type and the operators' merges, so each stays readable.
 
 use crate::eval::{Evaluated, Evaluator, failed};
-use crate::matrix::Matrix;
-use crate::sparse::{SparseMatrix, is_zero};
 use crate::value::Value;
+use crate::value::matrix::Matrix;
+use crate::value::sparse::{SparseMatrix, is_zero};
 use std::rc::Rc;
 
 /// Statistics functions math.js computes over a sparse matrix's elements column by column (the
@@ -77,7 +77,7 @@ impl Evaluator {
         at: usize,
     ) -> Option<Evaluated> {
         let canonical = row.name;
-        if let (Some(op), [x, y]) = (crate::collections::operator_of(canonical), values) {
+        if let (Some(op), [x, y]) = (crate::eval::collections::operator_of(canonical), values) {
             return Some(self.binary(op, x, y, false, (at, at), at));
         }
         if canonical == "compare"
@@ -150,7 +150,7 @@ impl Evaluator {
         if matches!(
             row.imp,
             crate::functions::Imp::Unary(_) | crate::functions::Imp::Binary(_)
-        ) && !crate::collections::ELEMENTWISE.contains(&canonical)
+        ) && !crate::eval::collections::ELEMENTWISE.contains(&canonical)
             && !ON_STORED.contains(&canonical)
             && !ON_EVERY.contains(&canonical)
         {
@@ -255,11 +255,11 @@ impl Evaluator {
         at: usize,
     ) -> Evaluated {
         let (rows, cols) = self.sparse_size(size, at)?;
-        let fill = crate::sparse_index::fill_value(default, at)?;
+        let fill = crate::eval::sparse_index::fill_value(default, at)?;
         self.build("resize", (rows as u64).saturating_mul(cols as u64), at)?;
         let (old_rows, old_cols) = s.dims();
         self.charge(s.stored().len() as u64 + 1)?;
-        let mut columns: Vec<crate::sparse::Column> = s
+        let mut columns: Vec<crate::value::sparse::Column> = s
             .columns()
             .into_iter()
             .take(cols)
@@ -315,7 +315,7 @@ impl Evaluator {
         if top_level_big {
             for value in &mut list {
                 if let Value::Big(x) = value {
-                    *value = Value::Number(crate::bignum::to_f64(x));
+                    *value = Value::Number(crate::num::bignum::to_f64(x));
                 }
             }
         }
@@ -325,15 +325,15 @@ impl Evaluator {
         let whole = |v: &Value| match v {
             Value::Number(x) if x.fract() == 0.0 && *x >= 0.0 => Some(*x),
             Value::Fraction(f) if self.fraction_mode => {
-                let x = crate::fraction::to_f64(f);
+                let x = crate::num::fraction::to_f64(f);
                 (x.fract() == 0.0 && x >= 0.0).then_some(x)
             }
             _ => None,
         };
         match (whole(&list[0]), whole(&list[1])) {
             (Some(r), Some(c)) => Ok((
-                crate::collections::dimension_length(r, at)?,
-                crate::collections::dimension_length(c, at)?,
+                crate::eval::collections::dimension_length(r, at)?,
+                crate::eval::collections::dimension_length(c, at)?,
             )),
             _ => Err(failed(
                 format!(

@@ -5,11 +5,11 @@
 //! and its zero sums dropped. Charged one unit per multiply-add before the work starts, and the
 //! result's size against the per-call build limit.
 
-use crate::ast::Op;
 use crate::eval::{Evaluated, Evaluator, failed};
-use crate::matrix::Matrix;
-use crate::sparse::{Column, SparseMatrix, is_zero};
+use crate::syntax::ast::Op;
 use crate::value::Value;
+use crate::value::matrix::Matrix;
+use crate::value::sparse::{Column, SparseMatrix, is_zero};
 use std::rc::Rc;
 
 impl Evaluator {

@@ -16,12 +16,12 @@
 //! gives the same answer.
 
 use crate::CalculateError;
-use crate::ast::Op;
-use crate::bignum::{self, Big};
+use crate::eval::big_mode::{big_error, compare_big};
 use crate::eval::{Evaluated, Evaluator, failed};
-use crate::eval_big::{big_error, compare_big};
-use crate::matrix::Matrix;
+use crate::num::bignum::{self, Big};
+use crate::syntax::ast::Op;
 use crate::value::Value;
+use crate::value::matrix::Matrix;
 use dashu_int::fast_div::ConstDivisor;
 use dashu_int::ops::{BitTest, UnsignedAbs};
 use dashu_int::{IBig, UBig};

@@ -2,9 +2,9 @@
 //! math.js defines on Complex values, and the promotion of real functions outside their real
 //! domain (`sqrt(-4)` = `2i`). The arithmetic itself is `complex`'s, which follows complex.js.
 
-use crate::ast::Op;
-use crate::complex::{self, Complex, RealOrComplex};
 use crate::eval::{Evaluated, Evaluator, failed, mismatch};
+use crate::num::complex::{self, Complex, RealOrComplex};
+use crate::syntax::ast::Op;
 use crate::value::Value;
 
 /// A value as a Complex operand: numbers and booleans as real parts, Fractions through their
@@ -15,8 +15,8 @@ fn as_complex(value: &Value, at: usize) -> Result<Complex, crate::CalculateError
         Value::Complex(z) => Ok(*z),
         Value::Str(text) => complex::parse_text(text)
             .ok_or_else(|| mismatch(format!("Cannot convert \"{text}\" to Complex"), at)),
-        Value::Fraction(f) => Ok(Complex::from_real(crate::fraction::to_f64(f))),
-        Value::Big(x) => Ok(Complex::from_real(crate::bignum::to_f64(x))),
+        Value::Fraction(f) => Ok(Complex::from_real(crate::num::fraction::to_f64(f))),
+        Value::Big(x) => Ok(Complex::from_real(crate::num::bignum::to_f64(x))),
         other => crate::functions::to_number(other)
             .map(Complex::from_real)
             .map_err(|e| crate::eval::function_error(e, "", at)),
@@ -163,7 +163,10 @@ impl Evaluator {
         match (name, values) {
             ("re", [value @ Value::Big(_)]) => return Ok(value.clone()),
             ("im", [Value::Big(x)]) => {
-                return Ok(Value::Big(crate::bignum::mul(x, &crate::bignum::Big::ZERO)));
+                return Ok(Value::Big(crate::num::bignum::mul(
+                    x,
+                    &crate::num::bignum::Big::ZERO,
+                )));
             }
             ("im", [Value::Fraction(_)]) => return Ok(Value::fraction(dashu_ratio::RBig::ZERO)),
             // math.js has no `arg` of a Fraction: it converts it to a BigNumber, which it
@@ -172,9 +175,9 @@ impl Evaluator {
                 return Err(crate::eval::fraction_unsupported_function(at));
             }
             ("arg", [Value::Big(x)]) => {
-                self.charge(crate::bignum::ELEMENTARY_UNITS)?;
-                return Ok(Value::Big(crate::bignum::atan2(
-                    &crate::bignum::Big::ZERO,
+                self.charge(crate::num::bignum::ELEMENTARY_UNITS)?;
+                return Ok(Value::Big(crate::num::bignum::atan2(
+                    &crate::num::bignum::Big::ZERO,
                     x,
                 )));
             }
@@ -249,15 +252,15 @@ impl Evaluator {
             ("acoth", None) => Value::Complex(z.acoth()),
             ("zeta", None) => {
                 // Borwein's series costs n² steps for n terms (n grows with |Im s|).
-                let n = crate::special::zeta_complex_terms(z);
+                let n = crate::functions::special::zeta_complex_terms(z);
                 self.charge((n * n).min(1e15) as u64)?;
-                match crate::special::zeta_complex(z) {
+                match crate::functions::special::zeta_complex(z) {
                     Some(w) => Value::Complex(w),
                     None => return Err(crate::eval::not_implemented("zeta() of this value", at)),
                 }
             }
-            ("gamma", None) => crate::special::gamma_complex(z),
-            ("lgamma", None) => Value::Complex(crate::special::lgamma_complex(z)),
+            ("gamma", None) => crate::functions::special::gamma_complex(z),
+            ("lgamma", None) => Value::Complex(crate::functions::special::lgamma_complex(z)),
             ("isZero", None) => Value::Boolean(z.is_zero()),
             ("isNaN", None) => Value::Boolean(z.is_nan()),
             ("typeOf", None) => Value::Str("Complex".into()),
@@ -296,8 +299,9 @@ mod tests {
     fn strings_become_complex_numbers_as_complex_js_reads_them() {
         // math.js 15.2's answers for `complex(text)` (`text + complex(0, 0)` agrees, with
         // `Cannot convert "…" to Complex` where this says `Invalid Param`).
-        let show =
-            |text: &str| crate::complex::parse_text(text).map(|z| format!("{} {}", z.re, z.im));
+        let show = |text: &str| {
+            crate::num::complex::parse_text(text).map(|z| format!("{} {}", z.re, z.im))
+        };
         for (text, want) in [
             ("2+3i", "2 3"),
             ("i", "0 1"),

@@ -25,9 +25,9 @@
 //! primary     := NUMBER | STRING | NAME | constant | "(" assignment ")" | matrix | object
 //! ```
 
-use crate::ast::{Comparisons, Constant, FunctionDefinition, Node, NodeKind, Op};
-use crate::lexer::{LexError, Lexed, P, Tok, Token, tokenize_until_error};
 use crate::request::NumericType;
+use crate::syntax::ast::{Comparisons, Constant, FunctionDefinition, Node, NodeKind, Op};
+use crate::syntax::lexer::{LexError, Lexed, P, Tok, Token, tokenize_until_error};
 use reckon_core::Span;
 use smol_str::SmolStr;
 use std::rc::Rc;
@@ -1584,13 +1584,13 @@ fn check_prefixed(raw: &str, span: Span, numeric_type: NumericType) -> Result<()
         return Ok(());
     }
     let read = match numeric_type {
-        NumericType::Number => crate::notation::number_from_string(raw)
+        NumericType::Number => crate::functions::notation::number_from_string(raw)
             .map(drop)
             .map_err(|e| match e {
                 crate::functions::FnError::Domain(message) => message,
                 _ => format!("String \"{raw}\" is not a valid number"),
             }),
-        NumericType::BigNumber => crate::bignum::parse_prefixed(raw).map(drop),
+        NumericType::BigNumber => crate::num::bignum::parse_prefixed(raw).map(drop),
         NumericType::Fraction => Ok(()),
     };
     read.map_err(|message| ParseError {
@@ -1783,7 +1783,7 @@ mod tests {
     /// mapped as for any expression), at token `pos`.
     fn parser_at(text: &str, pos: usize) -> Parser<'_> {
         let chars: Vec<char> = text.chars().collect();
-        let lexed = crate::lexer::tokenize(&chars).expect("lexes");
+        let lexed = crate::syntax::lexer::tokenize(&chars).expect("lexes");
         let offsets: Vec<usize> = text
             .char_indices()
             .map(|(at, _)| at)
@@ -2032,7 +2032,7 @@ mod tests {
     #[test]
     fn lists_parse_alike_with_and_without_the_lexers_size_hints() {
         // Beyond the hinted depth the lists grow from a guess; the trees must not differ.
-        let depth = crate::lexer::HINTED_DEPTH + 2;
+        let depth = crate::syntax::lexer::HINTED_DEPTH + 2;
         let text = format!(
             "{}[1, 2; 3, 4]{}",
             "f(".repeat(depth),

@@ -68,7 +68,7 @@ use dashu_float::{Context, DBig, FBig, FpError, FpResult, Repr};
 use dashu_int::ops::{BitTest, UnsignedAbs};
 use dashu_int::{DoubleWord, IBig, Sign};
 
-use crate::format::{positional, round_half_up};
+use crate::num::format::{positional, round_half_up};
 
 /// decimal.js `precision`: significant digits of every rounded result.
 pub const PRECISION: usize = 64;
@@ -458,7 +458,9 @@ const EXACT_BINARY_EXPONENT: i64 = 4_096;
 /// a literal. The error is the message math.js gives.
 pub fn parse_prefixed(text: &str) -> Result<Big, String> {
     let invalid = |x: &str| format!("[DecimalError] Invalid argument: {x}");
-    if let Some((start, radix, digits, after)) = crate::notation::find_prefixed(text, b'i') {
+    if let Some((start, radix, digits, after)) =
+        crate::functions::notation::find_prefixed(text, b'i')
+    {
         let literal = &text[start..start + 2 + digits.len()];
         let size_digits = &text[after..];
         let size_digits =

@@ -34,9 +34,9 @@
 //! reads its argument) and the changed value is written where math.js's scope writes it, the
 //! expression's variable (`scope.rs`): `f(x) = (x[1] = 9)` binds the outer `x`.
 
-use crate::ast::{Node, NodeKind};
+use crate::eval::index::{Dimension, Index};
 use crate::eval::{Evaluated, Evaluator, REFUSED_PROPERTIES, failed, not_implemented};
-use crate::index::{Dimension, Index};
+use crate::syntax::ast::{Node, NodeKind};
 use crate::value::Value;
 use crate::{CalculateError, Reason};
 use std::rc::Rc;

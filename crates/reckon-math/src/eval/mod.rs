@@ -4,14 +4,27 @@
 //! with evaluation_failed "... is not implemented in reckon yet" until its slice lands, so a
 //! caller is never told that valid input is wrong.
 
-use crate::ast::{Constant, FunctionDefinition, Node, NodeKind, Op};
+pub(crate) mod assign;
+pub(crate) mod big_combinatorics;
+pub(crate) mod big_mode;
+pub(crate) mod bigint;
+pub(crate) mod collections;
+pub(crate) mod complex_mode;
+pub(crate) mod geometry;
+pub(crate) mod index;
+pub(crate) mod print;
+pub(crate) mod sparse_functions;
+pub(crate) mod sparse_index;
+pub(crate) mod sparse_products;
+
 use crate::error::{CalculateError, Reason};
-use crate::fraction::{self, Power};
 use crate::functions::{
     Arity, DISABLED, FnError, Imp, Path, builtin, builtin_entry, modulo, nearly_equal, power,
     to_number,
 };
-use crate::scope::{Found, Target};
+use crate::num::fraction::{self, Power};
+use crate::syntax::ast::{Constant, FunctionDefinition, Node, NodeKind, Op};
+use crate::value::scope::{Found, Target};
 use crate::value::{Function, UserFunction, Value};
 use dashu_int::ops::Abs;
 use dashu_ratio::RBig;
@@ -128,7 +141,7 @@ pub(crate) struct Evaluator {
     /// glue called three out-of-line functions on them, ~80 instructions per request.
     bindings: ManuallyDrop<Vec<(String, Value)>>,
     /// The arguments of the calls under way and where assignments write (`scope.rs`).
-    pub(crate) context: ManuallyDrop<crate::scope::Context>,
+    pub(crate) context: ManuallyDrop<crate::value::scope::Context>,
     call_depth: usize,
     /// The work meter (section 11a).
     meter: Meter,
@@ -149,7 +162,7 @@ pub(crate) struct Evaluator {
     /// Call frames an assignment wrote a function or a container into (through a partition,
     /// `scope.rs`): such a value may capture a context that holds the frame itself, a cycle
     /// that reference counting never frees. They are emptied when the evaluation ends.
-    written_frames: ManuallyDrop<crate::scope::WrittenFrames>,
+    written_frames: ManuallyDrop<crate::value::scope::WrittenFrames>,
     /// The names a plain assignment (`A = ...`, `f(x) = ...`) bound while the value of an
     /// indexed assignment was evaluated (`watching` > 0): math.js's indexed assignment writes
     /// into the object it read before its value, which such a rebinding leaves behind
@@ -171,7 +184,7 @@ impl Drop for Evaluator {
     fn drop(&mut self) {
         if self.bindings.capacity() != 0
             || self.context.args.is_some()
-            || !matches!(self.context.layer, crate::scope::Layer::Global)
+            || !matches!(self.context.layer, crate::value::scope::Layer::Global)
             || self.written_frames.0.capacity() != 0
             || self.rebound.capacity() != 0
         {
@@ -189,7 +202,8 @@ impl Evaluator {
         if self.bindings.capacity() != 0 {
             drop(std::mem::take(&mut *self.bindings));
         }
-        if self.context.args.is_some() || !matches!(self.context.layer, crate::scope::Layer::Global)
+        if self.context.args.is_some()
+            || !matches!(self.context.layer, crate::value::scope::Layer::Global)
         {
             drop(std::mem::take(&mut *self.context));
         }
@@ -339,7 +353,7 @@ impl Evaluator {
     fn with_bindings(bindings: Vec<(String, Value)>, fraction_mode: bool, big_mode: bool) -> Self {
         Self {
             bindings: ManuallyDrop::new(bindings),
-            context: ManuallyDrop::new(crate::scope::Context::default()),
+            context: ManuallyDrop::new(crate::value::scope::Context::default()),
             call_depth: 0,
             meter: Meter::new(WORK_BUDGET),
             deadline: None,
@@ -349,7 +363,7 @@ impl Evaluator {
             elements_built: 0,
             random_state: 0,
             big_mode,
-            written_frames: ManuallyDrop::new(crate::scope::WrittenFrames::default()),
+            written_frames: ManuallyDrop::new(crate::value::scope::WrittenFrames::default()),
             rebound: ManuallyDrop::new(Vec::new()),
             watching: 0,
             watch_mark: 0,
@@ -526,7 +540,7 @@ impl Evaluator {
     /// Evaluates with `context` current, then restores the one before (also on failure).
     pub(crate) fn within<T>(
         &mut self,
-        context: crate::scope::Context,
+        context: crate::value::scope::Context,
         run: impl FnOnce(&mut Self) -> T,
     ) -> T {
         let saved = std::mem::replace(&mut *self.context, context);
@@ -595,11 +609,11 @@ impl Evaluator {
                 .map_err(|_| fraction_literal_error(raw, at)),
             NodeKind::Number(raw) if self.big_mode => {
                 if raw.starts_with("0x") || raw.starts_with("0b") || raw.starts_with("0o") {
-                    crate::bignum::parse_prefixed(raw)
+                    crate::num::bignum::parse_prefixed(raw)
                         .map(Value::Big)
                         .map_err(|message| literal_error(message, at))
                 } else {
-                    Ok(Value::Big(crate::bignum::parse_literal(raw)))
+                    Ok(Value::Big(crate::num::bignum::parse_literal(raw)))
                 }
             }
             NodeKind::Number(raw) => number_literal(raw, at),
@@ -731,7 +745,7 @@ impl Evaluator {
             return Ok(value);
         }
         if self.big_mode
-            && let Some(value) = crate::bignum::constant(name)
+            && let Some(value) = crate::num::bignum::constant(name)
         {
             return Ok(Value::Big(value));
         }
@@ -748,13 +762,13 @@ impl Evaluator {
                 },
             )));
         }
-        if crate::names::is_catalogue_function(name) {
+        if crate::syntax::names::is_catalogue_function(name) {
             return Err(not_implemented(&format!("{name}()"), at));
         }
-        if crate::names::is_constant(name) {
+        if crate::syntax::names::is_constant(name) {
             return Err(not_implemented(&format!("the constant {name}"), at));
         }
-        if crate::names::is_unit(name) {
+        if crate::syntax::names::is_unit(name) {
             return Err(not_implemented(&format!("the unit {name} (units)"), at));
         }
         Err(CalculateError::new(
@@ -950,7 +964,7 @@ impl Evaluator {
                 .iter()
                 .map(|x| self.unary(op, x.clone(), arg_at, at))
                 .collect::<Result<Vec<_>, _>>()?;
-            return Ok(Value::matrix(crate::matrix::Matrix {
+            return Ok(Value::matrix(crate::value::matrix::Matrix {
                 shape: m.shape.clone(),
                 data,
                 array: m.array,
@@ -1064,7 +1078,7 @@ impl Evaluator {
     /// else to the general path.
     #[inline]
     fn plain_complex_binary(&mut self, op: Op, left: &Value, right: &Value) -> Option<Evaluated> {
-        use crate::complex::Complex;
+        use crate::num::complex::Complex;
         let operand = |value: &Value| match value {
             Value::Complex(z) => Some(*z),
             Value::Number(x) => Some(Complex::from_real(*x)),
@@ -1281,7 +1295,7 @@ impl Evaluator {
             Mod | ModSign => modulo(x, y),
             Pow => match power(x, y) {
                 Err(FnError::Complex) => {
-                    return crate::eval_complex::promote("pow", &[x, y])
+                    return crate::eval::complex_mode::promote("pow", &[x, y])
                         .ok_or_else(|| function_error(FnError::Complex, "pow", at));
                 }
                 other => other.map_err(|e| function_error(e, "pow", at))?,
@@ -1348,7 +1362,7 @@ impl Evaluator {
                 return match fraction::pow(x, y).map_err(error)? {
                     Power::Exact(value) => Ok(Value::fraction(value)),
                     Power::Float(value) => Ok(Value::Number(value)),
-                    Power::Complex => crate::eval_complex::promote(
+                    Power::Complex => crate::eval::complex_mode::promote(
                         "pow",
                         &[fraction::to_f64(x), fraction::to_f64(y)],
                     )
@@ -1434,9 +1448,11 @@ impl Evaluator {
             }
             ("bernoulli", 1) => {
                 let x = fractions()?;
-                crate::special::bernoulli_exact(&x[0], &mut |units| self.charge(units), |detail| {
-                    function_error(FnError::Domain(detail), name, at)
-                })
+                crate::functions::special::bernoulli_exact(
+                    &x[0],
+                    &mut |units| self.charge(units),
+                    |detail| function_error(FnError::Domain(detail), name, at),
+                )
                 .map(Value::fraction)
             }
             ("isInteger", 1) => Ok(Value::Boolean(fractions()?[0].is_int())),
@@ -1500,14 +1516,14 @@ impl Evaluator {
         if matches!(left, Value::Big(_)) != matches!(right, Value::Big(_)) {
             for (value, position) in [(&left, args[0].span.start), (&right, args[1].span.start)] {
                 if matches!(value, Value::Number(_) | Value::Fraction(_)) {
-                    crate::eval_big::as_big(value, position)?;
+                    crate::eval::big_mode::as_big(value, position)?;
                 }
             }
         }
         for (value, other) in [(&left, &right), (&right, &left)] {
             if let (Value::BigInt(n), Value::Number(_)) = (value, other) {
                 // math.js's and/or convert a bigint beside a number.
-                crate::bigint::to_number(n).map_err(|e| function_error(e, "", at))?;
+                crate::eval::bigint::to_number(n).map_err(|e| function_error(e, "", at))?;
             }
         }
         Ok(Value::Boolean(truthy(&right, args[1].span.start)?))
@@ -1524,7 +1540,7 @@ impl Evaluator {
                 {
                     self.build("and", m.data.len() as u64, at)?;
                     let zeros = vec![Value::Number(0.0); m.data.len()];
-                    return Ok(Value::matrix(crate::matrix::Matrix {
+                    return Ok(Value::matrix(crate::value::matrix::Matrix {
                         shape: m.shape.clone(),
                         data: zeros,
                         array: m.array,
@@ -1538,7 +1554,7 @@ impl Evaluator {
     /// The target of `to`/`in` is a valueless unit expression: its names must be units.
     fn eval_unit_target(&mut self, node: &Node) -> Result<(), CalculateError> {
         match &node.kind {
-            NodeKind::Symbol(name) if crate::names::is_unit(name) => Ok(()),
+            NodeKind::Symbol(name) if crate::syntax::names::is_unit(name) => Ok(()),
             NodeKind::Symbol(name) => Err(CalculateError::new(
                 Reason::ParseFailed,
                 format!("Invalid expression: Undefined symbol {name}"),
@@ -1610,7 +1626,7 @@ impl Evaluator {
                 // math.js evaluates these arguments afresh (`scope.rs`).
                 let context = self.context.for_raw_arguments();
                 if let (&[_, _], Some(op @ (Op::And | Op::Or))) =
-                    (args, crate::collections::operator_of(row.name))
+                    (args, crate::eval::collections::operator_of(row.name))
                 {
                     // The same transform as the operator's: the left side may decide alone.
                     return self.within(context, |s| s.and_or(op, args, position));
@@ -1661,7 +1677,7 @@ impl Evaluator {
                 ("legacySubset".into(), Value::Boolean(false)),
             ]));
         }
-        if crate::names::is_catalogue_function(name) {
+        if crate::syntax::names::is_catalogue_function(name) {
             // Section 6.1: a catalogued function that has not landed yet.
             return Err(not_implemented(&format!("{name}()"), position));
         }
@@ -1907,7 +1923,7 @@ impl Evaluator {
         f: &Rc<UserFunction>,
         name: &str,
         value: Value,
-        spare: &mut Option<crate::scope::Context>,
+        spare: &mut Option<crate::value::scope::Context>,
         at: usize,
     ) -> Evaluated {
         if f.params.len() != 1 {
@@ -2005,7 +2021,7 @@ impl Evaluator {
                     .iter()
                     .enumerate()
                     .find(|(_, v)| matches!(v, Value::Function(_)))
-                    && !crate::collections::TAKES_FUNCTIONS.contains(&row.name)
+                    && !crate::eval::collections::TAKES_FUNCTIONS.contains(&row.name)
                 {
                     let node = args.and_then(|a| a.get(i));
                     return Err(function_as_value(
@@ -2039,7 +2055,7 @@ impl Evaluator {
         }
         let canonical = row.name;
         if values.iter().any(|v| matches!(v, Value::Sparse(_)))
-            && !crate::collections::SPARSE_AWARE.contains(&canonical)
+            && !crate::eval::collections::SPARSE_AWARE.contains(&canonical)
         {
             return match self.sparse_function(row, name, &values, at) {
                 Some(result) => result,
@@ -2059,7 +2075,8 @@ impl Evaluator {
             for value in values {
                 converted.push(match value {
                     Value::BigInt(n) => Value::Number(
-                        crate::bigint::to_number(&n).map_err(|e| function_error(e, name, at))?,
+                        crate::eval::bigint::to_number(&n)
+                            .map_err(|e| function_error(e, name, at))?,
                     ),
                     other => other,
                 });
@@ -2071,7 +2088,7 @@ impl Evaluator {
         if matches!(canonical, "format" | "print") {
             // Writing out a bigint's digits costs by its size.
             let cost = values.iter().fold(0u64, |acc, v| {
-                acc.saturating_add(crate::bigint::digits_cost(v))
+                acc.saturating_add(crate::eval::bigint::digits_cost(v))
             });
             self.charge(cost)?;
         }
@@ -2081,7 +2098,7 @@ impl Evaluator {
             && m.data.iter().all(|v| matches!(v, Value::Big(_)))
         {
             // A vector of BigNumbers: math.js's BigNumber arithmetic, metered.
-            let elements: Vec<crate::bignum::Big> = m
+            let elements: Vec<crate::num::bignum::Big> = m
                 .data
                 .iter()
                 .filter_map(|v| match v {
@@ -2092,18 +2109,18 @@ impl Evaluator {
             return self.big_multinomial(&elements, at);
         }
         if let Imp::Values(f) = row.imp
-            && crate::special::TAKES_VALUES_AS_GIVEN.contains(&canonical)
+            && crate::functions::special::TAKES_VALUES_AS_GIVEN.contains(&canonical)
         {
             if canonical == "format" {
                 // One unit per number formatted (the text itself is bounded by `format`), and
                 // the work of each repeating decimal as it is found; the memory of a long
                 // number's digits is asked for before they are laid out.
-                self.charge(crate::matrix::leaves(&values[0]) as u64)?;
-                if let Some(bytes) = crate::notation::planned_digits(values.get(1)) {
+                self.charge(crate::value::matrix::leaves(&values[0]) as u64)?;
+                if let Some(bytes) = crate::functions::notation::planned_digits(values.get(1)) {
                     self.admit_memory(bytes).map_err(|e| e.at(at))?;
                 }
                 let mut stopped = None;
-                let result = crate::notation::format_metered(&values, &mut |units| {
+                let result = crate::functions::notation::format_metered(&values, &mut |units| {
                     self.charge(units).map_err(|e| {
                         stopped = Some(e);
                         FnError::TooLarge
@@ -2116,7 +2133,7 @@ impl Evaluator {
             }
             return f(&values).map_err(|e| function_error(e, name, at));
         }
-        if crate::collections::evaluator_may_claim(row)
+        if crate::eval::collections::evaluator_may_claim(row)
             && let Some(result) = self.evaluator_function(canonical, &values, at)
         {
             return result;
@@ -2154,7 +2171,7 @@ impl Evaluator {
                 match real {
                     // Outside the real domain math.js answers a Complex (spec 5.1).
                     Err(FnError::Complex) => {
-                        crate::eval_complex::promote(canonical, &n).ok_or(FnError::Complex)
+                        crate::eval::complex_mode::promote(canonical, &n).ok_or(FnError::Complex)
                     }
                     other => other.map(Value::Number),
                 }
@@ -2400,7 +2417,7 @@ pub(crate) fn number_literal(raw: &str, at: usize) -> Evaluated {
         return Ok(Value::Number(x));
     }
     if matches!(raw.as_bytes(), [b'0', b'x' | b'b' | b'o', ..]) {
-        return crate::notation::number_from_string(raw)
+        return crate::functions::notation::number_from_string(raw)
             .map(Value::Number)
             .map_err(|e| match e {
                 FnError::Domain(message) => literal_error(message, at),
@@ -2490,7 +2507,7 @@ pub(crate) fn constant(name: &str) -> Option<Value> {
         "SQRT2" => consts::SQRT_2,
         "SQRT1_2" => consts::FRAC_1_SQRT_2,
         "version" => return Some(Value::Str("redacted".into())),
-        "i" => return Some(Value::Complex(crate::complex::Complex::I)),
+        "i" => return Some(Value::Complex(crate::num::complex::Complex::I)),
         _ => return None,
     };
     Some(Value::Number(value))
@@ -2536,8 +2553,8 @@ pub(crate) fn truthy(value: &Value, at: usize) -> Result<bool, CalculateError> {
 pub(crate) fn js_number(value: &Value) -> f64 {
     match value {
         Value::Number(x) => *x,
-        Value::Big(x) => crate::bignum::to_f64(x),
-        Value::BigInt(n) => crate::bigint::to_f64(n),
+        Value::Big(x) => crate::num::bignum::to_f64(x),
+        Value::BigInt(n) => crate::eval::bigint::to_f64(n),
         Value::Boolean(b) => f64::from(u8::from(*b)),
         Value::Str(_) => to_number(value).unwrap_or(f64::NAN),
         Value::Null => 0.0,
@@ -2551,7 +2568,7 @@ pub(crate) fn compare(
     right: &Value,
     at: usize,
 ) -> Result<bool, CalculateError> {
-    if let Some(ordering) = crate::bigint::compare(left, right, at)? {
+    if let Some(ordering) = crate::eval::bigint::compare(left, right, at)? {
         return Ok(match op {
             Op::Equal => ordering.is_eq(),
             Op::Unequal => ordering.is_ne(),
@@ -2564,7 +2581,7 @@ pub(crate) fn compare(
     }
     if let (Value::BigInt(n), other) | (other, Value::BigInt(n)) = (left, right) {
         // The bigint converts to the other operand's type.
-        let converted = crate::bigint::converted(n, other, at)?;
+        let converted = crate::eval::bigint::converted(n, other, at)?;
         let (l, r) = if matches!(left, Value::BigInt(_)) {
             (converted, right.clone())
         } else {
@@ -2574,10 +2591,10 @@ pub(crate) fn compare(
     }
     if matches!(left, Value::Big(_)) || matches!(right, Value::Big(_)) {
         let (x, y) = (
-            crate::eval_big::as_big(left, at)?,
-            crate::eval_big::as_big(right, at)?,
+            crate::eval::big_mode::as_big(left, at)?,
+            crate::eval::big_mode::as_big(right, at)?,
         );
-        return Ok(crate::eval_big::compare_big(op, &x, &y));
+        return Ok(crate::eval::big_mode::compare_big(op, &x, &y));
     }
     if matches!(left, Value::Fraction(_)) || matches!(right, Value::Fraction(_)) {
         // Exact comparison (fraction.js `compare`/`equals`, no tolerance). A float that does
@@ -2675,7 +2692,7 @@ pub(crate) fn takes_plain_numbers(row: &crate::functions::Builtin) -> bool {
             "re" | "im" | "conj" | "arg" | "complex" | "nullish"
         )
         && !RAW_FUNCTIONS.contains(&row.name)
-        && crate::collections::operator_of(row.name).is_none()
+        && crate::eval::collections::operator_of(row.name).is_none()
 }
 
 /// [`plain_numbers`] of `values` when the row [`takes_plain_numbers`] and they are at most four
@@ -2717,7 +2734,7 @@ pub(crate) fn plain_numbers(
     };
     Some(match result {
         Err(FnError::Complex) => {
-            crate::eval_complex::promote(row.name, numbers).ok_or(FnError::Complex)
+            crate::eval::complex_mode::promote(row.name, numbers).ok_or(FnError::Complex)
         }
         other => other.map(Value::Number),
     })
@@ -3153,7 +3170,7 @@ mod tests {
     /// `binary`; it gives the general path's value and charges the same units.
     #[test]
     fn the_plain_complex_path_agrees_with_the_general_path() {
-        use crate::complex::Complex;
+        use crate::num::complex::Complex;
         use Op::*;
         let parts = [
             (0.0, 0.0),

@@ -23,7 +23,7 @@ pub enum NodeKind {
     /// almost every literal is short.
     Number(SmolStr),
     /// A string literal, unescaped.
-    Str(crate::text::Text),
+    Str(crate::value::text::Text),
     /// `true`, `false`, `null`, `undefined`, `NaN` or `Infinity`.
     Constant(Constant),
     /// A name (stored inline when short, as almost every name is).
@@ -372,7 +372,7 @@ impl Node {
 /// for numericType "number"), else its text.
 fn number_value(raw: &str) -> Value {
     let value = if matches!(raw.as_bytes(), [b'0', b'x' | b'b' | b'o', ..]) {
-        crate::notation::number_from_string(raw).map_err(drop)
+        crate::functions::notation::number_from_string(raw).map_err(drop)
     } else {
         raw.parse::<f64>().map_err(drop)
     };
@@ -402,7 +402,7 @@ mod tests {
         assert_eq!(std::mem::size_of::<NodeKind>(), 32);
         assert_eq!(std::mem::size_of::<Node>(), 48);
         assert_eq!(
-            std::mem::size_of::<Result<Node, crate::parser::ParseError>>(),
+            std::mem::size_of::<Result<Node, crate::syntax::parser::ParseError>>(),
             48
         );
     }

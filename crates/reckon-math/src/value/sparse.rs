@@ -12,10 +12,10 @@
 //! without a merge keeps no list and stores its non-zero entries row by row in each column.
 //! Products live in `sparse_products.rs` and the built-in functions in `sparse_functions.rs`.
 
-use crate::ast::Op;
 use crate::eval::{Evaluated, Evaluator, failed};
-use crate::matrix::{self, Matrix};
+use crate::syntax::ast::Op;
 use crate::value::Value;
+use crate::value::matrix::{self, Matrix};
 use std::rc::Rc;
 
 /// A two-dimensional sparse matrix: its elements (read by the dense code paths through `Deref`)
@@ -46,8 +46,8 @@ pub(crate) fn is_zero(value: &Value) -> bool {
         Value::Big(x) => {
             // Within absTol 1e-15 of 0; the float test first spares the exact one its work.
             x.is_zero()
-                || (crate::bignum::to_f64(x).abs() < 1e-14
-                    && crate::bignum::nearly_equal(x, &crate::bignum::Big::ZERO))
+                || (crate::num::bignum::to_f64(x).abs() < 1e-14
+                    && crate::num::bignum::nearly_equal(x, &crate::num::bignum::Big::ZERO))
         }
         _ => false,
     }
@@ -154,10 +154,10 @@ impl SparseMatrix {
         };
         let mut out = format!(
             "Sparse Matrix [{rows} x {cols}] density: {}\n",
-            crate::format::format_number(density, precision)
+            crate::num::format::format_number(density, precision)
         );
         for (r, c, value) in entries {
-            if out.len() > crate::matrix::FORMAT_CAP_BYTES {
+            if out.len() > crate::value::matrix::FORMAT_CAP_BYTES {
                 break;
             }
             out.push_str(&format!("\n    ({r}, {c}) ==> {}", value.format(precision)));

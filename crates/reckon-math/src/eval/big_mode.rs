@@ -9,9 +9,9 @@
 //! over with binary64 values, which gives a Complex.
 
 use crate::CalculateError;
-use crate::ast::Op;
-use crate::bignum::{self, Big, BigError, Func};
 use crate::eval::{Evaluated, Evaluator, failed, mismatch, not_implemented};
+use crate::num::bignum::{self, Big, BigError, Func};
+use crate::syntax::ast::Op;
 use crate::value::Value;
 use dashu_int::IBig;
 use dashu_int::ops::{BitTest, Gcd, UnsignedAbs};
@@ -247,7 +247,7 @@ impl Evaluator {
                 Ok(value) => Value::Big(value),
                 Err(BigError::NumberFallback) => {
                     let (a, b) = (bignum::to_f64(&x), bignum::to_f64(&y));
-                    return crate::eval_complex::promote("pow", &[a, b])
+                    return crate::eval::complex_mode::promote("pow", &[a, b])
                         .ok_or_else(|| not_implemented("this BigNumber power", at));
                 }
                 Err(e) => return Err(big_error(&e, at)),
@@ -543,7 +543,7 @@ impl Evaluator {
             // math.js continues with binary64 numbers: a Complex (or a real) result.
             let numbers: Vec<f64> = args.iter().map(bignum::to_f64).collect();
             let _ = this;
-            crate::eval_complex::promote(function, &numbers)
+            crate::eval::complex_mode::promote(function, &numbers)
                 .ok_or_else(|| not_implemented(&format!("{function}() of this BigNumber"), at))
         };
         let result: Result<Big, BigError> = match (name, y) {
@@ -1043,7 +1043,7 @@ mod tests {
         assert_eq!(out["resultType"], "number");
         assert_eq!(answer("fraction(1, 3) + 1"), "type_mismatch");
         assert_eq!(
-            super::reason_of(&crate::bignum::BigError::TooManyDigits(0.1)).name(),
+            super::reason_of(&crate::num::bignum::BigError::TooManyDigits(0.1)).name(),
             "type_mismatch"
         );
     }

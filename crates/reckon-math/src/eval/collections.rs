@@ -11,12 +11,12 @@
 //! matrix products accumulate left to right, `det` eliminates without fractions (Bareiss) and
 //! `inv` uses Gauss–Jordan elimination with partial pivoting.
 
-use crate::ast::{Node, NodeKind, Op};
 use crate::eval::{
     Evaluated, Evaluator, compare, failed, fraction_unsupported_function, mismatch, not_implemented,
 };
-use crate::matrix::{self, Matrix};
-use crate::sparse::SparseMatrix;
+use crate::syntax::ast::{Node, NodeKind, Op};
+use crate::value::matrix::{self, Matrix};
+use crate::value::sparse::SparseMatrix;
 use crate::value::{Function, Value};
 use crate::{CalculateError, Reason};
 use std::cmp::Ordering;
@@ -596,20 +596,20 @@ impl Evaluator {
         if !items.is_empty()
             && items
                 .iter()
-                .all(|item| matches!(item.kind, crate::ast::NodeKind::Array(_)))
+                .all(|item| matches!(item.kind, crate::syntax::ast::NodeKind::Array(_)))
         {
             // `[1, 2; 3, 4]`: rows of scalars are stacked straight into one matrix, without a
             // matrix per row. Anything else (a row holding a matrix, rows of different
             // lengths) continues below with what was evaluated so far.
             // Each row is evaluated straight into the data, sized for rows like the first.
             let first_width = match &items[0].kind {
-                crate::ast::NodeKind::Array(row) => row.len(),
+                crate::syntax::ast::NodeKind::Array(row) => row.len(),
                 _ => 0,
             };
             let mut data = Vec::with_capacity(items.len().saturating_mul(first_width));
             let mut width = None;
             for (i, item) in items.iter().enumerate() {
-                let crate::ast::NodeKind::Array(row) = &item.kind else {
+                let crate::syntax::ast::NodeKind::Array(row) = &item.kind else {
                     break;
                 };
                 // What `eval` does for the row node: one unit, then the row's literal.
@@ -733,7 +733,7 @@ impl Evaluator {
                 return self.bigint_range(&start, step.as_ref(), &end, include_end, at);
             };
             let convert = |v: &Value| match v {
-                Value::BigInt(n) => crate::bigint::converted(n, &target, at),
+                Value::BigInt(n) => crate::eval::bigint::converted(n, &target, at),
                 other => Ok(other.clone()),
             };
             let (start, end) = (convert(&start)?, convert(&end)?);
@@ -761,9 +761,9 @@ impl Evaluator {
         }
         let as_f64 = |v: &Value| match v {
             Value::Number(x) => *x,
-            Value::Fraction(f) => crate::fraction::to_f64(f),
+            Value::Fraction(f) => crate::num::fraction::to_f64(f),
             Value::Boolean(b) => f64::from(u8::from(*b)),
-            Value::Big(x) => crate::bignum::to_f64(x),
+            Value::Big(x) => crate::num::bignum::to_f64(x),
             _ => f64::NAN,
         };
         let (a, s, b) = (as_f64(&start), as_f64(&step), as_f64(&end));
@@ -836,7 +836,7 @@ impl Evaluator {
                 0
             });
             // math.js's `end` is an argument of a dimension that uses it (`scope.rs`).
-            let index = if crate::assign::uses_end(node) {
+            let index = if crate::eval::assign::uses_end(node) {
                 let context = self.context.with_end(Value::Number(size as f64));
                 self.within(context, |s| s.eval(node))
             } else {
@@ -897,14 +897,14 @@ impl Evaluator {
         let position = |value: &Value| -> Result<usize, CalculateError> {
             let x = match value {
                 Value::Number(x) => *x,
-                Value::Fraction(f) if f.is_int() => crate::fraction::to_f64(f),
-                Value::Big(x) => crate::bignum::to_f64(x),
-                Value::BigInt(n) => crate::bigint::to_f64(n),
+                Value::Fraction(f) if f.is_int() => crate::num::fraction::to_f64(f),
+                Value::Big(x) => crate::num::bignum::to_f64(x),
+                Value::BigInt(n) => crate::eval::bigint::to_f64(n),
                 Value::Fraction(f) => {
                     return Err(failed(
                         format!(
                             "Index {} needs whole-number indexes",
-                            crate::fraction::format(f)
+                            crate::num::fraction::format(f)
                         ),
                         at,
                     ));
@@ -915,7 +915,7 @@ impl Evaluator {
                 return Err(failed(
                     format!(
                         "Index must be an integer (value: {})",
-                        crate::format::format_number(x - 1.0, None)
+                        crate::num::format::format_number(x - 1.0, None)
                     ),
                     at,
                 ));
@@ -924,7 +924,7 @@ impl Evaluator {
                 return Err(failed(
                     format!(
                         "Index out of range ({} < 1)",
-                        crate::format::format_number(x, None)
+                        crate::num::format::format_number(x, None)
                     ),
                     at,
                 ));
@@ -933,7 +933,7 @@ impl Evaluator {
                 return Err(failed(
                     format!(
                         "Index out of range ({} > {size})",
-                        crate::format::format_number(x, None)
+                        crate::num::format::format_number(x, None)
                     ),
                     at,
                 ));
@@ -1142,7 +1142,7 @@ impl Evaluator {
             _ => return None,
         };
         let converted = match scalar {
-            Value::BigInt(n) => match crate::bigint::to_number(n) {
+            Value::BigInt(n) => match crate::eval::bigint::to_number(n) {
                 Ok(x) => Value::Number(x),
                 Err(e) => return Some(Err(crate::eval::function_error(e, "", at))),
             },
@@ -1150,7 +1150,7 @@ impl Evaluator {
             Value::Number(_) | Value::Big(_) => scalar.clone(),
             _ => return None,
         };
-        if crate::sparse::is_zero(&converted) {
+        if crate::value::sparse::is_zero(&converted) {
             if !scalar_left {
                 return Some(Ok(matrix.clone()));
             }
@@ -1349,8 +1349,8 @@ impl Evaluator {
     fn matrix_power(&mut self, a: &Matrix, exponent: &Value, at: usize) -> Evaluated {
         let n = match exponent {
             Value::Number(x) => *x,
-            Value::Big(x) => crate::bignum::to_f64(x),
-            Value::Fraction(f) if f.is_int() => crate::fraction::to_f64(f),
+            Value::Big(x) => crate::num::bignum::to_f64(x),
+            Value::Fraction(f) if f.is_int() => crate::num::fraction::to_f64(f),
             Value::Fraction(_) => return Err(failed("For A^b, b must be an integer", at)),
             other => {
                 return Err(mismatch(
@@ -1366,7 +1366,7 @@ impl Evaluator {
             return Err(failed(
                 format!(
                     "For A^b, b must be an integer (value is {})",
-                    crate::format::format_number(n, None)
+                    crate::num::format::format_number(n, None)
                 ),
                 at,
             ));
@@ -1503,9 +1503,9 @@ impl Evaluator {
                     let larger = match (&candidate, &best) {
                         (Value::Number(x), Value::Number(y)) => x > y,
                         (Value::Fraction(x), Value::Fraction(y)) => x > y,
-                        (Value::Big(x), Value::Big(y)) => crate::bignum::format(x, None)
+                        (Value::Big(x), Value::Big(y)) => crate::num::bignum::format(x, None)
                             .encode_utf16()
-                            .gt(crate::bignum::format(y, None).encode_utf16()),
+                            .gt(crate::num::bignum::format(y, None).encode_utf16()),
                         _ => crate::eval::js_number(&candidate) > crate::eval::js_number(&best),
                     };
                     if larger {
@@ -1564,7 +1564,7 @@ impl Evaluator {
             Value::Fraction(f) => Ok(Value::fraction(dashu_int::ops::Abs::abs(
                 dashu_ratio::RBig::clone(f),
             ))),
-            Value::Big(x) => Ok(Value::Big(crate::bignum::abs(x))),
+            Value::Big(x) => Ok(Value::Big(crate::num::bignum::abs(x))),
             other => Ok(Value::Number(self.to_number(other, at)?.abs())),
         }
     }
@@ -1757,7 +1757,7 @@ impl Evaluator {
                     ("mathjs".into(), Value::Str("number".into())),
                     (
                         "value".into(),
-                        Value::Str(crate::format::format_number(*x, None).into()),
+                        Value::Str(crate::num::format::format_number(*x, None).into()),
                     ),
                 ]),
                 other => other.clone(),
@@ -1775,7 +1775,7 @@ impl Evaluator {
                 // divergence).
                 let value_of = |v: &Value, other: &Value| match (v, other) {
                     (Value::Fraction(f), Value::BigInt(_)) => {
-                        Value::Number(crate::fraction::to_f64(f))
+                        Value::Number(crate::num::fraction::to_f64(f))
                     }
                     _ => v.clone(),
                 };
@@ -1881,7 +1881,7 @@ impl Evaluator {
                 this.compare_values(p, q, at)
             });
         }
-        if let Some(ordering) = crate::bigint::compare(x, y, at)? {
+        if let Some(ordering) = crate::eval::bigint::compare(x, y, at)? {
             return Ok(Value::bigint(dashu_int::IBig::from(ordering as i8)));
         }
         let sign = if compare(Op::Equal, x, y, at)? {
@@ -1896,7 +1896,7 @@ impl Evaluator {
                 Value::fraction(dashu_ratio::RBig::from(sign))
             } else if matches!(x, Value::Big(_)) || matches!(y, Value::Big(_)) {
                 // math.js compares BigNumbers to a BigNumber.
-                Value::Big(crate::bignum::Big::from_i64(i64::from(sign)))
+                Value::Big(crate::num::bignum::Big::from_i64(i64::from(sign)))
             } else {
                 Value::Number(f64::from(sign))
             },
@@ -1930,7 +1930,7 @@ impl Evaluator {
         at: usize,
     ) -> Result<usize, CalculateError> {
         let d = whole_number(value, at)?;
-        let shown = crate::format::format_number(d, None);
+        let shown = crate::num::format::format_number(d, None);
         if d < 1.0 {
             return Err(failed(format!("Index out of range ({shown} < 1)"), at));
         }
@@ -1988,7 +1988,7 @@ impl Evaluator {
         if self.fraction_mode {
             crate::eval::as_fraction(value, at).map(Value::fraction)
         } else if self.big_mode {
-            crate::eval_big::as_big(value, at).map(Value::Big)
+            crate::eval::big_mode::as_big(value, at).map(Value::Big)
         } else {
             self.to_number(value, at).map(Value::Number)
         }
@@ -2156,7 +2156,7 @@ impl Evaluator {
                 Value::Number(x) => numbers.push(*x),
                 // math.js converts a bigint (up to 2^53 − 1) to a number.
                 Value::BigInt(n) => numbers.push(
-                    crate::bigint::to_number(n)
+                    crate::eval::bigint::to_number(n)
                         .map_err(|e| crate::eval::function_error(e, "median", at))?,
                 ),
                 other => {
@@ -2300,7 +2300,7 @@ impl Evaluator {
             // The zero of the sum's type for a BigNumber, else the number 0 (as math.js).
             _ if n == 1 => {
                 return Ok(match sum {
-                    Value::Big(_) => Value::Big(crate::bignum::Big::from_i64(0)),
+                    Value::Big(_) => Value::Big(crate::num::bignum::Big::from_i64(0)),
                     _ => Value::Number(0.0),
                 });
             }
@@ -2506,7 +2506,7 @@ impl Evaluator {
                 return Err(failed(
                     format!(
                         "Probability must be between 0 and 1 (value: {})",
-                        crate::format::format_number(p, None)
+                        crate::num::format::format_number(p, None)
                     ),
                     at,
                 ));
@@ -2616,7 +2616,7 @@ impl Evaluator {
             }
         }
         let as_big = |value: Value| match value {
-            Value::Number(x) => Value::Big(crate::bignum::from_f64(x)),
+            Value::Number(x) => Value::Big(crate::num::bignum::from_f64(x)),
             other => other,
         };
         match probability {
@@ -2699,7 +2699,7 @@ impl Evaluator {
         // A BigNumber index is floored exactly, as math.js does (`index.floor()`): 0.99…9 (64
         // nines) is below 1, though as a binary64 it would round to 1.
         let whole = match &index {
-            Value::Big(x) => crate::bignum::to_f64(&crate::bignum::floor_exact(x)),
+            Value::Big(x) => crate::num::bignum::to_f64(&crate::num::bignum::floor_exact(x)),
             _ => position.floor(),
         };
         let fraction = match &index {
@@ -2881,7 +2881,7 @@ impl Evaluator {
         if self.big_mode {
             for value in &mut m.data {
                 if let Value::Number(x) = value {
-                    *value = Value::Big(crate::bignum::from_f64(*x));
+                    *value = Value::Big(crate::num::bignum::from_f64(*x));
                 }
             }
         }
@@ -2891,7 +2891,7 @@ impl Evaluator {
     /// 0 or 1 as the mode builds them for `zeros`, `ones` and `identity`.
     fn small_integer(&self, n: i64) -> Value {
         if self.big_mode {
-            Value::Big(crate::bignum::Big::from_i64(n))
+            Value::Big(crate::num::bignum::Big::from_i64(n))
         } else {
             Value::Number(n as f64)
         }
@@ -3111,7 +3111,7 @@ impl Evaluator {
             return Err(failed(
                 format!(
                     "Index out of range ({} > {size})",
-                    crate::format::format_number(i, None)
+                    crate::num::format::format_number(i, None)
                 ),
                 at,
             ));
@@ -3216,7 +3216,7 @@ impl Evaluator {
     fn dot(&mut self, values: &[Value], at: usize) -> Evaluated {
         let a = self.vector_of("dot", &values[0], at)?.to_vec();
         let b = self.vector_of("dot", &values[1], at)?.to_vec();
-        let a = crate::bigint::dot_operand(&a, &b, at)?.unwrap_or(a);
+        let a = crate::eval::bigint::dot_operand(&a, &b, at)?.unwrap_or(a);
         if a.len() != b.len() {
             return Err(failed(
                 format!(
@@ -3845,7 +3845,7 @@ impl Evaluator {
     /// math.js `nthRoots(a[, n])`: the n complex n-th roots of a, in math.js's order (angle
     /// (arg a + 2πk)/n), exact where a root lies on an axis; an Array of Complex values.
     fn nth_roots(&mut self, values: &[Value], at: usize) -> Evaluated {
-        use crate::complex::Complex;
+        use crate::num::complex::Complex;
         let a = match &values[0] {
             Value::Complex(z) => *z,
             other => Complex::from_real(self.to_number(other, at)?),
@@ -3885,7 +3885,7 @@ impl Evaluator {
         } else {
             None
         };
-        let (arg, r) = (a.arg(), crate::jsmath::pow(a.abs(), 1.0 / root));
+        let (arg, r) = (a.arg(), crate::num::jsmath::pow(a.abs(), 1.0 / root));
         let mut roots = Vec::with_capacity(root as usize);
         for k in 0..root as u64 {
             let k = k as f64;
@@ -3899,7 +3899,10 @@ impl Evaluator {
                 Some(_) => Complex::new(0.0, -r),
                 None => {
                     let phi = (arg + 2.0 * std::f64::consts::PI * k) / root;
-                    Complex::new(r * crate::jsmath::cos(phi), r * crate::jsmath::sin(phi))
+                    Complex::new(
+                        r * crate::num::jsmath::cos(phi),
+                        r * crate::num::jsmath::sin(phi),
+                    )
                 }
             };
             roots.push(Value::Complex(z));
@@ -4189,7 +4192,7 @@ fn js_truthy(value: &Value) -> bool {
 /// conversion (`fraction(0.1)` = 1/10), two integers as numerator and denominator (a zero
 /// denominator is undefined_result at once, spec 5.3), a string as a fraction or a decimal.
 fn fraction_of(values: &[Value], at: usize) -> Evaluated {
-    use crate::fraction;
+    use crate::num::fraction;
     use dashu_ratio::RBig;
     let one = |value: &Value| -> Result<RBig, CalculateError> {
         match value {
@@ -4199,13 +4202,13 @@ fn fraction_of(values: &[Value], at: usize) -> Evaluated {
             // fraction.js reads the BigNumber's text, which it cannot when decimal.js writes
             // an exponent.
             Value::Big(x) => {
-                crate::bignum::to_fraction(x).ok_or_else(|| failed("Invalid argument", at))
+                crate::num::bignum::to_fraction(x).ok_or_else(|| failed("Invalid argument", at))
             }
             Value::Number(x) => fraction::from_f64(*x).ok_or_else(|| {
                 failed(
                     format!(
                         "{} cannot be represented as a fraction",
-                        crate::format::format_number(*x, None)
+                        crate::num::format::format_number(*x, None)
                     ),
                     at,
                 )
@@ -4250,8 +4253,8 @@ fn help(subject: &Value, at: usize) -> Evaluated {
         other => other.type_name().to_owned().into(),
     };
     if crate::functions::builtin(&name).is_some()
-        || crate::names::is_catalogue_function(&name)
-        || crate::names::is_constant(&name)
+        || crate::syntax::names::is_catalogue_function(&name)
+        || crate::syntax::names::is_constant(&name)
     {
         Ok(Value::Help(name.to_string()))
     } else {
@@ -4845,7 +4848,7 @@ fn strictly_equal(x: &Value, y: &Value) -> bool {
 /// conversion is explicit), a numeric string exactly, a Fraction to 64 digits, a boolean as 0 or
 /// 1; no argument is 0.
 fn bignumber_of(value: Option<&Value>, at: usize) -> Evaluated {
-    use crate::bignum::{self, Big};
+    use crate::num::bignum::{self, Big};
     let big = match value {
         None => Big::from_i64(0),
         Some(Value::Big(x)) => x.clone(),
@@ -4860,7 +4863,7 @@ fn bignumber_of(value: Option<&Value>, at: usize) -> Evaluated {
             // decimal.js refuses surrounding whitespace, as math.js passes the string on.
             let text = text.as_str();
             let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text).as_bytes();
-            if crate::notation::find_prefixed(text, b'i').is_some()
+            if crate::functions::notation::find_prefixed(text, b'i').is_some()
                 || matches!(
                     unsigned,
                     [b'0', b'x' | b'X' | b'b' | b'B' | b'o' | b'O', ..]
@@ -4911,14 +4914,14 @@ fn identity(rows: usize, cols: usize) -> Matrix {
 fn whole_number(value: &Value, at: usize) -> Result<f64, CalculateError> {
     let x = match value {
         Value::Number(x) => *x,
-        Value::Fraction(f) if f.is_int() => crate::fraction::to_f64(f),
-        Value::Big(x) => crate::bignum::to_f64(x),
-        Value::BigInt(n) => crate::bigint::to_f64(n),
+        Value::Fraction(f) if f.is_int() => crate::num::fraction::to_f64(f),
+        Value::Big(x) => crate::num::bignum::to_f64(x),
+        Value::BigInt(n) => crate::eval::bigint::to_f64(n),
         Value::Fraction(f) => {
             return Err(failed(
                 format!(
                     "{} is not a whole number: sizes, dimensions and indexes need whole-number values",
-                    crate::fraction::format(f)
+                    crate::num::fraction::format(f)
                 ),
                 at,
             ));
@@ -4938,7 +4941,7 @@ fn whole_number(value: &Value, at: usize) -> Result<f64, CalculateError> {
         return Err(failed(
             format!(
                 "Integer expected (value: {})",
-                crate::format::format_number(x, None)
+                crate::num::format::format_number(x, None)
             ),
             at,
         ));
@@ -4968,7 +4971,7 @@ fn sizes(values: &[Value], at: usize) -> Result<Vec<usize>, CalculateError> {
                 return Err(failed(
                     format!(
                         "Parameters in function size must be positive integers (value: {})",
-                        crate::format::format_number(x, None)
+                        crate::num::format::format_number(x, None)
                     ),
                     at,
                 ));
@@ -5005,7 +5008,7 @@ pub(crate) fn dimension_length(x: f64, at: usize) -> Result<usize, CalculateErro
             Reason::ResultTooLarge,
             format!(
                 "Size limit exceeded: a dimension of {} is over the largest array length, 4,294,967,295.",
-                crate::format::format_number(x, None)
+                crate::num::format::format_number(x, None)
             ),
         )
         .at(at));
@@ -5631,8 +5634,8 @@ mod tests {
     /// a singular matrix), tiny pivots within the tolerance, NaN and infinities, sizes 3 to 6.
     #[test]
     fn the_number_determinant_agrees_with_the_general_path() {
-        use crate::matrix::Matrix;
         use crate::value::Value;
+        use crate::value::matrix::Matrix;
         let mut next = crate::test_support::xorshift(0x2545_F491_4F6C_DD1D_u64);
         let mut cases: Vec<(usize, Vec<f64>)> = vec![
             (3, vec![2.0, 1.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 10.0]),
@@ -5721,7 +5724,7 @@ mod tests {
             let input = serde_json::json!({ "expression": literal }).to_string();
             let request = crate::request::decode(input.as_bytes()).expect("valid request");
             let tree = crate::request::prepare(&request).expect("prepared");
-            let crate::ast::NodeKind::Array(items) = &tree.kind else {
+            let crate::syntax::ast::NodeKind::Array(items) = &tree.kind else {
                 continue;
             };
             let mut general = crate::eval::Evaluator::new(Vec::new());
@@ -5757,7 +5760,7 @@ mod tests {
     /// NaN data, one item and many.
     #[test]
     fn the_number_variance_agrees_with_the_general_path() {
-        use crate::ast::Op;
+        use crate::syntax::ast::Op;
         use crate::value::Value;
         let lists: [&[f64]; 9] = [
             &[1.0, 2.0, 3.0],
@@ -5816,7 +5819,7 @@ mod tests {
             "[1, 2] == [1, 3]",
             "[1, 2; 3, 4] < 3",
         ];
-        for op in [crate::ast::Op::Add, crate::ast::Op::Divide] {
+        for op in [crate::syntax::ast::Op::Add, crate::syntax::ast::Op::Divide] {
             for left in operands {
                 for right in operands {
                     let (x, y) = (value_of(left), value_of(right));

@@ -50,9 +50,9 @@ use crate::eval::{
     Evaluator, RAW_FUNCTIONS, number_binary, number_literal, plain_numbers, short_decimal,
 };
 use crate::functions::{Builtin, Imp, Path, builtin_entry};
-use crate::lexer::{Lexed, P, Tok, Token};
-use crate::matrix::Matrix;
+use crate::syntax::lexer::{Lexed, P, Tok, Token};
 use crate::value::Value;
+use crate::value::matrix::Matrix;
 
 /// The deepest nesting (parentheses, calls, prefix operators and exponents) tried here; deeper
 /// expressions take the general path, whose own limits then apply.
@@ -290,7 +290,7 @@ impl Quick<'_> {
 
     /// A binary operator of `op` applied to two numbers, as the evaluator applies it (one node).
     #[inline]
-    fn binary(&mut self, op: crate::ast::Op, x: f64, y: f64) -> Option<f64> {
+    fn binary(&mut self, op: crate::syntax::ast::Op, x: f64, y: f64) -> Option<f64> {
         self.units += 1;
         number(number_binary(op, x, y)?)
     }
@@ -307,7 +307,7 @@ impl Quick<'_> {
     /// (`a > b ? a - b : b - a`, `x ? 1 : 2`), with sums for branches. A chain of comparisons
     /// (`1 < x < 2`), a nested conditional, or anything else gives up.
     fn comparison_or_conditional(&mut self, left: f64) -> Option<Value> {
-        use crate::ast::Op;
+        use crate::syntax::ast::Op;
         let op = match self.punct()? {
             P::Lt => Op::Smaller,
             P::Gt => Op::Larger,
@@ -372,8 +372,8 @@ impl Quick<'_> {
         let mut x = self.product()?;
         loop {
             let op = match self.punct() {
-                Some(P::Plus) => crate::ast::Op::Add,
-                Some(P::Minus) => crate::ast::Op::Subtract,
+                Some(P::Plus) => crate::syntax::ast::Op::Add,
+                Some(P::Minus) => crate::syntax::ast::Op::Subtract,
                 _ => return Some(x),
             };
             self.pos += 1;
@@ -393,7 +393,7 @@ impl Quick<'_> {
         let mut x = self.implicit()?;
         loop {
             let op = match self.punct() {
-                Some(P::Star) => crate::ast::Op::Multiply,
+                Some(P::Star) => crate::syntax::ast::Op::Multiply,
                 Some(P::Slash) => {
                     let ahead = |n: usize| self.tokens.get(self.pos + n).map(|t| t.tok);
                     if ahead(1) == Some(Tok::Number)
@@ -401,14 +401,14 @@ impl Quick<'_> {
                     {
                         return None;
                     }
-                    crate::ast::Op::Divide
+                    crate::syntax::ast::Op::Divide
                 }
                 // `%` before an operand is the modulo (as the parser tells it); any other is a
                 // percentage, left to the general path.
                 Some(P::Percent) => match self.tokens.get(self.pos + 1).map(|t| t.tok) {
                     Some(
                         Tok::Number | Tok::Name(_) | Tok::Punct(P::LParen | P::Plus | P::Minus),
-                    ) => crate::ast::Op::ModSign,
+                    ) => crate::syntax::ast::Op::ModSign,
                     _ => return None,
                 },
                 _ => return Some(x),
@@ -427,7 +427,7 @@ impl Quick<'_> {
         let mut x = self.unary()?;
         while matches!(self.peek(), Some(Tok::Name(false) | Tok::Punct(P::LParen))) {
             let y = self.power()?;
-            x = self.binary(crate::ast::Op::Multiply, x, y)?;
+            x = self.binary(crate::syntax::ast::Op::Multiply, x, y)?;
         }
         Some(x)
     }
@@ -468,7 +468,7 @@ impl Quick<'_> {
         self.enter()?;
         let exponent = self.unary()?;
         self.depth -= 1;
-        self.binary(crate::ast::Op::Pow, base, exponent)
+        self.binary(crate::syntax::ast::Op::Pow, base, exponent)
     }
 
     /// A number literal, a name, a call or a parenthesised expression.
@@ -548,7 +548,7 @@ impl Quick<'_> {
         if matches!(
             name,
             "NaN" | "Infinity" | "true" | "false" | "null" | "undefined"
-        ) || crate::parser::call_needs_review(name)
+        ) || crate::syntax::parser::call_needs_review(name)
             || self.evaluator.read_name(name).is_some()
         {
             return None;
@@ -766,7 +766,8 @@ mod tests {
         if !may_answer(&request.expression) {
             return None;
         }
-        let (lexed, None) = crate::lexer::tokenize_until_error(request.expression.as_bytes())
+        let (lexed, None) =
+            crate::syntax::lexer::tokenize_until_error(request.expression.as_bytes())
         else {
             return None;
         };

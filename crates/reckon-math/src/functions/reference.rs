@@ -45,7 +45,7 @@ impl FunctionDoc {
             return true;
         }
         // The renamed aliases (3.8c) are no names of their own at evaluation.
-        !crate::names::is_catalogue_function(self.name)
+        !crate::syntax::names::is_catalogue_function(self.name)
             && self
                 .alias_of()
                 .is_some_and(|target| builtin(target).is_some())
@@ -545,11 +545,11 @@ mod tests {
     }
 
     fn catalogue() -> Vec<&'static str> {
-        crate::names::FUNCTIONS.split_whitespace().collect()
+        crate::syntax::names::FUNCTIONS.split_whitespace().collect()
     }
 
     fn constants() -> Vec<&'static str> {
-        crate::names::CONSTANTS.split_whitespace().collect()
+        crate::syntax::names::CONSTANTS.split_whitespace().collect()
     }
 
     /// `ln` and the `arc…` names, renamed before evaluation (sections 3.8c and 6.2).

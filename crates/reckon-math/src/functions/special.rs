@@ -14,9 +14,9 @@
 //! with [`FnError::TooLarge`], which is reported as the work meter is (section 11a).
 
 use crate::functions::{FnError, gamma, js_rem, modulo, nearly_equal, to_number};
-use crate::jsmath;
-use crate::matrix::Matrix;
+use crate::num::jsmath;
 use crate::value::Value;
+use crate::value::matrix::Matrix;
 use dashu_ratio::RBig;
 use std::f64::consts::PI;
 
@@ -241,9 +241,9 @@ fn borwein(s: f64, n: f64) -> f64 {
 /// Γ(z) for a complex z as math.js computes it: Γ of the real part (a number) when the
 /// imaginary part is 0, Euler's reflection π / (sin(πz) Γ(1 − z)) below Re z = 1/2, else the
 /// Lanczos sum with the coefficients of number mode, each step in complex.js arithmetic.
-pub(crate) fn gamma_complex(z: crate::complex::Complex) -> Value {
-    use crate::complex::Complex;
+pub(crate) fn gamma_complex(z: crate::num::complex::Complex) -> Value {
     use crate::functions::{LANCZOS, LANCZOS_G};
+    use crate::num::complex::Complex;
     if z.im == 0.0 {
         return Value::Number(gamma(z.re));
     }
@@ -276,8 +276,8 @@ pub(crate) fn gamma_complex(z: crate::complex::Complex) -> Value {
 /// Re z ≥ 7 or |Im z| ≥ 7; left of Re z = 0.1 the reflection formula, whose 2πi term keeps the
 /// branch; in between the recurrence log Γ(z) = log Γ(z + n) − Σ log(z + k), each log principal.
 /// A real z (Im z = 0) is `lgamma` of its real part, as a complex number.
-pub(crate) fn lgamma_complex(z: crate::complex::Complex) -> crate::complex::Complex {
-    use crate::complex::Complex;
+pub(crate) fn lgamma_complex(z: crate::num::complex::Complex) -> crate::num::complex::Complex {
+    use crate::num::complex::Complex;
     /// Where Stirling's series is accurate to double precision with the terms below.
     const STIRLING_FROM: f64 = 7.0;
     if z.is_nan() {
@@ -307,8 +307,8 @@ pub(crate) fn lgamma_complex(z: crate::complex::Complex) -> crate::complex::Comp
 
 /// Stirling's series for log Γ(z): (z − 1/2) log z − z + log √(2π) + Σ B₂ₖ / (2k (2k − 1) z²ᵏ⁻¹)
 /// for k = 1..8, the sum by Horner's rule in 1/z².
-fn lgamma_stirling(z: crate::complex::Complex) -> crate::complex::Complex {
-    use crate::complex::Complex;
+fn lgamma_stirling(z: crate::num::complex::Complex) -> crate::num::complex::Complex {
+    use crate::num::complex::Complex;
     // B₂ₖ / (2k (2k − 1)), k = 8 down to 1.
     const TERMS: [f64; 8] = [
         -3617.0 / 122_400.0,
@@ -336,7 +336,7 @@ fn lgamma_stirling(z: crate::complex::Complex) -> crate::complex::Complex {
 }
 
 /// The terms math.js takes for ζ of a complex s: `Math.round(1.3 · 15 + 0.9 · |Im s|)`.
-pub(crate) fn zeta_complex_terms(s: crate::complex::Complex) -> f64 {
+pub(crate) fn zeta_complex_terms(s: crate::num::complex::Complex) -> f64 {
     (1.3 * 15.0 + 0.9 * s.im.abs() + 0.5).floor()
 }
 
@@ -345,8 +345,10 @@ pub(crate) fn zeta_complex_terms(s: crate::complex::Complex) -> f64 {
 /// [`zeta_complex_terms`], in complex.js arithmetic and math.js's order, reflected with
 /// [`gamma_complex`] where Re s ≤ −(n − 1)/2. (`None` is never returned for a Complex Γ; it
 /// guards a Γ of another type.)
-pub(crate) fn zeta_complex(s: crate::complex::Complex) -> Option<crate::complex::Complex> {
-    use crate::complex::Complex;
+pub(crate) fn zeta_complex(
+    s: crate::num::complex::Complex,
+) -> Option<crate::num::complex::Complex> {
+    use crate::num::complex::Complex;
     if s.re == 0.0 && s.im == 0.0 {
         return Some(Complex::new(-0.5, 0.0));
     }
@@ -364,8 +366,8 @@ pub(crate) fn zeta_complex(s: crate::complex::Complex) -> Option<crate::complex:
 
 /// [`zeta_complex`] past its special cases: Borwein's series right of −(n − 1)/2, the
 /// functional equation (with the complex Γ) left of it.
-fn zeta_complex_series(s: crate::complex::Complex) -> Option<crate::complex::Complex> {
-    use crate::complex::Complex;
+fn zeta_complex_series(s: crate::num::complex::Complex) -> Option<crate::num::complex::Complex> {
+    use crate::num::complex::Complex;
     let real = |x: f64| Complex::new(x, 0.0);
     let n = zeta_complex_terms(s);
     if s.re <= -(n - 1.0) / 2.0 {
@@ -857,7 +859,7 @@ pub(crate) fn bernoulli_exact<E>(
     domain: impl Fn(String) -> E,
 ) -> Result<RBig, E> {
     // math.js reads the index as a number first: past 1.8e308 it is Infinity, not an integer.
-    let half = crate::fraction::to_f64(index) / 2.0;
+    let half = crate::num::fraction::to_f64(index) / 2.0;
     if *index < RBig::ZERO || !index.is_int() || !half.is_finite() {
         return Err(domain("Bernoulli index must be nonnegative integer".into()));
     }
@@ -875,7 +877,7 @@ pub(crate) fn bernoulli_exact<E>(
     let half = half as usize;
     // Every multiplication and addition is charged by its operands' sizes before it is done.
     let mut op = |x: &RBig, y: &RBig, product: bool| -> Result<RBig, E> {
-        charge(crate::fraction::cost(x, y))?;
+        charge(crate::num::fraction::cost(x, y))?;
         Ok(if product { x * y } else { x + y })
     };
     let third = RBig::from_parts((-1).into(), 3u8.into());
@@ -1010,28 +1012,28 @@ pub(crate) fn numeric(values: &[Value]) -> Result<Value, FnError> {
     {
         // math.js: `BigInt(string)`, and a number only when it is an integer.
         return match value {
-            Value::Str(s) => crate::bigint::parse(s)
+            Value::Str(s) => crate::eval::bigint::parse(s)
                 .map(Value::bigint)
                 .ok_or_else(|| FnError::Domain(format!("Cannot convert {s} to a BigInt"))),
-            Value::Big(x) => match crate::bignum::to_ibig_below_1e21(x) {
+            Value::Big(x) => match crate::num::bignum::to_ibig_below_1e21(x) {
                 Some(n) if x.is_integer() => Ok(Value::bigint(n)),
                 _ => Err(FnError::Domain(format!(
                     "Cannot convert {} to a BigInt",
-                    crate::bignum::format(x, None)
+                    crate::num::bignum::format(x, None)
                 ))),
             },
             _ => {
                 let x = match value {
-                    Value::Fraction(f) => crate::fraction::to_f64(f),
+                    Value::Fraction(f) => crate::num::fraction::to_f64(f),
                     other => to_number(other)?,
                 };
                 if x.fract() != 0.0 || !x.is_finite() {
                     return Err(FnError::Domain(format!(
                         "The number {} cannot be converted to a BigInt because it is not an integer",
-                        crate::format::format_number_with(x, None, -7, 21)
+                        crate::num::format::format_number_with(x, None, -7, 21)
                     )));
                 }
-                crate::bigint::from_f64(x).map(Value::bigint)
+                crate::eval::bigint::from_f64(x).map(Value::bigint)
             }
         };
     }
@@ -1046,10 +1048,10 @@ pub(crate) fn numeric(values: &[Value]) -> Result<Value, FnError> {
     }
     match output {
         "number" => match value {
-            Value::Fraction(f) => Ok(Value::Number(crate::fraction::to_f64(f))),
-            Value::Big(x) => Ok(Value::Number(crate::bignum::to_f64(x))),
+            Value::Fraction(f) => Ok(Value::Number(crate::num::fraction::to_f64(f))),
+            Value::Big(x) => Ok(Value::Number(crate::num::bignum::to_f64(x))),
             // As `number(s)`: prefixed literals with a word size (`"0b110i4"`) included.
-            Value::Str(s) => crate::notation::number_from_string(s).map(Value::Number),
+            Value::Str(s) => crate::functions::notation::number_from_string(s).map(Value::Number),
             other => Ok(other.clone()),
         },
         "Fraction" if matches!(value, Value::Fraction(_)) => Ok(value.clone()),
@@ -1114,7 +1116,7 @@ mod tests {
 
     #[test]
     fn lgamma_of_complex_numbers_is_the_principal_branch() {
-        use crate::complex::Complex;
+        use crate::num::complex::Complex;
         // math.js 15.2's answers, one per region of the scheme: Stirling's series (|Im| >= 7,
         // Re >= 7), the reflection (Re <= 0.1, its branch term growing leftwards) and the
         // recurrence; each part within 1e-12 relative.
@@ -1333,7 +1335,8 @@ mod tests {
                 left = left.checked_sub(units).ok_or("meter")?;
                 Ok(())
             };
-            bernoulli_exact(&RBig::from(n), &mut charge, |d| d).map(|b| crate::fraction::format(&b))
+            bernoulli_exact(&RBig::from(n), &mut charge, |d| d)
+                .map(|b| crate::num::fraction::format(&b))
         };
         assert_eq!(exact(4, 1_000), Ok("-1/30".into()));
         assert_eq!(exact(30, 100_000), Ok("8615841276005/14322".into()));

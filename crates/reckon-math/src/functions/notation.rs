@@ -396,9 +396,9 @@ fn to_base(value: f64, bits: usize, word_size: Option<f64>) -> Result<String, Fn
     let mut n = value;
     let mut suffix = String::new();
     if let Some(size) = checked_word_size(word_size)? {
-        let half = crate::jsmath::pow(2.0, size - 1.0);
+        let half = crate::num::jsmath::pow(2.0, size - 1.0);
         if n > half - 1.0 || n < -half {
-            let shown = crate::format::format_number_with(size - 1.0, None, -7, 21);
+            let shown = crate::num::format::format_number_with(size - 1.0, None, -7, 21);
             return Err(FnError::Domain(format!(
                 "Value must be in range [-2^{shown}, 2^{shown}-1]"
             )));
@@ -407,9 +407,12 @@ fn to_base(value: f64, bits: usize, word_size: Option<f64>) -> Result<String, Fn
             return Err(FnError::Domain("Value must be an integer".into()));
         }
         if n < 0.0 {
-            n += crate::jsmath::pow(2.0, size);
+            n += crate::num::jsmath::pow(2.0, size);
         }
-        suffix = format!("i{}", crate::format::format_number_with(size, None, -7, 21));
+        suffix = format!(
+            "i{}",
+            crate::num::format::format_number_with(size, None, -7, 21)
+        );
     }
     let sign = if n < 0.0 { "-" } else { "" };
     let digits = if n.is_finite() {
@@ -424,7 +427,7 @@ fn to_base(value: f64, bits: usize, word_size: Option<f64>) -> Result<String, Fn
 fn size_limit(what: &str, size: f64) -> FnError {
     FnError::SizeLimit(format!(
         "Size limit exceeded: a {what} of {} would build a string over the limit of 1,000,000 characters.",
-        crate::format::format_number_with(size, None, -7, 21)
+        crate::num::format::format_number_with(size, None, -7, 21)
     ))
 }
 
@@ -438,7 +441,7 @@ pub(crate) fn base(values: &[Value], bits: usize) -> Result<Value, FnError> {
     let x = to_number(&values[0])?;
     if !x.is_finite() {
         return Ok(Value::Str(
-            crate::format::format_number_with(x, None, -7, 21).into(),
+            crate::num::format::format_number_with(x, None, -7, 21).into(),
         ));
     }
     to_base(x, bits, word_size).map(|text| Value::Str(text.into()))
@@ -494,7 +497,7 @@ pub(crate) fn number_from_string(text: &str) -> Result<f64, FnError> {
         let mut f = 0.0;
         for (i, c) in fraction.chars().enumerate() {
             let digit = c.to_digit(radix).map_or(f64::NAN, f64::from);
-            f += digit / crate::jsmath::pow(f64::from(radix), i as f64 + 1.0);
+            f += digit / crate::num::jsmath::pow(f64::from(radix), i as f64 + 1.0);
         }
         let result = n + f;
         return if result.is_nan() {
@@ -519,7 +522,7 @@ pub(crate) fn number_from_string(text: &str) -> Result<f64, FnError> {
     let Some((_, size)) = suffix else {
         return Ok(num);
     };
-    let pow2 = |e: f64| crate::jsmath::pow(2.0, e);
+    let pow2 = |e: f64| crate::num::jsmath::pow(2.0, e);
     if num > pow2(size) - 1.0 {
         return Err(FnError::Domain(format!(
             "String \"{literal}\" is out of range"
@@ -553,7 +556,7 @@ fn options(value: Option<&Value>) -> Result<Options, FnError> {
     let number_option = |v: &Value, name: &str| -> Result<f64, FnError> {
         match v {
             Value::Number(x) => Ok(*x),
-            Value::Big(x) => Ok(crate::bignum::to_f64(x)),
+            Value::Big(x) => Ok(crate::num::bignum::to_f64(x)),
             Value::Fraction(_) => Err(FnError::NoExactFraction),
             _ => Err(FnError::Domain(format!(
                 "Option \"{name}\" must be a number or BigNumber"
@@ -563,7 +566,7 @@ fn options(value: Option<&Value>) -> Result<Options, FnError> {
     match value {
         None => {}
         Some(Value::Number(p)) => options.precision = Some(*p),
-        Some(Value::Big(p)) => options.precision = Some(crate::bignum::to_f64(p)),
+        Some(Value::Big(p)) => options.precision = Some(crate::num::bignum::to_f64(p)),
         Some(Value::Object(entries)) => {
             for (key, v) in entries.iter() {
                 match key.as_str() {
@@ -692,10 +695,10 @@ fn write_value(
                     k == "fraction" && matches!(v, Value::Str(s) if s == "decimal")
                 }) =>
             {
-                out.push_str(&crate::fraction::decimal_string(f, charge)?);
+                out.push_str(&crate::num::fraction::decimal_string(f, charge)?);
             }
             None | Some(Value::Number(_) | Value::Object(_)) => {
-                out.push_str(&crate::fraction::format(f));
+                out.push_str(&crate::num::fraction::format(f));
             }
             Some(_) => return Err(FnError::NoExactFraction),
         },
@@ -755,7 +758,7 @@ fn write_value(
 
 /// `[` elements `, ` `]` per dimension, each element by [`write_value`].
 fn write_nested(
-    m: &crate::matrix::Matrix,
+    m: &crate::value::matrix::Matrix,
     dim: usize,
     offset: usize,
     options: Option<&Value>,
@@ -800,7 +803,7 @@ fn format_complex(re: f64, im: f64, options: Option<&Value>) -> Result<String, F
     };
     let (mut re, mut im) = (re, im);
     if let Some(p) = precision {
-        let epsilon = crate::jsmath::pow(10.0, -p);
+        let epsilon = crate::num::jsmath::pow(10.0, -p);
         if (re / im).abs() < epsilon {
             re = 0.0;
         }
@@ -837,8 +840,8 @@ fn format_complex(re: f64, im: f64, options: Option<&Value>) -> Result<String, F
 /// given) and is positional when `lowerExp <= exponent < upperExp`; `engineering` scales to an
 /// exponent that is a multiple of 3 and takes `toPrecision`. decimal.js wants whole
 /// precisions of at least 1 (0 for `fixed`) and refuses others with its own message.
-fn format_big(x: &crate::bignum::Big, given: Option<&Value>) -> Result<String, FnError> {
-    let Some((negative, digits, exponent)) = crate::bignum::decimal_digits(x) else {
+fn format_big(x: &crate::num::bignum::Big, given: Option<&Value>) -> Result<String, FnError> {
+    let Some((negative, digits, exponent)) = crate::num::bignum::decimal_digits(x) else {
         return Ok(if x.is_nan() {
             "NaN".to_owned()
         } else if x.is_negative() {
@@ -857,7 +860,7 @@ fn format_big(x: &crate::bignum::Big, given: Option<&Value>) -> Result<String, F
     let invalid = |p: f64| {
         FnError::Domain(format!(
             "[DecimalError] Invalid argument: {}",
-            crate::format::format_number_with(p, None, -7, 21)
+            crate::num::format::format_number_with(p, None, -7, 21)
         ))
     };
     // decimal.js's `checkInt32(p, min, 1e9)`.
@@ -961,11 +964,11 @@ fn format_big(x: &crate::bignum::Big, given: Option<&Value>) -> Result<String, F
 /// `toBinary`/`toOctal`/`toHexadecimal`, which round the exact expansion half up to 64
 /// significant digits *of that base* and lay it out without trailing zeros (`0b10.1`).
 fn big_to_base(
-    x: &crate::bignum::Big,
+    x: &crate::num::bignum::Big,
     bits: u32,
     word_size: Option<f64>,
 ) -> Result<String, FnError> {
-    use crate::bignum::{self, Big};
+    use crate::num::bignum::{self, Big};
     let mut n = x.clone();
     let mut suffix = String::new();
     if let Some(size) = checked_word_size(word_size)? {
@@ -976,7 +979,7 @@ fn big_to_base(
             bignum::cmp(&n, &bignum::sub(&half, &Big::one())) == Some(std::cmp::Ordering::Greater);
         let under = bignum::cmp(&n, &bignum::neg(&half)) == Some(std::cmp::Ordering::Less);
         if over || under {
-            let shown = crate::format::format_number_with(size - 1.0, None, -7, 21);
+            let shown = crate::num::format::format_number_with(size - 1.0, None, -7, 21);
             return Err(FnError::Domain(format!(
                 "Value must be in range [-2^{shown}, 2^{shown}-1]"
             )));
@@ -987,7 +990,10 @@ fn big_to_base(
         if n.is_negative() {
             n = bignum::add(&n, &power(size));
         }
-        suffix = format!("i{}", crate::format::format_number_with(size, None, -7, 21));
+        suffix = format!(
+            "i{}",
+            crate::num::format::format_number_with(size, None, -7, 21)
+        );
     }
     let prefix = match bits {
         1 => "0b",
@@ -1091,7 +1097,7 @@ fn base_expansion(digits: &str, exponent: i64, bits: u32) -> String {
 /// math.js's `formatNumber(x, options)`.
 fn format_number(x: f64, given: Option<&Value>) -> Result<String, FnError> {
     if !x.is_finite() {
-        return Ok(crate::format::format_number_with(x, None, -7, 21));
+        return Ok(crate::num::format::format_number_with(x, None, -7, 21));
     }
     let options = options(given)?;
     let precision = checked_precision(options.precision)?;

@@ -13,8 +13,8 @@
 //! 1e5 and below 1e-3); a BigNumber with notation options is not implemented yet.
 
 use crate::eval::{Evaluated, Evaluator, failed, mismatch, not_implemented};
-use crate::matrix::Matrix;
 use crate::value::Value;
+use crate::value::matrix::Matrix;
 use crate::{CalculateError, Reason};
 use std::rc::Rc;
 
@@ -32,7 +32,7 @@ enum Js {
     /// copies no elements.
     Array(Rc<Vec<Js>>),
     /// Text made by appending `.` (JavaScript string concatenation).
-    Text(crate::text::Text),
+    Text(crate::value::text::Text),
     /// A method of `Object.prototype` (`toString`, `constructor`, ...).
     Method,
 }
@@ -146,10 +146,10 @@ fn js_text(value: &Js) -> Result<String, String> {
             Value::Null => "null".into(),
             Value::Undefined => "undefined".into(),
             Value::Object(_) => "[object Object]".into(),
-            Value::BigInt(n) => crate::bigint::format(n),
+            Value::BigInt(n) => crate::eval::bigint::format(n),
             Value::Index(index) => index.format(),
             // decimal.js's `toString`: exponents from 1e21 on and below 1e-6.
-            Value::Big(x) => crate::bignum::format(x, None),
+            Value::Big(x) => crate::num::bignum::format(x, None),
             Value::Matrix(_) => format_value(v, None)?,
             other => return Err(format!("the text of a {}", other.type_name())),
         },
@@ -163,7 +163,7 @@ fn js_number(x: f64) -> String {
     } else if x.is_infinite() {
         if x > 0.0 { "Infinity" } else { "-Infinity" }.into()
     } else {
-        crate::format::format_number(x, None)
+        crate::num::format::format_number(x, None)
     }
 }
 
@@ -174,7 +174,7 @@ fn format_value(value: &Value, options: Option<&Value>) -> Result<String, String
         Value::Number(_) => {
             let mut args = vec![value.clone()];
             args.extend(options.cloned());
-            match crate::notation::format(&args) {
+            match crate::functions::notation::format(&args) {
                 Ok(Value::Str(s)) => Ok(s.to_string()),
                 Ok(other) => Ok(other.format(None)),
                 Err(crate::functions::FnError::Domain(detail)) => Err(detail),
@@ -196,7 +196,7 @@ fn format_value(value: &Value, options: Option<&Value>) -> Result<String, String
         Value::Object(entries) => {
             let mut out = String::from("{");
             for (i, (k, v)) in entries.iter().enumerate() {
-                if out.len() > crate::matrix::FORMAT_CAP_BYTES {
+                if out.len() > crate::value::matrix::FORMAT_CAP_BYTES {
                     break;
                 }
                 if i > 0 {
@@ -214,7 +214,7 @@ fn format_value(value: &Value, options: Option<&Value>) -> Result<String, String
             // 1e-3) and the precision; other options are not implemented here yet.
             let number = |v: &Value| match v {
                 Value::Number(p) => Some(*p),
-                Value::Big(p) => Some(crate::bignum::to_f64(p)),
+                Value::Big(p) => Some(crate::num::bignum::to_f64(p)),
                 _ => None,
             };
             let precision = match options {
@@ -235,7 +235,7 @@ fn format_value(value: &Value, options: Option<&Value>) -> Result<String, String
                 Some(p) if (1.0..=1000.0).contains(&p) && p.fract() == 0.0 => Some(p as u32),
                 Some(_) => return Err("print() of a BigNumber with this precision".into()),
             };
-            Ok(crate::bignum::format_bounded(x, precision, -3, 5))
+            Ok(crate::num::bignum::format_bounded(x, precision, -3, 5))
         }
         Value::Complex(z) => {
             // Each part as math.js formats a number with the options, then the Complex form.
@@ -259,7 +259,7 @@ fn format_value(value: &Value, options: Option<&Value>) -> Result<String, String
             };
             let re = format_value(&Value::Number(z.re), options)?;
             let im = format_value(&Value::Number(z.im), options)?;
-            Ok(crate::complex::assemble(*z, precision, re, im))
+            Ok(crate::num::complex::assemble(*z, precision, re, im))
         }
         other => Err(format!("print() of a {}", other.type_name())),
     }
@@ -276,7 +276,7 @@ fn write_matrix(
     let size = m.shape.get(dim).copied().unwrap_or(0);
     let step: usize = m.shape.get(dim + 1..).map_or(1, |s| s.iter().product());
     for i in 0..size {
-        if out.len() > crate::matrix::FORMAT_CAP_BYTES {
+        if out.len() > crate::value::matrix::FORMAT_CAP_BYTES {
             break;
         }
         if i > 0 {
@@ -334,7 +334,7 @@ fn too_long(n: u64) -> CalculateError {
         Reason::ResultTooLarge,
         format!(
             "Size limit exceeded: print() would build a string of {} characters, over the limit of 1,000,000.",
-            crate::collections::thousands(n)
+            crate::eval::collections::thousands(n)
         ),
     )
 }
@@ -475,7 +475,7 @@ fn format_array(value: &Js, options: Option<&Value>) -> Result<String, String> {
         Js::Array(items) => {
             let mut out = String::from("[");
             for (i, item) in items.iter().enumerate() {
-                if out.len() > crate::matrix::FORMAT_CAP_BYTES {
+                if out.len() > crate::value::matrix::FORMAT_CAP_BYTES {
                     break;
                 }
                 if i > 0 {

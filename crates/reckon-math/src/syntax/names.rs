@@ -35,7 +35,7 @@ secondRadiation speedOfLight stefanBoltzmann thomsonCrossSection vacuumImpedance
 const CUSTOM_UNITS: &str = "mph knot knots kt kts lightyear lightyears ly";
 
 /// math.js's unit table: names, prefix groups and prefixes.
-const UNITS: &str = include_str!("../data/mathjs-units.tsv");
+const UNITS: &str = include_str!("../../data/mathjs-units.tsv");
 
 /// A name of the function catalogue (or an alias).
 pub(crate) fn is_catalogue_function(name: &str) -> bool {

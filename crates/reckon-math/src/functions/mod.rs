@@ -3,9 +3,11 @@
 //! This slice implements the scalar number-mode functions; matrix, statistics-over-collections,
 //! BigNumber, Fraction, Complex and unit implementations join the table in later slices.
 
-use crate::jsmath;
-use crate::notation;
-use crate::special;
+pub(crate) mod notation;
+pub(crate) mod reference;
+pub(crate) mod special;
+
+use crate::num::jsmath;
 use crate::value::Value;
 
 /// How many arguments a function takes.
@@ -49,11 +51,11 @@ pub(crate) enum FnError {
     SizeLimit(String),
 }
 
-impl From<crate::fraction::FractionError> for FnError {
-    fn from(error: crate::fraction::FractionError) -> Self {
+impl From<crate::num::fraction::FractionError> for FnError {
+    fn from(error: crate::num::fraction::FractionError) -> Self {
         match error {
-            crate::fraction::FractionError::DivisionByZero => Self::DivisionByZero,
-            crate::fraction::FractionError::TooLarge => Self::TooLarge,
+            crate::num::fraction::FractionError::DivisionByZero => Self::DivisionByZero,
+            crate::num::fraction::FractionError::TooLarge => Self::TooLarge,
         }
     }
 }
@@ -341,7 +343,7 @@ pub(crate) static BUILTINS: &[Builtin] = &[
         Ok(Value::Str(match &a[0] {
             Value::Str(s) => s.clone(),
             // math.js `string()` formats with `format`'s defaults: exponents below -3 or from 5 on.
-            Value::Number(x) => (crate::format::format_number_with(*x, None, -3, 5)).into(),
+            Value::Number(x) => (crate::num::format::format_number_with(*x, None, -3, 5)).into(),
             other => other.format(None).into(),
         }))
     }),
@@ -655,8 +657,8 @@ pub(crate) fn to_number(value: &Value) -> Result<f64, FnError> {
         Value::Object(_) => Err(FnError::Type(
             "unexpected type of argument (actual: Object)".into(),
         )),
-        Value::Big(x) => Ok(crate::bignum::to_f64(x)),
-        Value::BigInt(n) => crate::bigint::to_number(n),
+        Value::Big(x) => Ok(crate::num::bignum::to_f64(x)),
+        Value::BigInt(n) => crate::eval::bigint::to_number(n),
         Value::Index(_) => Err(FnError::Type(
             "unexpected type of argument (actual: Index)".into(),
         )),

@@ -6,11 +6,11 @@
 //! while it is at most 2^53 − 1 (math.js's check, which it makes on the upper side only), to a
 //! BigNumber or a Fraction always. Functions without a bigint implementation in math.js see a
 //! number. Every operation is charged by the sizes of its operands, and a result past
-//! [`crate::fraction::MAX_BITS`] bits is refused (reported as the work meter is).
+//! [`crate::num::fraction::MAX_BITS`] bits is refused (reported as the work meter is).
 
-use crate::ast::Op;
 use crate::eval::{Evaluated, Evaluator, failed, function_error, mismatch};
 use crate::functions::FnError;
+use crate::syntax::ast::Op;
 use crate::value::Value;
 use dashu_int::IBig;
 use dashu_int::ops::{Abs, BitTest, DivRem, UnsignedAbs};
@@ -35,7 +35,7 @@ pub(crate) fn cost(x: &IBig, y: &IBig) -> u64 {
 
 /// A result within the size cap, else refused as the meter refuses.
 fn checked(n: IBig) -> Result<IBig, FnError> {
-    if bits(&n) > crate::fraction::MAX_BITS {
+    if bits(&n) > crate::num::fraction::MAX_BITS {
         Err(FnError::TooLarge)
     } else {
         Ok(n)
@@ -162,7 +162,7 @@ fn js_string(x: f64) -> String {
     } else if x.is_infinite() {
         if x > 0.0 { "Infinity" } else { "-Infinity" }.into()
     } else {
-        crate::format::format_number(x, None)
+        crate::num::format::format_number(x, None)
     }
 }
 
@@ -183,7 +183,7 @@ fn as_bigint(value: &Value, at: usize) -> Option<Result<IBig, crate::CalculateEr
 /// A bigint converted to the type of the value it meets (number, BigNumber, Fraction).
 pub(crate) fn converted(n: &IBig, other: &Value, at: usize) -> Evaluated {
     match other {
-        Value::Big(_) => Ok(Value::Big(crate::bignum::Big::from_ibig(n.clone()))),
+        Value::Big(_) => Ok(Value::Big(crate::num::bignum::Big::from_ibig(n.clone()))),
         Value::Fraction(_) => Ok(Value::fraction(dashu_ratio::RBig::from(n.clone()))),
         Value::Number(_) => to_number(n)
             .map(Value::Number)
@@ -437,7 +437,7 @@ impl Evaluator {
             });
         }
         let e = usize::try_from(y).unwrap_or(usize::MAX);
-        if (base_bits - 1).saturating_mul(e) > crate::fraction::MAX_BITS {
+        if (base_bits - 1).saturating_mul(e) > crate::num::fraction::MAX_BITS {
             return Err(function_error(FnError::TooLarge, "pow", at));
         }
         // As Fraction mode prices its powers: the result's limbs times the squarings.
@@ -472,7 +472,7 @@ impl Evaluator {
             return Ok(IBig::ZERO);
         }
         let s = usize::try_from(y).unwrap_or(usize::MAX);
-        if bits(x).saturating_add(s) > crate::fraction::MAX_BITS {
+        if bits(x).saturating_add(s) > crate::num::fraction::MAX_BITS {
             return Err(function_error(FnError::TooLarge, "leftShift", at));
         }
         self.charge(limbs(x) + (s / 64) as u64)?;
@@ -533,7 +533,7 @@ impl Evaluator {
                     crate::Reason::ResultTooLarge,
                     format!(
                         "Size limit exceeded: range() would build {} elements, over the limit of 1,000,000.",
-                        other.map_or_else(|| "unbounded".to_owned(), crate::collections::thousands)
+                        other.map_or_else(|| "unbounded".to_owned(), crate::eval::collections::thousands)
                     ),
                 )
                 .at(at));
@@ -558,7 +558,7 @@ impl Evaluator {
             x = next;
         }
         self.build("range", data.len() as u64, at)?;
-        Ok(Value::matrix(crate::matrix::Matrix::vector(data)))
+        Ok(Value::matrix(crate::value::matrix::Matrix::vector(data)))
     }
 
     /// A unary operator on a bigint.
@@ -596,7 +596,7 @@ impl Evaluator {
             for element in &m.data {
                 data.push(self.bigint_constructor(name, std::slice::from_ref(element), at)?);
             }
-            return Ok(Value::matrix(crate::matrix::Matrix {
+            return Ok(Value::matrix(crate::value::matrix::Matrix {
                 shape: m.shape.clone(),
                 data,
                 array: m.array,
@@ -614,20 +614,20 @@ impl Evaluator {
                     .ok_or_else(|| failed(format!("Cannot convert {s} to a BigInt"), at)),
                 Value::Big(x) => {
                     self.charge(1)?;
-                    let rounded = crate::bignum::round_plain(x);
-                    crate::bignum::to_ibig_below_1e21(&rounded)
+                    let rounded = crate::num::bignum::round_plain(x);
+                    crate::num::bignum::to_ibig_below_1e21(&rounded)
                         .map(Value::bigint)
                         .ok_or_else(|| {
                             failed(
                                 format!(
                                     "Cannot convert {} to a BigInt",
-                                    crate::bignum::format(&rounded, None)
+                                    crate::num::bignum::format(&rounded, None)
                                 ),
                                 at,
                             )
                         })
                 }
-                Value::Fraction(f) => from_f64(crate::fraction::to_f64(f))
+                Value::Fraction(f) => from_f64(crate::num::fraction::to_f64(f))
                     .map(Value::bigint)
                     .map_err(error),
                 other => Err(mismatch(
@@ -646,9 +646,10 @@ impl Evaluator {
             Value::Boolean(b) => dashu_ratio::RBig::from(u8::from(*b)),
             // A bigint goes through BigNumber too (math.js has no bigint num/den).
             Value::Number(_) | Value::Str(_) | Value::Big(_) | Value::BigInt(_) => {
-                let big = crate::eval_big::as_big(value, at)?;
+                let big = crate::eval::big_mode::as_big(value, at)?;
                 // fraction.js reads the BigNumber's text (and refuses exponents).
-                crate::bignum::to_fraction(&big).ok_or_else(|| failed("Invalid argument", at))?
+                crate::num::bignum::to_fraction(&big)
+                    .ok_or_else(|| failed("Invalid argument", at))?
             }
             other => {
                 return Err(mismatch(
@@ -692,7 +693,7 @@ impl Evaluator {
                     Value::BigInt(_) => {
                         return Some(Err(failed("b.toNumber is not a function", at)));
                     }
-                    Value::Number(x) if *x >= 0.0 => crate::jsmath::log(*x),
+                    Value::Number(x) if *x >= 0.0 => crate::num::jsmath::log(*x),
                     _ => return None,
                 };
             }
@@ -769,7 +770,7 @@ impl Evaluator {
                 }
             }
             ("number", 1) => Ok(Value::Number(to_f64(&n))),
-            ("bignumber", 1) => Ok(Value::Big(crate::bignum::Big::from_ibig(
+            ("bignumber", 1) => Ok(Value::Big(crate::num::bignum::Big::from_ibig(
                 dashu_int::IBig::clone(&n),
             ))),
             ("fraction", 1) => Ok(Value::fraction(dashu_ratio::RBig::from(IBig::clone(&n)))),
@@ -866,9 +867,9 @@ fn logarithm(name: &str, n: &IBig) -> f64 {
     let rest = (hex.len() - lead.len()) as f64;
     let head = u64::from_str_radix(lead, 16).unwrap_or(0) as f64;
     match name {
-        "log2" => 4.0 * rest + crate::jsmath::log2(head),
-        "log10" => crate::jsmath::log10(16.0) * rest + crate::jsmath::log10(head),
-        _ => crate::jsmath::log(16.0) * rest + crate::jsmath::log(head),
+        "log2" => 4.0 * rest + crate::num::jsmath::log2(head),
+        "log10" => crate::num::jsmath::log10(16.0) * rest + crate::num::jsmath::log10(head),
+        _ => crate::num::jsmath::log(16.0) * rest + crate::num::jsmath::log(head),
     }
 }
 
