@@ -220,3 +220,120 @@ impl std::fmt::Display for CalculateError {
 }
 
 impl std::error::Error for CalculateError {}
+
+/// The refusal of a request that would hold more than [`MEMORY_BUDGET`] (section 10's
+/// `result_too_large`, naming the limit it met). The bytes held are left out of the message, so
+/// that the same input gets the same answer from every build and machine.
+#[cold]
+pub(crate) fn memory_exhausted(refused: reckon_core::MemoryExhausted) -> CalculateError {
+    let mut error = CalculateError::new(
+        Reason::ResultTooLarge,
+        format!(
+            "Memory limit exceeded: the expression would hold over {} MiB at once while evaluating.",
+            refused.limit.div_ceil(1 << 20),
+        ),
+    );
+    error.hint = Some(
+        "Build smaller collections or strings, avoid keeping many large values at once (map over fewer elements, format with a lower precision), or split the computation into several calls.".into(),
+    );
+    error
+}
+
+/// The timeout error of section 9, reported the same way whether the work meter or a deadline
+/// stopped the evaluation.
+#[cold]
+pub(crate) fn timed_out() -> CalculateError {
+    CalculateError::new(
+        Reason::EvaluationTimeout,
+        "Expression evaluation timed out after 5 seconds. Simplify the expression or reduce matrix dimensions.",
+    )
+}
+
+pub(crate) fn not_implemented(what: &str, position: usize) -> CalculateError {
+    CalculateError::new(
+        Reason::EvaluationFailed,
+        format!("Evaluation failed: {what} is not implemented in reckon yet"),
+    )
+    .at(position)
+}
+
+pub(crate) fn failed(detail: impl std::fmt::Display, position: usize) -> CalculateError {
+    CalculateError::new(
+        Reason::EvaluationFailed,
+        format!("Evaluation failed: {detail}"),
+    )
+    .at(position)
+}
+
+pub(crate) fn mismatch(detail: impl std::fmt::Display, position: usize) -> CalculateError {
+    CalculateError::new(Reason::TypeMismatch, format!("Type mismatch: {detail}")).at(position)
+}
+
+/// Maps a function's refusal to the spec's classification (9.3).
+pub(crate) fn function_error(error: FnError, name: &str, at: usize) -> CalculateError {
+    match error {
+        FnError::Domain(detail) => failed(detail, at),
+        FnError::Type(detail) => mismatch(detail, at),
+        FnError::Complex => {
+            let what = if name.is_empty() {
+                "a complex result".to_owned()
+            } else {
+                format!("the complex result of {name}()")
+            };
+            not_implemented(&what, at)
+        }
+        FnError::NoExactFraction => fraction_unsupported_function(at),
+        FnError::DivisionByZero => undefined_result().at(at),
+        FnError::TooLarge => timed_out(),
+        FnError::NotImplemented(what) => not_implemented(what, at),
+        FnError::SizeLimit(detail) => CalculateError::new(Reason::ResultTooLarge, detail).at(at),
+    }
+}
+
+/// fraction_unsupported with the function message (section 9.2).
+pub(crate) fn fraction_unsupported_function(at: usize) -> CalculateError {
+    CalculateError::new(
+        Reason::FractionUnsupported,
+        "numericType \"Fraction\" cannot compute this expression: either its result has no exact rational value (e.g. sqrt(2), sin(1), log(3)), or it calls a function Fraction mode cannot compute, even for a rational result (e.g. sqrt(4), 5!, combinations(5, 2)). Retry with numericType \"number\" or \"BigNumber\".",
+    )
+    .at(at)
+}
+
+/// fraction_unsupported with the float message (section 9.2).
+pub(crate) fn fraction_unsupported_float(at: usize) -> CalculateError {
+    CalculateError::new(
+        Reason::FractionUnsupported,
+        "numericType \"Fraction\" cannot return this result exactly: the expression uses a value Fraction mode holds only as a rounded 64-bit float — an irrational constant (pi, e), a non-integer power (2^(1/2)), a complex number with a non-integer part, or a float from number() or random(). Retry with numericType \"number\" or \"BigNumber\".",
+    )
+    .at(at)
+}
+
+/// undefined_result (section 9.2): step 10d and exact division by zero.
+pub(crate) fn undefined_result() -> CalculateError {
+    CalculateError::new(
+        Reason::UndefinedResult,
+        "Expression evaluated to a non-finite result (Infinity, -Infinity, or NaN): either the operation is mathematically undefined (division by zero, 0/0, log(0)), or a value overflowed its numeric range (under numericType \"number\", past about 1.8e308 — e.g. 171!, 2^1024, exp(1000)).",
+    )
+}
+
+/// Why a function refused its arguments.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum FnError {
+    /// A value outside the function's domain that math.js refuses (evaluation_failed).
+    Domain(String),
+    /// An operand of the wrong type (type_mismatch).
+    Type(String),
+    /// The result would be complex, which this slice does not implement yet.
+    Complex,
+    /// Fraction mode has no exact implementation of the function or operation (section 9.3
+    /// rule 4).
+    NoExactFraction,
+    /// An exact division by zero (rule 6).
+    DivisionByZero,
+    /// An exact value past the size cap (section 11a: reported as the work meter is).
+    TooLarge,
+    /// Something reckon has not built yet (answered "… is not implemented in reckon yet").
+    NotImplemented(&'static str),
+    /// A call that would build more than the per-call limit (section 10: result_too_large).
+    SizeLimit(String),
+}

@@ -8,8 +8,8 @@
 //! number. Every operation is charged by the sizes of its operands, and a result past
 //! [`crate::num::fraction::MAX_BITS`] bits is refused (reported as the work meter is).
 
+use crate::error::FnError;
 use crate::eval::{Evaluated, Evaluator, failed, function_error, mismatch};
-use crate::functions::FnError;
 use crate::syntax::ast::Op;
 use crate::value::Value;
 use dashu_int::IBig;

@@ -1144,7 +1144,7 @@ impl Evaluator {
         let converted = match scalar {
             Value::BigInt(n) => match crate::eval::bigint::to_number(n) {
                 Ok(x) => Value::Number(x),
-                Err(e) => return Some(Err(crate::eval::function_error(e, "", at))),
+                Err(e) => return Some(Err(crate::error::function_error(e, "", at))),
             },
             Value::Boolean(b) => Value::Number(f64::from(u8::from(*b))),
             Value::Number(_) | Value::Big(_) => scalar.clone(),
@@ -2157,7 +2157,7 @@ impl Evaluator {
                 // math.js converts a bigint (up to 2^53 − 1) to a number.
                 Value::BigInt(n) => numbers.push(
                     crate::eval::bigint::to_number(n)
-                        .map_err(|e| crate::eval::function_error(e, "median", at))?,
+                        .map_err(|e| crate::error::function_error(e, "median", at))?,
                 ),
                 other => {
                     return Err(mismatch(
@@ -2253,7 +2253,7 @@ impl Evaluator {
             && let Some(result) = crate::eval::plain_number_call(row, std::slice::from_ref(value))
         {
             // What `call_builtin` does first for a number, without a vector for the argument.
-            let result = result.map_err(|e| crate::eval::function_error(e, "sqrt", at));
+            let result = result.map_err(|e| crate::error::function_error(e, "sqrt", at));
             return self.outside_fraction_mode(result);
         }
         self.call_builtin(row, "sqrt", vec![value.clone()], at)
@@ -4079,7 +4079,7 @@ impl Evaluator {
                 Value::Number(_) | Value::Boolean(_) | Value::Fraction(_) | Value::Complex(_) => {}
                 other => {
                     crate::functions::to_number(other)
-                        .map_err(|e| crate::eval::function_error(e, "sparse", at))?;
+                        .map_err(|e| crate::error::function_error(e, "sparse", at))?;
                 }
             }
         }
@@ -4217,7 +4217,7 @@ fn fraction_of(values: &[Value], at: usize) -> Evaluated {
             // division by zero (spec 9.3 rule 6), where math.js says `Division by Zero`.
             Value::Str(text) => fraction::parse_text(text).map_err(|error| match error {
                 fraction::TextError::Invalid => failed("Invalid argument", at),
-                fraction::TextError::DivisionByZero => crate::eval::undefined_result().at(at),
+                fraction::TextError::DivisionByZero => crate::error::undefined_result().at(at),
             }),
             other => Err(mismatch(
                 format!(
@@ -4237,7 +4237,7 @@ fn fraction_of(values: &[Value], at: usize) -> Evaluated {
             }
             fraction::div(&n, &d)
                 .map(Value::fraction)
-                .map_err(|_| crate::eval::undefined_result().at(at))
+                .map_err(|_| crate::error::undefined_result().at(at))
         }
         _ => Err(failed("fraction() takes one or two arguments", at)),
     }

@@ -19,7 +19,7 @@ fn as_complex(value: &Value, at: usize) -> Result<Complex, crate::CalculateError
         Value::Big(x) => Ok(Complex::from_real(crate::num::bignum::to_f64(x))),
         other => crate::functions::to_number(other)
             .map(Complex::from_real)
-            .map_err(|e| crate::eval::function_error(e, "", at)),
+            .map_err(|e| crate::error::function_error(e, "", at)),
     }
 }
 
@@ -141,7 +141,7 @@ impl Evaluator {
                 {
                     let part = |value: &Value| match value {
                         Value::Str(_) => crate::functions::to_number(value)
-                            .map_err(|e| crate::eval::function_error(e, "", at)),
+                            .map_err(|e| crate::error::function_error(e, "", at)),
                         other => as_complex(other, at).map(|z| z.re),
                     };
                     Ok(Value::Complex(Complex::new(part(re)?, part(im)?)))
@@ -172,7 +172,7 @@ impl Evaluator {
             // math.js has no `arg` of a Fraction: it converts it to a BigNumber, which it
             // refuses (outside Fraction mode the refusal below becomes that type mismatch).
             ("arg", [Value::Fraction(_)]) => {
-                return Err(crate::eval::fraction_unsupported_function(at));
+                return Err(crate::error::fraction_unsupported_function(at));
             }
             ("arg", [Value::Big(x)]) => {
                 self.charge(crate::num::bignum::ELEMENTARY_UNITS)?;
@@ -256,7 +256,7 @@ impl Evaluator {
                 self.charge((n * n).min(1e15) as u64)?;
                 match crate::functions::special::zeta_complex(z) {
                     Some(w) => Value::Complex(w),
-                    None => return Err(crate::eval::not_implemented("zeta() of this value", at)),
+                    None => return Err(crate::error::not_implemented("zeta() of this value", at)),
                 }
             }
             ("gamma", None) => crate::functions::special::gamma_complex(z),

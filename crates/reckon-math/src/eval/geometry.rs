@@ -126,7 +126,7 @@ impl Evaluator {
             Value::Number(_) | Value::Big(_) | Value::Complex(_) => Ok(value.clone()),
             Value::Boolean(_) | Value::Str(_) => crate::functions::to_number(value)
                 .map(Value::Number)
-                .map_err(|e| crate::eval::function_error(e, function, at)),
+                .map_err(|e| crate::error::function_error(e, function, at)),
             Value::Fraction(_) => Err(fraction_unsupported_function(at)),
             Value::Matrix(_) if function == "rotationMatrix" && index == 0 => Err(failed(
                 "Function 'rotationMatrix' doesn't apply to matrices. To call it elementwise on a matrix 'M', try 'map(M, rotationMatrix)'.",

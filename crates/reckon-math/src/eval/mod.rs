@@ -13,11 +13,17 @@ pub(crate) mod complex_mode;
 pub(crate) mod geometry;
 pub(crate) mod index;
 pub(crate) mod print;
+pub(crate) mod sparse_arithmetic;
 pub(crate) mod sparse_functions;
 pub(crate) mod sparse_index;
 pub(crate) mod sparse_products;
 
+// The error constructors, here for the evaluator's topic files, which reach them through it.
 use crate::error::{CalculateError, Reason};
+pub(crate) use crate::error::{
+    failed, fraction_unsupported_float, fraction_unsupported_function, function_error,
+    memory_exhausted, mismatch, not_implemented, timed_out, undefined_result,
+};
 use crate::functions::{
     Arity, DISABLED, FnError, Imp, Path, builtin, builtin_entry, modulo, nearly_equal, power,
     to_number,
@@ -85,24 +91,6 @@ const PLANNED_BITS: u64 = 1 << 19;
 /// concurrency limit times this, plus a fixed base.
 pub const MEMORY_BUDGET: u64 = 256 << 20;
 
-/// The refusal of a request that would hold more than [`MEMORY_BUDGET`] (section 10's
-/// `result_too_large`, naming the limit it met). The bytes held are left out of the message, so
-/// that the same input gets the same answer from every build and machine.
-#[cold]
-pub(crate) fn memory_exhausted(refused: reckon_core::MemoryExhausted) -> CalculateError {
-    let mut error = CalculateError::new(
-        Reason::ResultTooLarge,
-        format!(
-            "Memory limit exceeded: the expression would hold over {} MiB at once while evaluating.",
-            refused.limit.div_ceil(1 << 20),
-        ),
-    );
-    error.hint = Some(
-        "Build smaller collections or strings, avoid keeping many large values at once (map over fewer elements, format with a lower precision), or split the computation into several calls.".into(),
-    );
-    error
-}
-
 /// Bytes of a string operand or argument per work unit: reading a string as a number (or
 /// comparing it) looks at every byte, at about half a nanosecond each, and a unit is about 33 ns
 /// of work (section 11a). Strings shorter than this cost nothing extra, so ordinary requests
@@ -119,16 +107,6 @@ fn text_units<'a>(values: impl IntoIterator<Item = &'a Value>) -> u64 {
             _ => 0,
         })
         .sum()
-}
-
-/// The timeout error of section 9, reported the same way whether the work meter or a deadline
-/// stopped the evaluation.
-#[cold]
-pub(crate) fn timed_out() -> CalculateError {
-    CalculateError::new(
-        Reason::EvaluationTimeout,
-        "Expression evaluation timed out after 5 seconds. Simplify the expression or reduce matrix dimensions.",
-    )
 }
 
 /// Evaluates prepared trees.
@@ -253,26 +231,6 @@ const RAW_OPERATORS: &[Op] = &[Op::And, Op::Or, Op::BitAnd, Op::BitOr, Op::Nulli
 pub(crate) const RAW_FUNCTIONS: &[&str] = &[
     "map", "filter", "forEach", "and", "or", "bitAnd", "bitOr", "nullish",
 ];
-
-pub(crate) fn not_implemented(what: &str, position: usize) -> CalculateError {
-    CalculateError::new(
-        Reason::EvaluationFailed,
-        format!("Evaluation failed: {what} is not implemented in reckon yet"),
-    )
-    .at(position)
-}
-
-pub(crate) fn failed(detail: impl std::fmt::Display, position: usize) -> CalculateError {
-    CalculateError::new(
-        Reason::EvaluationFailed,
-        format!("Evaluation failed: {detail}"),
-    )
-    .at(position)
-}
-
-pub(crate) fn mismatch(detail: impl std::fmt::Display, position: usize) -> CalculateError {
-    CalculateError::new(Reason::TypeMismatch, format!("Type mismatch: {detail}")).at(position)
-}
 
 /// math.js's refusal of an operand its typed function for `op` has no form for: the `index`th,
 /// `value`.
@@ -2311,27 +2269,6 @@ pub(crate) fn symbol_of(node: &Node) -> Option<&str> {
     }
 }
 
-/// Maps a function's refusal to the spec's classification (9.3).
-pub(crate) fn function_error(error: FnError, name: &str, at: usize) -> CalculateError {
-    match error {
-        FnError::Domain(detail) => failed(detail, at),
-        FnError::Type(detail) => mismatch(detail, at),
-        FnError::Complex => {
-            let what = if name.is_empty() {
-                "a complex result".to_owned()
-            } else {
-                format!("the complex result of {name}()")
-            };
-            not_implemented(&what, at)
-        }
-        FnError::NoExactFraction => fraction_unsupported_function(at),
-        FnError::DivisionByZero => undefined_result().at(at),
-        FnError::TooLarge => timed_out(),
-        FnError::NotImplemented(what) => not_implemented(what, at),
-        FnError::SizeLimit(detail) => CalculateError::new(Reason::ResultTooLarge, detail).at(at),
-    }
-}
-
 /// A value as a Fraction for an operation with a Fraction (section 5.4): a number only when the
 /// conversion is exact, booleans as 0 and 1, strings as fraction.js reads them
 /// ([`fraction::parse_text`]: `"1/3"`, `"0.(3)"`; math.js converts with `new Fraction(text)`,
@@ -2353,32 +2290,6 @@ pub(crate) fn as_fraction(value: &Value, at: usize) -> Result<RBig, CalculateErr
             at,
         )),
     }
-}
-
-/// fraction_unsupported with the function message (section 9.2).
-pub(crate) fn fraction_unsupported_function(at: usize) -> CalculateError {
-    CalculateError::new(
-        Reason::FractionUnsupported,
-        "numericType \"Fraction\" cannot compute this expression: either its result has no exact rational value (e.g. sqrt(2), sin(1), log(3)), or it calls a function Fraction mode cannot compute, even for a rational result (e.g. sqrt(4), 5!, combinations(5, 2)). Retry with numericType \"number\" or \"BigNumber\".",
-    )
-    .at(at)
-}
-
-/// fraction_unsupported with the float message (section 9.2).
-pub(crate) fn fraction_unsupported_float(at: usize) -> CalculateError {
-    CalculateError::new(
-        Reason::FractionUnsupported,
-        "numericType \"Fraction\" cannot return this result exactly: the expression uses a value Fraction mode holds only as a rounded 64-bit float — an irrational constant (pi, e), a non-integer power (2^(1/2)), a complex number with a non-integer part, or a float from number() or random(). Retry with numericType \"number\" or \"BigNumber\".",
-    )
-    .at(at)
-}
-
-/// undefined_result (section 9.2): step 10d and exact division by zero.
-pub(crate) fn undefined_result() -> CalculateError {
-    CalculateError::new(
-        Reason::UndefinedResult,
-        "Expression evaluated to a non-finite result (Infinity, -Infinity, or NaN): either the operation is mathematically undefined (division by zero, 0/0, log(0)), or a value overflowed its numeric range (under numericType \"number\", past about 1.8e308 — e.g. 171!, 2^1024, exp(1000)).",
-    )
 }
 
 /// A literal Fraction mode cannot read (section 5.3), refused as a parse-time failure.

@@ -177,7 +177,7 @@ fn format_value(value: &Value, options: Option<&Value>) -> Result<String, String
             match crate::functions::notation::format(&args) {
                 Ok(Value::Str(s)) => Ok(s.to_string()),
                 Ok(other) => Ok(other.format(None)),
-                Err(crate::functions::FnError::Domain(detail)) => Err(detail),
+                Err(crate::error::FnError::Domain(detail)) => Err(detail),
                 Err(_) => Err("this format".into()),
             }
         }

@@ -296,7 +296,7 @@ impl Evaluator {
         let (shape, data) = match size {
             Value::Matrix(m) => (m.shape.clone(), m.data.clone()),
             Value::Sparse(m) => (m.shape.clone(), m.data.clone()),
-            _ => return Err(crate::eval::mismatch("Array or Matrix expected", at)),
+            _ => return Err(crate::error::mismatch("Array or Matrix expected", at)),
         };
         // A row of one element stands for that element; any other row stays a row.
         let mut list: Vec<Value> = match shape.as_slice() {

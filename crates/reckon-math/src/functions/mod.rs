@@ -7,7 +7,9 @@ pub(crate) mod notation;
 pub(crate) mod reference;
 pub(crate) mod special;
 
+pub(crate) use crate::error::FnError;
 use crate::num::jsmath;
+pub(crate) use crate::num::tolerance::nearly_equal;
 use crate::value::Value;
 
 /// How many arguments a function takes.
@@ -25,37 +27,6 @@ impl Arity {
             Arity::Exactly(n) => count == n,
             Arity::Between(lo, hi) => (lo..=hi).contains(&count),
             Arity::AtLeast(n) => count >= n,
-        }
-    }
-}
-
-/// Why a function refused its arguments.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum FnError {
-    /// A value outside the function's domain that math.js refuses (evaluation_failed).
-    Domain(String),
-    /// An operand of the wrong type (type_mismatch).
-    Type(String),
-    /// The result would be complex, which this slice does not implement yet.
-    Complex,
-    /// Fraction mode has no exact implementation of the function or operation (section 9.3
-    /// rule 4).
-    NoExactFraction,
-    /// An exact division by zero (rule 6).
-    DivisionByZero,
-    /// An exact value past the size cap (section 11a: reported as the work meter is).
-    TooLarge,
-    /// Something reckon has not built yet (answered "… is not implemented in reckon yet").
-    NotImplemented(&'static str),
-    /// A call that would build more than the per-call limit (section 10: result_too_large).
-    SizeLimit(String),
-}
-
-impl From<crate::num::fraction::FractionError> for FnError {
-    fn from(error: crate::num::fraction::FractionError) -> Self {
-        match error {
-            crate::num::fraction::FractionError::DivisionByZero => Self::DivisionByZero,
-            crate::num::fraction::FractionError::TooLarge => Self::TooLarge,
         }
     }
 }
@@ -811,19 +782,6 @@ pub(crate) fn js_rem(x: f64, y: f64) -> f64 {
         }
     }
     x % y
-}
-
-/// math.js's tolerance: equal within relative 1e-12 or absolute 1e-15.
-#[inline]
-pub(crate) fn nearly_equal(x: f64, y: f64) -> bool {
-    if x == y {
-        return true;
-    }
-    if !x.is_finite() || !y.is_finite() {
-        return false;
-    }
-    let diff = (x - y).abs();
-    diff <= 1e-15 || diff <= x.abs().max(y.abs()) * 1e-12
 }
 
 /// math.js's `floor`: the plain floor, unless x is within the tolerance of its rounding and not

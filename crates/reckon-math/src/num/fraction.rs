@@ -787,6 +787,15 @@ pub(crate) fn decimal_string<E>(
     Ok(out)
 }
 
+impl From<FractionError> for crate::error::FnError {
+    fn from(error: FractionError) -> Self {
+        match error {
+            FractionError::DivisionByZero => Self::DivisionByZero,
+            FractionError::TooLarge => Self::TooLarge,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

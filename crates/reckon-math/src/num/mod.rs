@@ -8,3 +8,4 @@ pub(crate) mod complex;
 pub mod format;
 pub(crate) mod fraction;
 pub(crate) mod jsmath;
+pub(crate) mod tolerance;

@@ -1587,7 +1587,7 @@ fn check_prefixed(raw: &str, span: Span, numeric_type: NumericType) -> Result<()
         NumericType::Number => crate::functions::notation::number_from_string(raw)
             .map(drop)
             .map_err(|e| match e {
-                crate::functions::FnError::Domain(message) => message,
+                crate::error::FnError::Domain(message) => message,
                 _ => format!("String \"{raw}\" is not a valid number"),
             }),
         NumericType::BigNumber => crate::num::bignum::parse_prefixed(raw).map(drop),

@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Checks the layers of crates/reckon-math/src (issue 28): each layer imports only layers below it,
+and no production file (the lines before its `#[cfg(test)]` module) is over 1,500 lines.
+
+    num  <  syntax  <  value  <  functions  <  eval  <  request  <  lib.rs
+
+`error.rs` sits below all of them. A reference is any `crate::LAYER` path in a file's production
+code (imports, paths in code and doc links alike). Prints each violation; exits 1 if any.
+    scripts/check-layers.py [--report]   (--report: always exit 0)
+"""
+import pathlib
+import re
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent / "crates" / "reckon-math" / "src"
+ORDER = ["error", "num", "syntax", "value", "functions", "eval", "request"]
+LONGEST = 1500
+
+
+def production(text: str) -> str:
+    """The text before the file's first `#[cfg(test)]` module."""
+    match = re.search(r"^#\[cfg\(test\)\]\s*\n\s*mod ", text, re.M)
+    return text if match is None else text[: match.start()]
+
+
+def layer_of(path: pathlib.Path) -> str | None:
+    relative = path.relative_to(ROOT)
+    if len(relative.parts) == 1:
+        return relative.stem if relative.stem in ORDER else None
+    return relative.parts[0]
+
+
+def main() -> int:
+    problems = []
+    for path in sorted(ROOT.rglob("*.rs")):
+        code = production(path.read_text())
+        lines = code.count("\n")
+        name = path.relative_to(ROOT)
+        if lines > LONGEST:
+            problems.append(f"{name}: {lines} production lines (over {LONGEST})")
+        layer = layer_of(path)
+        if layer is None:
+            continue
+        rank = ORDER.index(layer)
+        above = set()
+        for match in re.finditer(r"\bcrate::([a-z_]+)", code):
+            target = match.group(1)
+            if target in ORDER and ORDER.index(target) > rank:
+                above.add(target)
+        for target in sorted(above):
+            problems.append(f"{name}: the {layer} layer refers to {target}, above it")
+    for problem in problems:
+        print(problem)
+    print(f"{len(problems)} problem(s)")
+    report_only = "--report" in sys.argv[1:]
+    return 0 if report_only or not problems else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
