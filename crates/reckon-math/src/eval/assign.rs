@@ -76,7 +76,7 @@ fn property_of(index: &Node) -> Option<&str> {
 pub(crate) fn uses_end(node: &Node) -> bool {
     match &node.kind {
         NodeKind::Symbol(name) => name == "end",
-        _ => crate::request::find_child(node, |child| uses_end(child).then_some(())).is_some(),
+        _ => crate::syntax::ast::find_child(node, |child| uses_end(child).then_some(())).is_some(),
     }
 }
 

@@ -4863,7 +4863,7 @@ fn bignumber_of(value: Option<&Value>, at: usize) -> Evaluated {
             // decimal.js refuses surrounding whitespace, as math.js passes the string on.
             let text = text.as_str();
             let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text).as_bytes();
-            if crate::functions::notation::find_prefixed(text, b'i').is_some()
+            if crate::num::literal::find_prefixed(text, b'i').is_some()
                 || matches!(
                     unsigned,
                     [b'0', b'x' | b'X' | b'b' | b'B' | b'o' | b'O', ..]

@@ -290,9 +290,9 @@ impl Evaluator {
     /// per request).
     pub(crate) fn for_numeric_type(
         scope: Vec<(String, f64)>,
-        numeric_type: crate::request::NumericType,
+        numeric_type: crate::syntax::NumericType,
     ) -> Self {
-        use crate::request::NumericType;
+        use crate::syntax::NumericType;
         let fraction_mode = numeric_type == NumericType::Fraction;
         let bindings = if fraction_mode {
             fraction_bindings(scope)
@@ -359,7 +359,7 @@ impl Evaluator {
     /// of section 5.3 is exact (0.5 → 1/2), else as numbers (section 5.4).
     #[cfg(test)]
     pub(crate) fn fraction(scope: Vec<(String, f64)>) -> Self {
-        Self::for_numeric_type(scope, crate::request::NumericType::Fraction)
+        Self::for_numeric_type(scope, crate::syntax::NumericType::Fraction)
     }
 
     /// An evaluator with `budget` work units instead of [`WORK_BUDGET`], for tests of the meter.
@@ -2318,7 +2318,7 @@ fn unreadable_literal(node: &Node) -> Option<(&str, usize)> {
     if let NodeKind::Number(raw) = &node.kind {
         return (!fraction::is_readable(raw)).then_some((raw.as_str(), node.span.start));
     }
-    crate::request::find_child(node, unreadable_literal)
+    crate::syntax::ast::find_child(node, unreadable_literal)
 }
 
 /// A number literal read as binary64; a prefixed one (`0x1F`, `0b1.1`, `0xFFi8`) as math.js's
@@ -2328,7 +2328,7 @@ pub(crate) fn number_literal(raw: &str, at: usize) -> Evaluated {
         return Ok(Value::Number(x));
     }
     if matches!(raw.as_bytes(), [b'0', b'x' | b'b' | b'o', ..]) {
-        return crate::functions::notation::number_from_string(raw)
+        return crate::num::literal::number_from_string(raw)
             .map(Value::Number)
             .map_err(|e| match e {
                 FnError::Domain(message) => literal_error(message, at),

@@ -32,7 +32,7 @@ enum Js {
     /// copies no elements.
     Array(Rc<Vec<Js>>),
     /// Text made by appending `.` (JavaScript string concatenation).
-    Text(crate::value::text::Text),
+    Text(crate::syntax::text::Text),
     /// A method of `Object.prototype` (`toString`, `constructor`, ...).
     Method,
 }
@@ -362,7 +362,7 @@ fn zero_based(key: &str) -> String {
         .split('.')
         .map(|part| {
             let numeric = !part.is_empty()
-                && crate::functions::parse_js_number(part).is_some_and(|x| !x.is_nan());
+                && crate::num::literal::parse_js_number(part).is_some_and(|x| !x.is_nan());
             if numeric {
                 js_number(parse_int(part) - 1.0)
             } else {

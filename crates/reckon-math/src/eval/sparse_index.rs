@@ -238,7 +238,7 @@ pub(crate) fn fill_value(
         Value::Null | Value::Undefined => true,
         Value::BigInt(n) => *n == std::rc::Rc::new(dashu_int::IBig::ZERO),
         Value::Str(text) if text.is_empty() => true,
-        Value::Str(text) => match crate::functions::parse_js_number(text) {
+        Value::Str(text) => match crate::num::literal::parse_js_number(text) {
             Some(x) => is_zero(&Value::Number(x)),
             None => {
                 return Err(mismatch(

@@ -9,6 +9,7 @@ pub(crate) mod special;
 
 pub(crate) use crate::error::FnError;
 use crate::num::jsmath;
+use crate::num::literal::parse_js_number;
 pub(crate) use crate::num::tolerance::nearly_equal;
 use crate::value::Value;
 
@@ -307,7 +308,7 @@ pub(crate) static BUILTINS: &[Builtin] = &[
         Ok(Value::Str((a[0].type_name().to_owned()).into()))
     }),
     values("number", Arity::Exactly(1), |a| match &a[0] {
-        Value::Str(text) => notation::number_from_string(text).map(Value::Number),
+        Value::Str(text) => crate::num::literal::number_from_string(text).map(Value::Number),
         other => to_number(other).map(Value::Number),
     }),
     values("string", Arity::Exactly(1), |a| {
@@ -629,7 +630,7 @@ pub(crate) fn to_number(value: &Value) -> Result<f64, FnError> {
             "unexpected type of argument (actual: Object)".into(),
         )),
         Value::Big(x) => Ok(crate::num::bignum::to_f64(x)),
-        Value::BigInt(n) => crate::eval::bigint::to_number(n),
+        Value::BigInt(n) => crate::num::bigint::to_number(n),
         Value::Index(_) => Err(FnError::Type(
             "unexpected type of argument (actual: Index)".into(),
         )),
@@ -644,45 +645,6 @@ pub(crate) fn to_number(value: &Value) -> Result<f64, FnError> {
             "unexpected type of argument (actual: {})",
             m.type_name()
         ))),
-    }
-}
-
-/// JavaScript's `Number(string)` for the forms math.js accepts.
-pub(crate) fn parse_js_number(text: &str) -> Option<f64> {
-    let t = text.trim();
-    if t.is_empty() {
-        return Some(0.0);
-    }
-    match t {
-        "Infinity" | "+Infinity" => return Some(f64::INFINITY),
-        "-Infinity" => return Some(f64::NEG_INFINITY),
-        _ => {}
-    }
-    for (prefix, radix) in [
-        ("0x", 16),
-        ("0X", 16),
-        ("0b", 2),
-        ("0B", 2),
-        ("0o", 8),
-        ("0O", 8),
-    ] {
-        if let Some(digits) = t.strip_prefix(prefix) {
-            // Any number of digits, rounded to nearest as JavaScript does (`0x` and 20 `F`s is
-            // 1.2089258196146292e+24); no sign or separator after the prefix.
-            if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
-                return None;
-            }
-            return dashu_int::UBig::from_str_radix(digits, radix)
-                .ok()
-                .map(|v| v.to_f64().value());
-        }
-    }
-    if t.chars()
-        .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-'))
-    {
-        t.parse().ok()
-    } else {
-        None
     }
 }
 

@@ -447,94 +447,6 @@ pub(crate) fn base(values: &[Value], bits: usize) -> Result<Value, FnError> {
     to_base(x, bits, word_size).map(|text| Value::Str(text.into()))
 }
 
-/// The first `0b`/`0o`/`0x` in `text` followed by hexadecimal digits and then `stop`: the
-/// prefix's position, the radix, and the digits (math.js's unanchored regular expressions
-/// `/(0[box])([0-9a-fA-F]*)\./` and `/(0[box][0-9a-fA-F]*)i/`).
-pub(crate) fn find_prefixed(text: &str, stop: u8) -> Option<(usize, u32, &str, usize)> {
-    let bytes = text.as_bytes();
-    (0..bytes.len().saturating_sub(1)).find_map(|p| {
-        let radix = match (bytes[p], bytes[p + 1]) {
-            (b'0', b'b') => 2,
-            (b'0', b'o') => 8,
-            (b'0', b'x') => 16,
-            _ => return None,
-        };
-        let start = p + 2;
-        let end = start
-            + bytes[start..]
-                .iter()
-                .take_while(|b| b.is_ascii_hexdigit())
-                .count();
-        (bytes.get(end) == Some(&stop)).then(|| (p, radix, &text[start..end], end + 1))
-    })
-}
-
-/// JavaScript's `parseInt(digits, radix)`: the leading valid digits, NaN when there are none.
-fn parse_int(digits: &str, radix: u32) -> f64 {
-    let valid: String = digits.chars().take_while(|c| c.is_digit(radix)).collect();
-    if valid.is_empty() {
-        return f64::NAN;
-    }
-    dashu_int::UBig::from_str_radix(&valid, radix).map_or(f64::NAN, |n| n.to_f64().value())
-}
-
-/// math.js's `number(string)`: `"NaN"`; a non-decimal literal with a fraction (`0x2.e5`, read
-/// digit by digit); a `bin`/`oct`/`hex` result with a word size (`0o240i8` = −96, two's
-/// complement); else JavaScript's `Number`. Like math.js, the patterns are found anywhere in
-/// the string (so a sign before them is ignored).
-pub(crate) fn number_from_string(text: &str) -> Result<f64, FnError> {
-    let invalid = |x: &str| FnError::Domain(format!("String \"{x}\" is not a valid number"));
-    if text == "NaN" {
-        return Ok(f64::NAN);
-    }
-    if let Some((_, radix, integer, after)) = find_prefixed(text, b'.') {
-        let fraction: &str = {
-            let rest = &text[after..];
-            let len = rest.bytes().take_while(u8::is_ascii_hexdigit).count();
-            &rest[..len]
-        };
-        let n = parse_int(integer, radix);
-        let mut f = 0.0;
-        for (i, c) in fraction.chars().enumerate() {
-            let digit = c.to_digit(radix).map_or(f64::NAN, f64::from);
-            f += digit / crate::num::jsmath::pow(f64::from(radix), i as f64 + 1.0);
-        }
-        let result = n + f;
-        return if result.is_nan() {
-            Err(invalid(text))
-        } else {
-            Ok(result)
-        };
-    }
-    let suffix = find_prefixed(text, b'i').map(|(start, _, digits, after)| {
-        let size_digits: String = text[after..]
-            .chars()
-            .take_while(char::is_ascii_digit)
-            .collect();
-        let size = crate::functions::parse_js_number(&size_digits).unwrap_or(f64::NAN);
-        (&text[start..start + 2 + digits.len()], size)
-    });
-    let literal = suffix.map_or(text, |(literal, _)| literal);
-    let num = crate::functions::parse_js_number(literal).unwrap_or(f64::NAN);
-    if num.is_nan() {
-        return Err(invalid(literal));
-    }
-    let Some((_, size)) = suffix else {
-        return Ok(num);
-    };
-    let pow2 = |e: f64| crate::num::jsmath::pow(2.0, e);
-    if num > pow2(size) - 1.0 {
-        return Err(FnError::Domain(format!(
-            "String \"{literal}\" is out of range"
-        )));
-    }
-    Ok(if num >= pow2(size - 1.0) {
-        num - pow2(size)
-    } else {
-        num
-    })
-}
-
 /// The options of `format`: notation, precision, word size and the exponent bounds of `auto`.
 struct Options {
     notation: String,
@@ -1121,6 +1033,7 @@ fn format_number(x: f64, given: Option<&Value>) -> Result<String, FnError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::num::literal::number_from_string;
 
     /// `format(x, options?)` as text (the error's debug form when refused).
     fn formatted(x: f64, options: Option<Value>) -> String {

@@ -1012,7 +1012,7 @@ pub(crate) fn numeric(values: &[Value]) -> Result<Value, FnError> {
     {
         // math.js: `BigInt(string)`, and a number only when it is an integer.
         return match value {
-            Value::Str(s) => crate::eval::bigint::parse(s)
+            Value::Str(s) => crate::num::bigint::parse(s)
                 .map(Value::bigint)
                 .ok_or_else(|| FnError::Domain(format!("Cannot convert {s} to a BigInt"))),
             Value::Big(x) => match crate::num::bignum::to_ibig_below_1e21(x) {
@@ -1033,7 +1033,7 @@ pub(crate) fn numeric(values: &[Value]) -> Result<Value, FnError> {
                         crate::num::format::format_number_with(x, None, -7, 21)
                     )));
                 }
-                crate::eval::bigint::from_f64(x).map(Value::bigint)
+                crate::num::bigint::from_f64(x).map(Value::bigint)
             }
         };
     }
@@ -1051,7 +1051,7 @@ pub(crate) fn numeric(values: &[Value]) -> Result<Value, FnError> {
             Value::Fraction(f) => Ok(Value::Number(crate::num::fraction::to_f64(f))),
             Value::Big(x) => Ok(Value::Number(crate::num::bignum::to_f64(x))),
             // As `number(s)`: prefixed literals with a word size (`"0b110i4"`) included.
-            Value::Str(s) => crate::functions::notation::number_from_string(s).map(Value::Number),
+            Value::Str(s) => crate::num::literal::number_from_string(s).map(Value::Number),
             other => Ok(other.clone()),
         },
         "Fraction" if matches!(value, Value::Fraction(_)) => Ok(value.clone()),

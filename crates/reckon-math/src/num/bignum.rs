@@ -458,9 +458,7 @@ const EXACT_BINARY_EXPONENT: i64 = 4_096;
 /// a literal. The error is the message math.js gives.
 pub fn parse_prefixed(text: &str) -> Result<Big, String> {
     let invalid = |x: &str| format!("[DecimalError] Invalid argument: {x}");
-    if let Some((start, radix, digits, after)) =
-        crate::functions::notation::find_prefixed(text, b'i')
-    {
+    if let Some((start, radix, digits, after)) = crate::num::literal::find_prefixed(text, b'i') {
         let literal = &text[start..start + 2 + digits.len()];
         let size_digits = &text[after..];
         let size_digits =

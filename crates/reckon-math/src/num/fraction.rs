@@ -145,7 +145,7 @@ pub(crate) fn literal(raw: &str) -> Result<RBig, LiteralError> {
 /// Whether [`literal`] reads `raw` (Fraction mode's parse-time check): digits with at most one
 /// point always read, so only other forms are tried.
 pub(crate) fn is_readable(raw: &str) -> bool {
-    crate::syntax::parser::is_plain_decimal(raw) || literal(raw).is_ok()
+    crate::num::literal::is_plain_decimal(raw) || literal(raw).is_ok()
 }
 
 /// [`literal`] for every form: prefixes, exponents and long mantissas.

@@ -3,9 +3,11 @@
 //! complex numbers (`complex`) and 64-digit decimals with decimal.js semantics (`bignum`). This
 //! layer is meant to know nothing of values, trees or the evaluator.
 
+pub(crate) mod bigint;
 pub mod bignum;
 pub(crate) mod complex;
 pub mod format;
 pub(crate) mod fraction;
 pub(crate) mod jsmath;
+pub(crate) mod literal;
 pub(crate) mod tolerance;

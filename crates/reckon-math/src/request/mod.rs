@@ -9,6 +9,8 @@ use reckon_core::ecmascript::is_whitespace;
 use reckon_core::json::{Duplicates, Json, Node as JsonNode};
 use std::borrow::Cow;
 
+pub use crate::syntax::NumericType;
+
 mod plain;
 pub(crate) mod quick;
 
@@ -32,17 +34,6 @@ impl Operation {
             Self::Derivative => "derivative",
         }
     }
-}
-
-/// How number literals are read and computed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NumericType {
-    /// Binary64 with JavaScript semantics.
-    Number,
-    /// 64 significant decimal digits.
-    BigNumber,
-    /// Exact rationals.
-    Fraction,
 }
 
 /// A decoded request.
@@ -572,48 +563,6 @@ fn rename_alias(node: &mut Node) {
         if let Some(renamed) = renamed {
             *name = renamed.into();
         }
-    }
-}
-
-/// The first `Some` that `visit` answers for a child of `node`, in order, without collecting
-/// the children (the checks walk every node of every request).
-pub(crate) fn find_child<'n, R>(
-    node: &'n Node,
-    mut visit: impl FnMut(&'n Node) -> Option<R>,
-) -> Option<R> {
-    match &node.kind {
-        NodeKind::Number(_) | NodeKind::Str(_) | NodeKind::Constant(_) | NodeKind::Symbol(_) => {
-            None
-        }
-        NodeKind::Parenthesis(inner) => visit(inner),
-        NodeKind::Operator { args, .. } => args.iter().find_map(visit),
-        NodeKind::Relational(chain) => chain.params.iter().find_map(visit),
-        NodeKind::Conditional {
-            condition,
-            then,
-            otherwise,
-        } => visit(condition)
-            .or_else(|| visit(then))
-            .or_else(|| visit(otherwise)),
-        NodeKind::Range { start, end, step } => visit(start)
-            .or_else(|| step.as_deref().and_then(&mut visit))
-            .or_else(|| visit(end)),
-        NodeKind::Assignment {
-            object,
-            index,
-            value,
-        } => visit(object)
-            .or_else(|| index.as_deref().and_then(&mut visit))
-            .or_else(|| visit(value)),
-        NodeKind::FunctionAssignment(definition) => visit(&definition.body),
-        NodeKind::Call { callee, args, .. } => {
-            visit(callee).or_else(|| args.iter().find_map(visit))
-        }
-        NodeKind::Accessor { object, index, .. } => visit(object).or_else(|| visit(index)),
-        NodeKind::Index { dimensions, .. } => dimensions.iter().find_map(visit),
-        NodeKind::Array(items) => items.iter().find_map(visit),
-        NodeKind::Object(entries) => entries.iter().map(|(_, v)| v).find_map(visit),
-        NodeKind::Block { statements, .. } => statements.iter().map(|(n, _)| n).find_map(visit),
     }
 }
 

@@ -23,7 +23,7 @@ pub enum NodeKind {
     /// almost every literal is short.
     Number(SmolStr),
     /// A string literal, unescaped.
-    Str(crate::value::text::Text),
+    Str(crate::syntax::text::Text),
     /// `true`, `false`, `null`, `undefined`, `NaN` or `Infinity`.
     Constant(Constant),
     /// A name (stored inline when short, as almost every name is).
@@ -372,7 +372,7 @@ impl Node {
 /// for numericType "number"), else its text.
 fn number_value(raw: &str) -> Value {
     let value = if matches!(raw.as_bytes(), [b'0', b'x' | b'b' | b'o', ..]) {
-        crate::functions::notation::number_from_string(raw).map_err(drop)
+        crate::num::literal::number_from_string(raw).map_err(drop)
     } else {
         raw.parse::<f64>().map_err(drop)
     };
@@ -387,6 +387,48 @@ fn number_value(raw: &str) -> Value {
         Ok(value) if value.is_finite() => json!(value),
         Ok(_) => Value::Null,
         Err(_) => json!(raw),
+    }
+}
+
+/// The first `Some` that `visit` answers for a child of `node`, in order, without collecting
+/// the children (the checks walk every node of every request).
+pub(crate) fn find_child<'n, R>(
+    node: &'n Node,
+    mut visit: impl FnMut(&'n Node) -> Option<R>,
+) -> Option<R> {
+    match &node.kind {
+        NodeKind::Number(_) | NodeKind::Str(_) | NodeKind::Constant(_) | NodeKind::Symbol(_) => {
+            None
+        }
+        NodeKind::Parenthesis(inner) => visit(inner),
+        NodeKind::Operator { args, .. } => args.iter().find_map(visit),
+        NodeKind::Relational(chain) => chain.params.iter().find_map(visit),
+        NodeKind::Conditional {
+            condition,
+            then,
+            otherwise,
+        } => visit(condition)
+            .or_else(|| visit(then))
+            .or_else(|| visit(otherwise)),
+        NodeKind::Range { start, end, step } => visit(start)
+            .or_else(|| step.as_deref().and_then(&mut visit))
+            .or_else(|| visit(end)),
+        NodeKind::Assignment {
+            object,
+            index,
+            value,
+        } => visit(object)
+            .or_else(|| index.as_deref().and_then(&mut visit))
+            .or_else(|| visit(value)),
+        NodeKind::FunctionAssignment(definition) => visit(&definition.body),
+        NodeKind::Call { callee, args, .. } => {
+            visit(callee).or_else(|| args.iter().find_map(visit))
+        }
+        NodeKind::Accessor { object, index, .. } => visit(object).or_else(|| visit(index)),
+        NodeKind::Index { dimensions, .. } => dimensions.iter().find_map(visit),
+        NodeKind::Array(items) => items.iter().find_map(visit),
+        NodeKind::Object(entries) => entries.iter().map(|(_, v)| v).find_map(visit),
+        NodeKind::Block { statements, .. } => statements.iter().map(|(n, _)| n).find_map(visit),
     }
 }
 

@@ -6,3 +6,15 @@ pub mod ast;
 pub(crate) mod lexer;
 pub(crate) mod names;
 pub(crate) mod parser;
+pub(crate) mod text;
+
+/// How number literals are read and computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NumericType {
+    /// Binary64 with JavaScript semantics.
+    Number,
+    /// 64 significant decimal digits.
+    BigNumber,
+    /// Exact rationals.
+    Fraction,
+}

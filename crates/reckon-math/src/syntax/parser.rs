@@ -25,7 +25,8 @@
 //! primary     := NUMBER | STRING | NAME | constant | "(" assignment ")" | matrix | object
 //! ```
 
-use crate::request::NumericType;
+use crate::num::literal::is_plain_decimal;
+use crate::syntax::NumericType;
 use crate::syntax::ast::{Comparisons, Constant, FunctionDefinition, Node, NodeKind, Op};
 use crate::syntax::lexer::{LexError, Lexed, P, Tok, Token, tokenize_until_error};
 use reckon_core::Span;
@@ -157,15 +158,6 @@ pub(crate) fn parse_noting_lexed(
         unusual_number: parser.unusual_number,
     };
     Ok((tree, notes))
-}
-
-/// Digits with at most one point: a literal every numeric type reads as written.
-pub(crate) fn is_plain_decimal(raw: &str) -> bool {
-    let mut points = 0;
-    raw.bytes().all(|b| {
-        points += usize::from(b == b'.');
-        b.is_ascii_digit() || (b == b'.' && points == 1)
-    })
 }
 
 /// Names whose calls the static checks look at: the operations and the aliases they rename.
@@ -1584,7 +1576,7 @@ fn check_prefixed(raw: &str, span: Span, numeric_type: NumericType) -> Result<()
         return Ok(());
     }
     let read = match numeric_type {
-        NumericType::Number => crate::functions::notation::number_from_string(raw)
+        NumericType::Number => crate::num::literal::number_from_string(raw)
             .map(drop)
             .map_err(|e| match e {
                 crate::error::FnError::Domain(message) => message,

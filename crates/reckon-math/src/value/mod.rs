@@ -5,7 +5,6 @@
 pub(crate) mod matrix;
 pub(crate) mod scope;
 pub(crate) mod sparse;
-pub(crate) mod text;
 
 use crate::num::format::format_number;
 use crate::syntax::ast::Node;
@@ -23,7 +22,7 @@ pub enum Value {
     /// `true` or `false`.
     Boolean(bool),
     /// A string (shared: copying a value never copies its text).
-    Str(crate::value::text::Text),
+    Str(crate::syntax::text::Text),
     /// `null`.
     Null,
     /// `undefined`.
@@ -153,7 +152,7 @@ impl Value {
             Self::Big(x) => crate::num::bignum::format(x, precision),
             Self::Sparse(m) => m.format_sparse(precision),
             Self::Help(name) => format!("help({name})"),
-            Self::BigInt(n) => crate::eval::bigint::format(n),
+            Self::BigInt(n) => crate::num::bigint::format(n),
             Self::Index(index) => index.format(),
             Self::Object(entries) => {
                 let mut out = String::from("{");
