@@ -11,7 +11,7 @@
 use crate::error::FnError;
 use crate::eval::{Evaluated, Evaluator, failed, function_error, mismatch};
 pub(crate) use crate::num::bigint::{
-    bits, checked, cost, format, from_f64, js_string, limbs, modulo, parse, to_f64, to_number,
+    bits, checked, cost, format, from_f64, limbs, modulo, parse, to_f64, to_number,
 };
 use crate::syntax::ast::Op;
 use crate::value::Value;
@@ -368,7 +368,7 @@ impl Evaluator {
                 Value::Number(x) => Err(failed(
                     format!(
                         "The number {} cannot be converted to a BigInt because it is not an integer",
-                        js_string(*x)
+                        crate::num::format::js_string(*x)
                     ),
                     at,
                 )),

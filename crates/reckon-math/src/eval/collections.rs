@@ -14,6 +14,7 @@
 use crate::eval::{
     Evaluated, Evaluator, compare, failed, fraction_unsupported_function, mismatch, not_implemented,
 };
+pub(crate) use crate::syntax::ast::operator_of;
 use crate::syntax::ast::{Node, NodeKind, Op};
 use crate::value::matrix::{self, Matrix};
 use crate::value::sparse::SparseMatrix;
@@ -150,42 +151,6 @@ fn build_limit(name: &str, count: Option<u64>, at: usize) -> CalculateError {
         ),
     )
     .at(at)
-}
-
-/// The operator a function name stands for, when it is an operator called as a function.
-pub(crate) fn operator_of(name: &str) -> Option<Op> {
-    use Op::*;
-    Some(match name {
-        "add" => Add,
-        "subtract" => Subtract,
-        "multiply" => Multiply,
-        "divide" => Divide,
-        "pow" => Pow,
-        "mod" => Mod,
-        "dotMultiply" => DotMultiply,
-        "dotDivide" => DotDivide,
-        "dotPow" => DotPow,
-        "equal" => Equal,
-        "unequal" => Unequal,
-        "larger" => Larger,
-        "largerEq" => LargerEq,
-        "smaller" => Smaller,
-        "smallerEq" => SmallerEq,
-        "and" => And,
-        "or" => Or,
-        "xor" => Xor,
-        "bitAnd" => BitAnd,
-        "bitOr" => BitOr,
-        "bitXor" => BitXor,
-        "leftShift" => LeftShift,
-        "rightArithShift" => RightArithShift,
-        "rightLogShift" => RightLogShift,
-        "not" => Not,
-        "bitNot" => BitNot,
-        "unaryMinus" => UnaryMinus,
-        "unaryPlus" => UnaryPlus,
-        _ => return None,
-    })
 }
 
 /// The names [`Evaluator::evaluator_function`] may claim besides the operators' names and the

@@ -11,109 +11,11 @@
 use crate::eval::{Evaluated, Evaluator, failed, mismatch};
 use crate::syntax::ast::Op;
 use crate::value::Value;
+pub(crate) use crate::value::index::{Dimension, Index};
 use crate::value::matrix::Matrix;
 use crate::value::sparse::SparseMatrix;
 use crate::{CalculateError, Reason};
 use std::rc::Rc;
-
-/// One dimension of an index, 0-based.
-#[derive(Clone, Debug)]
-pub enum Dimension {
-    /// A single position (any number math.js lets through: `index(1.5)` is `[0.5]`).
-    Number(f64),
-    /// An object property (`index("a")`).
-    Key(String),
-    /// Several positions (integers), from an array, a range or a boolean mask.
-    List(Vec<f64>),
-}
-
-/// A math.js `Index`.
-#[derive(Clone, Debug)]
-pub struct Index {
-    /// The dimensions, outermost first.
-    pub dimensions: Vec<Dimension>,
-    /// For a dimension made from a boolean mask, the mask's length (the size it must match).
-    pub mask_sizes: Vec<Option<usize>>,
-}
-
-impl Index {
-    /// No dimension selects several positions (math.js `isScalar`).
-    fn is_scalar(&self) -> bool {
-        !self
-            .dimensions
-            .iter()
-            .any(|d| matches!(d, Dimension::List(_)))
-    }
-
-    /// math.js `isEmptyIndex`: a dimension with no positions, or the empty key.
-    fn is_empty(&self) -> bool {
-        self.dimensions.iter().any(|d| match d {
-            Dimension::List(list) => list.is_empty(),
-            Dimension::Key(key) => key.is_empty(),
-            Dimension::Number(_) => false,
-        })
-    }
-
-    /// math.js `size`: 1 for a single position or key, else the count of positions.
-    fn size(&self) -> Vec<usize> {
-        self.dimensions
-            .iter()
-            .map(|d| match d {
-                Dimension::List(list) => list.len(),
-                _ => 1,
-            })
-            .collect()
-    }
-
-    /// As math.js prints an `Index` (its `toString`, which ignores `precision`): numbers as
-    /// JavaScript writes them, lists as math.js's default `format` writes arrays, keys in JSON
-    /// quotes.
-    pub fn format(&self) -> String {
-        let mut out = String::from("[");
-        for (i, dimension) in self.dimensions.iter().enumerate() {
-            if out.len() > crate::value::matrix::FORMAT_CAP_BYTES {
-                // Refused as too long anyway (see `FORMAT_CAP_BYTES`).
-                break;
-            }
-            if i > 0 {
-                out.push_str(", ");
-            }
-            match dimension {
-                Dimension::Number(x) => out.push_str(&js_string(*x)),
-                Dimension::Key(key) => {
-                    out.push_str(&serde_json::to_string(key).unwrap_or_else(|_| "\"\"".into()))
-                }
-                Dimension::List(list) => {
-                    out.push('[');
-                    for (j, x) in list.iter().enumerate() {
-                        if out.len() > crate::value::matrix::FORMAT_CAP_BYTES {
-                            break;
-                        }
-                        if j > 0 {
-                            out.push_str(", ");
-                        }
-                        // math.js's `format` defaults: exponential from 1e5 on.
-                        out.push_str(&crate::num::format::format_number_with(*x, None, -3, 5));
-                    }
-                    out.push(']');
-                }
-            }
-        }
-        out.push(']');
-        out
-    }
-}
-
-/// JavaScript's `String(x)`.
-fn js_string(x: f64) -> String {
-    if x.is_nan() {
-        "NaN".into()
-    } else if x.is_infinite() {
-        if x > 0.0 { "Infinity" } else { "-Infinity" }.into()
-    } else {
-        crate::num::format::format_number(x, None)
-    }
-}
 
 /// math.js `validateIndex` for one 0-based position, reported 1-based as its error transform
 /// reports it; `length` `None` checks only that the position is a whole number ≥ 0.
@@ -134,13 +36,19 @@ pub(crate) fn validate(
     };
     if !x.is_finite() || x.fract() != 0.0 {
         return Err(failed(
-            format!("Index must be an integer (value: {})", js_string(x)),
+            format!(
+                "Index must be an integer (value: {})",
+                crate::num::format::js_string(x)
+            ),
             at,
         ));
     }
     if x < 0.0 {
         return Err(failed(
-            format!("Index out of range ({} < 1)", js_string(x + 1.0)),
+            format!(
+                "Index out of range ({} < 1)",
+                crate::num::format::js_string(x + 1.0)
+            ),
             at,
         ));
     }
@@ -148,7 +56,10 @@ pub(crate) fn validate(
         && x >= length as f64
     {
         return Err(failed(
-            format!("Index out of range ({} > {length})", js_string(x + 1.0)),
+            format!(
+                "Index out of range ({} > {length})",
+                crate::num::format::js_string(x + 1.0)
+            ),
             at,
         ));
     }
@@ -890,7 +801,10 @@ fn invalid_size(shape: &[usize], index: &Index, at: usize) -> Result<(), Calcula
         }
     }
     if changed && size.iter().any(|n| !n.is_finite() || n.fract() != 0.0) {
-        let shown: Vec<String> = size.iter().map(|n| js_string(*n)).collect();
+        let shown: Vec<String> = size
+            .iter()
+            .map(|n| crate::num::format::js_string(*n))
+            .collect();
         return Err(failed(
             format!(
                 "Invalid size, must contain positive integers (size: [{}])",

@@ -28,6 +28,7 @@ use crate::functions::{
     Arity, DISABLED, FnError, Imp, Path, builtin, builtin_entry, modulo, nearly_equal, power,
     to_number,
 };
+pub(crate) use crate::functions::{RAW_FUNCTIONS, constant, js_number, takes_plain_numbers};
 use crate::num::fraction::{self, Power};
 use crate::syntax::ast::{Constant, FunctionDefinition, Node, NodeKind, Op};
 use crate::value::scope::{Found, Target};
@@ -226,11 +227,6 @@ pub(crate) type Evaluated = Result<Value, CalculateError>;
 /// The operators math.js evaluates from their unevaluated operands (its `rawArgs` transforms),
 /// which matters for the scope they see inside a function body (`scope.rs`).
 const RAW_OPERATORS: &[Op] = &[Op::And, Op::Or, Op::BitAnd, Op::BitOr, Op::Nullish];
-
-/// The functions math.js evaluates from their unevaluated arguments (its `rawArgs` transforms).
-pub(crate) const RAW_FUNCTIONS: &[&str] = &[
-    "map", "filter", "forEach", "and", "or", "bitAnd", "bitOr", "nullish",
-];
 
 /// math.js's refusal of an operand its typed function for `op` has no form for: the `index`th,
 /// `value`.
@@ -2403,27 +2399,6 @@ pub(crate) fn short_decimal(raw: &str) -> Option<f64> {
     Some(mantissa as f64 / POWERS[decimals as usize])
 }
 
-/// The named constants of section 6.4 (number mode).
-pub(crate) fn constant(name: &str) -> Option<Value> {
-    use std::f64::consts;
-    let value = match name {
-        "pi" | "PI" => consts::PI,
-        "e" | "E" => consts::E,
-        "tau" => consts::TAU,
-        "phi" => 1.618_033_988_749_895,
-        "LN2" => consts::LN_2,
-        "LN10" => consts::LN_10,
-        "LOG2E" => consts::LOG2_E,
-        "LOG10E" => consts::LOG10_E,
-        "SQRT2" => consts::SQRT_2,
-        "SQRT1_2" => consts::FRAC_1_SQRT_2,
-        "version" => return Some(Value::Str("redacted".into())),
-        "i" => return Some(Value::Complex(crate::num::complex::Complex::I)),
-        _ => return None,
-    };
-    Some(Value::Number(value))
-}
-
 /// A conditional's test, as math.js's `testCondition`: JavaScript truthiness for numbers,
 /// booleans and strings; a BigNumber is true unless it is zero (NaN is true), a Complex when
 /// either part is truthy; null and undefined are false. The types math.js refuses (a bigint, a
@@ -2457,19 +2432,6 @@ pub(crate) fn truthy(value: &Value, at: usize) -> Result<bool, CalculateError> {
         other => to_number(other)
             .map(|x| x != 0.0 && !x.is_nan())
             .map_err(|e| function_error(e, "", at)),
-    }
-}
-
-/// JavaScript's `Number(value)`: NaN for anything that is not a number.
-pub(crate) fn js_number(value: &Value) -> f64 {
-    match value {
-        Value::Number(x) => *x,
-        Value::Big(x) => crate::num::bignum::to_f64(x),
-        Value::BigInt(n) => crate::eval::bigint::to_f64(n),
-        Value::Boolean(b) => f64::from(u8::from(*b)),
-        Value::Str(_) => to_number(value).unwrap_or(f64::NAN),
-        Value::Null => 0.0,
-        _ => f64::NAN,
     }
 }
 
@@ -2587,23 +2549,6 @@ pub(crate) fn bitwise(op: Op, x: f64, y: f64, at: usize) -> Result<f64, Calculat
         Op::RightArithShift => f64::from(a >> shift),
         _ => f64::from((a as u32) >> shift),
     })
-}
-
-/// Whether the common call of `row` on plain numbers (`sin(0.5)`, `max(1, 2)`) may go straight
-/// to its number implementation, past the evaluator's checks for sparse matrices, complex
-/// numbers, BigNumbers, bigints, Fractions and matrices, none of which apply: a row with a
-/// number implementation, that is no function the evaluator implements by name (an operator
-/// called as a function, or one whose arguments it evaluates itself), nor one of the names
-/// `re im conj arg complex`, which answer complex-aware results for numbers too. Decided once
-/// per row, in the function table's index (`functions::builtin_entry`).
-pub(crate) fn takes_plain_numbers(row: &crate::functions::Builtin) -> bool {
-    matches!(row.imp, Imp::Unary(_) | Imp::Binary(_) | Imp::Numbers(_))
-        && !matches!(
-            row.name,
-            "re" | "im" | "conj" | "arg" | "complex" | "nullish"
-        )
-        && !RAW_FUNCTIONS.contains(&row.name)
-        && crate::eval::collections::operator_of(row.name).is_none()
 }
 
 /// [`plain_numbers`] of `values` when the row [`takes_plain_numbers`] and they are at most four

@@ -140,7 +140,7 @@ fn js_text(value: &Js) -> Result<String, String> {
             parts.join(",")
         }
         Js::Value(v) => match v {
-            Value::Number(x) => js_number(*x),
+            Value::Number(x) => crate::num::format::js_string(*x),
             Value::Str(s) => s.to_string(),
             Value::Boolean(b) => b.to_string(),
             Value::Null => "null".into(),
@@ -156,21 +156,10 @@ fn js_text(value: &Js) -> Result<String, String> {
     })
 }
 
-/// JavaScript's `String(x)` of a number.
-fn js_number(x: f64) -> String {
-    if x.is_nan() {
-        "NaN".into()
-    } else if x.is_infinite() {
-        if x > 0.0 { "Infinity" } else { "-Infinity" }.into()
-    } else {
-        crate::num::format::format_number(x, None)
-    }
-}
-
 /// math.js's `format(value, options)`; `Err` names what reckon cannot format yet.
 fn format_value(value: &Value, options: Option<&Value>) -> Result<String, String> {
     match value {
-        Value::Number(x) if !x.is_finite() => Ok(js_number(*x)),
+        Value::Number(x) if !x.is_finite() => Ok(crate::num::format::js_string(*x)),
         Value::Number(_) => {
             let mut args = vec![value.clone()];
             args.extend(options.cloned());
@@ -364,7 +353,7 @@ fn zero_based(key: &str) -> String {
             let numeric = !part.is_empty()
                 && crate::num::literal::parse_js_number(part).is_some_and(|x| !x.is_nan());
             if numeric {
-                js_number(parse_int(part) - 1.0)
+                crate::num::format::js_string(parse_int(part) - 1.0)
             } else {
                 part.to_owned()
             }

@@ -523,7 +523,7 @@ pub(crate) const NUMBER_VALUES: &[&str] = &[
 
 /// The [`Path`] of a row.
 fn path_of(row: &Builtin) -> Path {
-    if crate::eval::takes_plain_numbers(row) {
+    if crate::functions::takes_plain_numbers(row) {
         Path::Plain
     } else if matches!(row.imp, Imp::Values(_)) && NUMBER_VALUES.contains(&row.name) {
         Path::NumberValues
@@ -1189,6 +1189,62 @@ fn is_prime(x: f64) -> bool {
         return false;
     }
     true
+}
+
+/// The functions math.js evaluates from their unevaluated arguments (its `rawArgs` transforms).
+pub(crate) const RAW_FUNCTIONS: &[&str] = &[
+    "map", "filter", "forEach", "and", "or", "bitAnd", "bitOr", "nullish",
+];
+
+/// The named constants of section 6.4 (number mode).
+pub(crate) fn constant(name: &str) -> Option<Value> {
+    use std::f64::consts;
+    let value = match name {
+        "pi" | "PI" => consts::PI,
+        "e" | "E" => consts::E,
+        "tau" => consts::TAU,
+        "phi" => 1.618_033_988_749_895,
+        "LN2" => consts::LN_2,
+        "LN10" => consts::LN_10,
+        "LOG2E" => consts::LOG2_E,
+        "LOG10E" => consts::LOG10_E,
+        "SQRT2" => consts::SQRT_2,
+        "SQRT1_2" => consts::FRAC_1_SQRT_2,
+        "version" => return Some(Value::Str("redacted".into())),
+        "i" => return Some(Value::Complex(crate::num::complex::Complex::I)),
+        _ => return None,
+    };
+    Some(Value::Number(value))
+}
+
+/// JavaScript's `Number(value)`: NaN for anything that is not a number.
+pub(crate) fn js_number(value: &Value) -> f64 {
+    match value {
+        Value::Number(x) => *x,
+        Value::Big(x) => crate::num::bignum::to_f64(x),
+        Value::BigInt(n) => crate::num::bigint::to_f64(n),
+        Value::Boolean(b) => f64::from(u8::from(*b)),
+        Value::Str(_) => to_number(value).unwrap_or(f64::NAN),
+        Value::Null => 0.0,
+        _ => f64::NAN,
+    }
+}
+
+/// Whether the common call of `row` on plain numbers (`sin(0.5)`, `max(1, 2)`) may go straight
+/// to its number implementation, past the evaluator's checks for sparse matrices, complex
+/// numbers, BigNumbers, bigints, Fractions and matrices, none of which apply: a row with a
+/// number implementation, that is no function the evaluator implements by name (an operator
+/// called as a function, or one whose arguments it evaluates itself), nor one of the names
+/// `re im conj arg complex`, which answer complex-aware results for numbers too. Decided once
+/// per row, in the function table's index (`functions::builtin_entry`).
+pub(crate) fn takes_plain_numbers(row: &crate::functions::Builtin) -> bool {
+    matches!(row.imp, Imp::Unary(_) | Imp::Binary(_) | Imp::Numbers(_))
+        && !matches!(
+            row.name,
+            "re" | "im" | "conj" | "arg" | "complex" | "nullish"
+        )
+        && !RAW_FUNCTIONS.contains(&row.name)
+        && crate::syntax::ast::operator_of(row.name).is_none()
 }
 
 #[cfg(test)]

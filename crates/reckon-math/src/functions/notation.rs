@@ -536,7 +536,7 @@ pub(crate) fn planned_digits(options: Option<&Value>) -> Option<u64> {
         return None;
     };
     let (_, precision) = entries.iter().find(|(k, _)| k == "precision")?;
-    let digits = crate::eval::js_number(precision).abs();
+    let digits = crate::functions::js_number(precision).abs();
     (digits >= PLANNED_PRECISION).then(|| digits.min(MAX_BUILD) as u64 + 400)
 }
 
@@ -566,7 +566,7 @@ pub(crate) fn format_metered(
     {
         // `result.length > truncate`, then `substring(0, truncate - 3) + '...'` (in UTF-16
         // code units; a negative end is 0).
-        let limit = crate::eval::js_number(limit);
+        let limit = crate::functions::js_number(limit);
         let units: Vec<u16> = out.encode_utf16().collect();
         if (units.len() as f64) > limit {
             let keep = (limit - 3.0).clamp(0.0, units.len() as f64) as usize;

@@ -39,7 +39,7 @@ impl FunctionDoc {
     /// evaluation), a constant when the evaluator knows its value.
     pub(crate) fn implemented(&self) -> bool {
         if self.is_constant() {
-            return crate::eval::constant(self.name).is_some();
+            return crate::functions::constant(self.name).is_some();
         }
         if builtin(self.name).is_some() || self.name == "config" {
             return true;

@@ -102,7 +102,7 @@ pub(crate) fn from_f64(x: f64) -> Result<IBig, FnError> {
     if !x.is_finite() || x.abs() >= 1e21 {
         return Err(FnError::Domain(format!(
             "Cannot convert {} to a BigInt",
-            js_string(x)
+            crate::num::format::js_string(x)
         )));
     }
     let magnitude = x.abs();
@@ -115,16 +115,6 @@ pub(crate) fn from_f64(x: f64) -> Result<IBig, FnError> {
     // |rounded| < 1e21 < 2^70: exact in an i128.
     let n = IBig::from(rounded as i128);
     Ok(if x < 0.0 { -n } else { n })
-}
-
-pub(crate) fn js_string(x: f64) -> String {
-    if x.is_nan() {
-        "NaN".into()
-    } else if x.is_infinite() {
-        if x > 0.0 { "Infinity" } else { "-Infinity" }.into()
-    } else {
-        crate::num::format::format_number(x, None)
-    }
 }
 
 /// math.js's `mod` of bigints: `x` itself for `y = 0`; otherwise JavaScript's remainder, moved

@@ -368,6 +368,18 @@ pub(crate) fn positional(digits: &str, exponent: i32, out: &mut String) {
     }
 }
 
+/// JavaScript's `String(x)` of a number: `NaN`, `Infinity` and `-Infinity` by name, every other
+/// number as [`format_number`] writes it.
+pub(crate) fn js_string(x: f64) -> String {
+    if x.is_nan() {
+        "NaN".into()
+    } else if x.is_infinite() {
+        if x > 0.0 { "Infinity" } else { "-Infinity" }.into()
+    } else {
+        crate::num::format::format_number(x, None)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{EXACT_INTEGERS, format_number, format_number_with, general_format, push_integer};

@@ -432,6 +432,42 @@ pub(crate) fn find_child<'n, R>(
     }
 }
 
+/// The operator a function name stands for, when it is an operator called as a function.
+pub(crate) fn operator_of(name: &str) -> Option<Op> {
+    use Op::*;
+    Some(match name {
+        "add" => Add,
+        "subtract" => Subtract,
+        "multiply" => Multiply,
+        "divide" => Divide,
+        "pow" => Pow,
+        "mod" => Mod,
+        "dotMultiply" => DotMultiply,
+        "dotDivide" => DotDivide,
+        "dotPow" => DotPow,
+        "equal" => Equal,
+        "unequal" => Unequal,
+        "larger" => Larger,
+        "largerEq" => LargerEq,
+        "smaller" => Smaller,
+        "smallerEq" => SmallerEq,
+        "and" => And,
+        "or" => Or,
+        "xor" => Xor,
+        "bitAnd" => BitAnd,
+        "bitOr" => BitOr,
+        "bitXor" => BitXor,
+        "leftShift" => LeftShift,
+        "rightArithShift" => RightArithShift,
+        "rightLogShift" => RightLogShift,
+        "not" => Not,
+        "bitNot" => BitNot,
+        "unaryMinus" => UnaryMinus,
+        "unaryPlus" => UnaryPlus,
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

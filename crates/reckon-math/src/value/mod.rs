@@ -2,6 +2,7 @@
 //! BigNumbers) and Complex, bigints, dense and sparse matrices and arrays, objects, functions and
 //! `index(...)` values. Units join the enum in a later slice.
 
+pub(crate) mod index;
 pub(crate) mod matrix;
 pub(crate) mod scope;
 pub(crate) mod sparse;
@@ -47,7 +48,7 @@ pub enum Value {
     /// never copies its digits).
     BigInt(Rc<dashu_int::IBig>),
     /// What `index(...)` returns: 0-based dimensions for `subset` (section 7.7).
-    Index(Rc<crate::eval::index::Index>),
+    Index(Rc<crate::value::index::Index>),
 }
 
 /// A function value.
