@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes tests/cases/calc/spec.jsonl: the worked examples and every rule of the calc
-specification (../shared/specs/calc.md), every error message, and reckon's own limits at N-1, N
+specification (docs/calc.md), every error message, and reckon's own limits at N-1, N
 and N+1. Expectations are written by hand from the specification (outputs as JavaScript's
 String(value) prints them); nothing is computed by reckon.
 

@@ -1,4 +1,4 @@
-// A small reference evaluator for the calc grammar (shared/specs/calc.md), written in JavaScript
+// A small reference evaluator for the calc grammar (specified in docs/calc.md), written in JavaScript
 // and evaluating with JavaScript numbers: the engine is the oracle. It is independent of reckon's
 // code. For `**` the specification's rule applies instead of V8's Math.pow, which is not always
 // correctly rounded: for integer exponents the exact power is computed with BigInt and rounded to
