@@ -1,20 +1,39 @@
-//! The `calculate` tool (math.js 15.2-compatible) of `shared/specs/calculate.md`, partly built.
+//! The `calculate` tool: a math.js 15.2-compatible calculator (its contract is described in
+//! `docs/calculate.md`), built in layers, each importing only the ones above it in this list
+//! (`scripts/check-layers.py` checks it):
 //!
-//! The pipeline, in the spec's order: the input contract and the checks before the operation
-//! (`request`, section 1 and section 3 steps 1–8); the tokeniser and parser for the whole
-//! grammar of section 4 (`lexer`, `parser`, `ast`: a tree shaped like math.js's, with the
-//! positions errors report); evaluation (`eval`, with `collections` for matrices, statistics
-//! and sets, `eval_complex`, `eval_big` for BigNumber mode, `bigint` for JavaScript's bigints,
-//! `index` for `index()` and `subset`, `assign` for indexed assignment, `print` for templates) over the values of `value`; the
-//! result checks of step 10 and formatting (`format`, `matrix`, `complex`, `bignum`,
-//! `fraction`); the error contract (`error`, section 9).
+//! - `error`: the error contract: reasons, JSON-RPC codes, messages, hints, and every
+//!   constructor (`failed`, `mismatch`, `not_implemented`, `function_error`, ...).
+//! - `num`: the number tower, knowing nothing of values, trees or the evaluator: JavaScript's
+//!   `Math` as V8 computes it (`jsmath`), number formatting (`format`), number-literal text
+//!   (`literal`), math.js's tolerance (`tolerance`), exact rationals (`fraction`), bigints
+//!   (`bigint`), 64-digit decimals with decimal.js semantics (`bignum`), complex.js's complex
+//!   numbers (`complex`).
+//! - `syntax`: the tokeniser, the parser and the tree they build (`lexer`, `parser`, `ast`), the
+//!   names math.js resolves (`names`), string-literal text (`text`) and `NumericType`.
+//! - `value`: `Value`, dense and sparse matrices, `index(...)` values and scopes.
+//! - `functions`: the function table (one row per built-in: its arity and its number
+//!   implementation), the special functions (`special`), `format` and its notations
+//!   (`notation`), and the documentation of every catalogue name (`reference`).
+//! - `eval`: the evaluator (`eval/mod.rs`), BigNumber and Complex mode (`big_mode`,
+//!   `complex_mode`), bigints, indexing and `subset`, assignment, `print`, geometry, sparse
+//!   arithmetic, and the collection functions by topic (`collections/`).
+//! - `request`: the input contract and the checks before the operation (section 1 and section 3
+//!   steps 1-8), and the quick path for the commonest small requests.
+//! - this file: the pipeline, request to answer, and the result checks of step 10.
 //!
-//! The numbers: JavaScript's `Math` as V8 computes it (`jsmath`), exact rationals (`fraction`),
-//! 64-digit decimals with decimal.js semantics (`bignum`), complex.js's complex numbers
-//! (`complex`). The function table (`functions`, with `special` and `notation`) is declarative;
-//! `reference` documents every catalogue name for `calculator://help`.
+//! Where to add things today:
+//! - a function: its row in `functions::BUILTINS` (with its number implementation), its entry in
+//!   `functions/reference.rs`, and, when it has one, its BigNumber, Fraction, Complex or bigint
+//!   form in `eval/big_mode.rs`, `eval/mod.rs` (`apply_fraction`), `eval/complex_mode.rs` or
+//!   `eval/bigint.rs`; a collection function in the `eval/collections/` topic it belongs to,
+//!   listed in that folder's dispatch lists. (One registry row holding all of this is the next
+//!   step of this layout.)
+//! - a unit: not built yet; `syntax/names.rs` already knows every unit name math.js resolves.
+//! - a simplify rule: not built yet (`simplify` and `derivative` are refused as not
+//!   implemented).
 //!
-//! Not yet: units, `simplify` and `derivative`, linear algebra and a few functions. Inputs that need them are refused with `evaluation_failed` "... is not
+//! Inputs that need what is not built are refused with `evaluation_failed` "... is not
 //! implemented in reckon yet" (never with a reason that would call valid input wrong).
 
 #![deny(missing_docs)]

@@ -1,8 +1,13 @@
-//! Evaluation in number mode (spec sections 4.5, 4.8, 5.1 and 9.3) over the scalar values of this
-//! slice: numbers, booleans, strings, null, undefined, functions and objects. Everything else the
-//! spec defines (matrices, units, Complex, BigNumber, Fraction, symbolic operations) is refused
-//! with evaluation_failed "... is not implemented in reckon yet" until its slice lands, so a
-//! caller is never told that valid input is wrong.
+//! The evaluator (spec sections 4.5, 4.8, 5 and 9.3): it walks a checked tree over the values of
+//! `value` in the request's numeric type (number, BigNumber or Fraction, with Complex numbers,
+//! bigints, strings, matrices, sparse matrices, objects and functions beside them), charging
+//! every step to the work meter and every build to the memory budget before it is made, and
+//! reading the wall clock as a backstop. This file holds the evaluator's state, its limits, the
+//! tree walk, the scalar operators and the calls of built-ins and user functions; the files
+//! beside it extend the same `Evaluator` by topic (BigNumber and Complex mode, bigints,
+//! indexing, assignment, `print`, geometry, sparse matrices, and `collections/`). Units and the
+//! symbolic operations are refused with evaluation_failed "... is not implemented in reckon yet",
+//! so a caller is never told that valid input is wrong.
 
 pub(crate) mod assign;
 pub(crate) mod big_combinatorics;

@@ -1,7 +1,10 @@
-//! The function library, declaratively: one table row per function with its arity and its number
-//! implementation, so `calculator://help` and the model description can be generated from it.
-//! This slice implements the scalar number-mode functions; matrix, statistics-over-collections,
-//! BigNumber, Fraction, Complex and unit implementations join the table in later slices.
+//! The function table, declaratively: one row per built-in with its arity and its number
+//! implementation (`BUILTINS`), which `calculator://help` consults to mark what is built (its
+//! text comes from `reference`); math.js's number helpers the rows share (its `mod`, rounding with tolerance,
+//! `pow`, conversions to number); and, beside it, the special functions (`special`), `format`
+//! and its notations (`notation`) and the documentation of every catalogue name (`reference`).
+//! The BigNumber, Fraction, Complex, bigint and collection forms of a function live in the
+//! evaluator (`eval/`), which consults this table first.
 
 pub(crate) mod notation;
 pub(crate) mod reference;
