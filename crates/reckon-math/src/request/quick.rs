@@ -4,8 +4,8 @@
 //! Why: for such a request the tree costs more than the arithmetic. Its nodes are allocated one
 //! by one, walked once and freed one by one, about half of the request's instructions. Here the
 //! lexer's tokens are read by a small recursive-descent parser over a subset of the grammar
-//! whose every construct means what the full parser (`syntax/parser.rs`) and evaluator (`eval/mod.rs`)
-//! make of it, and each construct is computed by the same functions the evaluator calls for it
+//! whose every construct means what the full parser (`syntax/parser/`) and the evaluator
+//! (`eval/`) make of it, and each construct is computed by the same functions the evaluator calls for it
 //! on numbers:
 //!
 //! - number literals (digits, a point, an exponent; no prefixed literal) and the names `NaN`
