@@ -23,12 +23,14 @@
 //! - this file: the pipeline, request to answer, and the result checks of step 10.
 //!
 //! Where to add things today:
-//! - a function: its row in `functions::BUILTINS` (with its number implementation), its entry in
-//!   `functions/reference.rs`, and, when it has one, its BigNumber, Fraction, Complex or bigint
-//!   form in `eval/big_mode.rs`, `eval/mod.rs` (`apply_fraction`), `eval/complex_mode.rs` or
-//!   `eval/bigint.rs`; a collection function in the `eval/collections/` topic it belongs to,
-//!   listed in that folder's dispatch lists. (One registry row holding all of this is the next
-//!   step of this layout.)
+//! - a function: its row in `functions::BUILTINS`: its arity, its number implementation and its
+//!   facts (`functions::Facts`: element-wise, raw arguments, callbacks, its bigint form, what it
+//!   does with a sparse matrix, whether the evaluator implements it over collections); its
+//!   entry in `functions/reference.rs`; and, when it has one, its BigNumber, Fraction, Complex
+//!   or bigint form in `eval/big_mode.rs`, `eval/fraction_mode.rs` (`apply_fraction`),
+//!   `eval/complex_mode.rs` or `eval/bigint.rs`, or its collection form in the
+//!   `eval/collections/` topic it belongs to. (Rows that also hold those forms and the
+//!   documentation are the next step of this layout.)
 //! - a unit: not built yet; `syntax/names.rs` already knows every unit name math.js resolves.
 //! - a simplify rule: not built yet (`simplify` and `derivative` are refused as not
 //!   implemented).

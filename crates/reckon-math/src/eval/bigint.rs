@@ -132,46 +132,6 @@ pub(crate) fn dot_operand(
         .map(Some)
 }
 
-/// The functions math.js 15.2 defines on bigints with a bigint result or a value of their own
-/// (the others see a number).
-const BIGINT_FUNCTIONS: &[&str] = &[
-    "abs",
-    "sign",
-    "unaryMinus",
-    "unaryPlus",
-    "cube",
-    "square",
-    "fix",
-    "floor",
-    "ceil",
-    "round",
-    "add",
-    "subtract",
-    "multiply",
-    "divide",
-    "mod",
-    "pow",
-    "bitAnd",
-    "bitOr",
-    "bitXor",
-    "bitNot",
-    "leftShift",
-    "rightArithShift",
-    "isInteger",
-    "isZero",
-    "isPositive",
-    "isNegative",
-    "isNaN",
-    "isPrime",
-    "log",
-    "log2",
-    "log10",
-    "number",
-    "bignumber",
-    "fraction",
-    "typeOf",
-];
-
 impl Evaluator {
     /// A binary operator with a bigint operand (and no matrix): exact among bigints (with
     /// booleans and strings converted to bigint), else the bigint converted to the other
@@ -588,10 +548,10 @@ impl Evaluator {
         Some(self.call_builtin(row, name, converted_values, at))
     }
 
-    /// The bigint implementations of [`BIGINT_FUNCTIONS`]; `None` when the arguments are not
+    /// The bigint implementations of the rows with [`crate::functions::Facts::BIGINT`]; `None` when the arguments are not
     /// all bigints (or booleans and strings beside a bigint) or the function has none.
     fn bigint_own(&mut self, name: &str, values: &[Value], at: usize) -> Option<Evaluated> {
-        if !BIGINT_FUNCTIONS.contains(&name) {
+        if !crate::functions::has_facts(name, crate::functions::Facts::BIGINT) {
             return None;
         }
         let n = match values.first() {

@@ -221,7 +221,7 @@ impl Evaluator {
             {
                 return self.sum_of_range(row, name, args, position);
             }
-            if RAW_FUNCTIONS.contains(&name.as_str()) {
+            if row.facts.has(crate::functions::Facts::RAW_ARGUMENTS) {
                 // math.js evaluates these arguments afresh (`scope.rs`).
                 let context = self.context.for_raw_arguments();
                 if let (&[_, _], Some(op @ (Op::And | Op::Or))) =
@@ -412,8 +412,8 @@ impl Evaluator {
         )
     }
 
-    /// [`Evaluator::apply`] of a row of [`crate::functions::NUMBER_VALUES`] in number mode, for
-    /// the common call on numbers (`max(3, 7, 2)`): while the arguments are numbers (at most
+    /// [`Evaluator::apply`] of a row marked [`crate::functions::Facts::NUMBER_VALUES`] in number
+    /// mode, for the common call on numbers (`max(3, 7, 2)`): while the arguments are numbers (at most
     /// four) they stay on the stack, and once they are all in and their count is right, the
     /// row's implementation is called as `call_builtin_inner` ends up calling it (none of the
     /// evaluator's own functions claims such a call: a unit test checks it). Anything else takes
@@ -480,7 +480,8 @@ impl Evaluator {
 
     /// What [`Evaluator::apply`] does with the arguments of a call of the built-in `row` (by
     /// `name`, at `at`) once they are evaluated into `values`, for a row that takes its
-    /// arguments evaluated (not one of [`RAW_FUNCTIONS`]) and values that are not functions:
+    /// arguments evaluated (not marked [`crate::functions::Facts::RAW_ARGUMENTS`]) and values that
+    /// are not functions:
     /// the quick path's call of a built-in it does not answer on plain numbers (`mean([1,
     /// 2])`, `max(1, 2, 3, 4, 5)`), with the same checks, charges and answer.
     pub(crate) fn call_with_values(
@@ -620,7 +621,7 @@ impl Evaluator {
                     .iter()
                     .enumerate()
                     .find(|(_, v)| matches!(v, Value::Function(_)))
-                    && !crate::eval::collections::TAKES_FUNCTIONS.contains(&row.name)
+                    && !row.facts.has(crate::functions::Facts::TAKES_FUNCTIONS)
                 {
                     let node = args.and_then(|a| a.get(i));
                     return Err(function_as_value(
@@ -654,7 +655,7 @@ impl Evaluator {
         }
         let canonical = row.name;
         if values.iter().any(|v| matches!(v, Value::Sparse(_)))
-            && !crate::eval::collections::SPARSE_AWARE.contains(&canonical)
+            && !row.facts.has(crate::functions::Facts::SPARSE_AWARE)
         {
             return match self.sparse_function(row, name, &values, at) {
                 Some(result) => result,
@@ -708,7 +709,7 @@ impl Evaluator {
             return self.big_multinomial(&elements, at);
         }
         if let Imp::Values(f) = row.imp
-            && crate::functions::special::TAKES_VALUES_AS_GIVEN.contains(&canonical)
+            && row.facts.has(crate::functions::Facts::VALUES_AS_GIVEN)
         {
             if canonical == "format" {
                 // One unit per number formatted (the text itself is bounded by `format`), and

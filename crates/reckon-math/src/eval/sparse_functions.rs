@@ -4,67 +4,11 @@
 //! `sparse.rs`, which holds the type and the operators' merges, so each stays readable.
 
 use crate::eval::{Evaluated, Evaluator, failed};
+use crate::functions::Facts;
 use crate::value::Value;
 use crate::value::matrix::Matrix;
 use crate::value::sparse::{SparseMatrix, is_zero};
 use std::rc::Rc;
-
-/// Statistics functions math.js computes over a sparse matrix's elements column by column (the
-/// unstored ones as 0), or, with a dimension, over its dense elements with a sparse result.
-const REDUCTIONS: &[&str] = &[
-    "sum", "prod", "max", "min", "mean", "median", "variance", "std", "mad", "mode",
-];
-
-/// Element-wise functions math.js applies to the stored entries only (`map` skipping zeros).
-const ON_STORED: &[&str] = &[
-    "abs",
-    "ceil",
-    "floor",
-    "fix",
-    "round",
-    "sign",
-    "unaryMinus",
-    "unaryPlus",
-];
-
-/// Element-wise functions math.js applies to every element of a sparse matrix, storing the
-/// non-zero results.
-const ON_EVERY: &[&str] = &[
-    "not",
-    "bitNot",
-    "isZero",
-    "isPositive",
-    "isNegative",
-    "isInteger",
-    "isNaN",
-    "isPrime",
-    "conj",
-    "re",
-    "im",
-    "arg",
-    "erf",
-    "factorial",
-    "log2",
-    "log10",
-    "log1p",
-    "number",
-    "boolean",
-    "fraction",
-    "bignumber",
-    "string",
-];
-
-/// Functions whose result math.js computes from the elements as a dense matrix (a matrix
-/// result stays dense).
-const AS_DENSE: &[&str] = &["det", "trace", "deepEqual", "concat", "kron", "dot"];
-
-/// Functions that only move elements: math.js keeps a moved stored zero stored, so reckon runs
-/// them a second time on a matrix marking the stored positions to learn which results are.
-const MOVES_ELEMENTS: &[&str] = &["diag", "reshape", "column", "row"];
-
-/// Functions whose matrix result math.js computes from the elements and then stores as a
-/// sparse matrix of the non-zero elements (a vector as one column).
-const DENSE_THEN_SPARSE: &[&str] = &["cumsum", "squeeze"];
 
 impl Evaluator {
     /// A built-in function called with a sparse matrix argument, as math.js 15.2 answers it;
@@ -122,14 +66,14 @@ impl Evaluator {
             }
             _ => {}
         }
-        if MOVES_ELEMENTS.contains(&canonical)
+        if row.facts.has(Facts::SPARSE_MOVES_ELEMENTS)
             && let (Value::Sparse(s), rest) = values.split_first()?
         {
             let s = Rc::clone(s);
             return Some(self.sparse_moved(row, name, &s, rest, at));
         }
-        let dense_then_sparse = DENSE_THEN_SPARSE.contains(&canonical);
-        if AS_DENSE.contains(&canonical) || dense_then_sparse {
+        let dense_then_sparse = row.facts.has(Facts::SPARSE_DENSE_THEN_SPARSE);
+        if row.facts.has(Facts::SPARSE_AS_DENSE) || dense_then_sparse {
             let dense: Vec<Value> = values
                 .iter()
                 .map(|v| match v {
@@ -150,9 +94,9 @@ impl Evaluator {
         if matches!(
             row.imp,
             crate::functions::Imp::Unary(_) | crate::functions::Imp::Binary(_)
-        ) && !crate::eval::collections::ELEMENTWISE.contains(&canonical)
-            && !ON_STORED.contains(&canonical)
-            && !ON_EVERY.contains(&canonical)
+        ) && !row.facts.has(Facts::ELEMENTWISE)
+            && !row.facts.has(Facts::SPARSE_ON_STORED)
+            && !row.facts.has(Facts::SPARSE_ON_EVERY)
         {
             // As for a dense matrix: math.js maps only some functions over a matrix.
             return Some(Err(failed(
@@ -177,15 +121,15 @@ impl Evaluator {
                 .chain(rest.iter().cloned())
                 .collect()
         };
-        if REDUCTIONS.contains(&canonical) {
+        if row.facts.has(Facts::SPARSE_REDUCTION) {
             return Some(self.sparse_reduction(row, name, &s, rest, at));
         }
-        if ON_STORED.contains(&canonical) {
+        if row.facts.has(Facts::SPARSE_ON_STORED) {
             return Some(
                 self.sparse_map_stored(&s, |this, x| this.call_builtin(row, name, with(x), at)),
             );
         }
-        if ON_EVERY.contains(&canonical) && rest.is_empty() {
+        if row.facts.has(Facts::SPARSE_ON_EVERY) && rest.is_empty() {
             return Some(
                 self.sparse_map_all(&s, |this, x| this.call_builtin(row, name, with(x), at)),
             );

@@ -54,11 +54,90 @@ pub(crate) enum Imp {
     Evaluator,
 }
 
-/// One row of the table.
+/// What the evaluator must know of a row beyond its arity and number implementation: how it
+/// takes its arguments, where its other forms are, and what it does with matrices, sparse
+/// matrices and bigints. Each row declares its facts (`.with(Facts::ELEMENTWISE)`), so adding a
+/// built-in means adding its row.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Facts(u32);
+
+impl Facts {
+    /// No fact.
+    pub(crate) const NONE: Facts = Facts(0);
+    /// A collection function the evaluator implements (`eval/collections`,
+    /// [`crate::eval::Evaluator::evaluator_function`], which a test holds to `None` for every
+    /// other row besides the operators and the `set…` functions).
+    pub(crate) const COLLECTION: Facts = Facts(1 << 0);
+    /// An operator called as a function (`add`, `equal`): its operator is
+    /// [`crate::syntax::ast::operator_of`] of its name, and the evaluator claims it.
+    pub(crate) const OPERATOR: Facts = Facts(1 << 1);
+    /// math.js applies it to each element of a matrix argument (other functions refuse one).
+    pub(crate) const ELEMENTWISE: Facts = Facts(1 << 2);
+    /// Its arguments include functions (callbacks).
+    pub(crate) const TAKES_FUNCTIONS: Facts = Facts(1 << 3);
+    /// It accepts a sparse matrix (the others answer "not implemented" for one).
+    pub(crate) const SPARSE_AWARE: Facts = Facts(1 << 4);
+    /// math.js evaluates it from its unevaluated arguments (its `rawArgs` transforms).
+    pub(crate) const RAW_ARGUMENTS: Facts = Facts(1 << 5);
+    /// Implemented on values, and claimed by no function of the evaluator when every argument
+    /// is a plain number (a test checks it), so such a call may go straight to the
+    /// implementation ([`Path::NumberValues`]).
+    pub(crate) const NUMBER_VALUES: Facts = Facts(1 << 6);
+    /// Its table implementation takes its arguments as given: whole collections
+    /// (`multinomial`, `kldivergence`, the predicates that map themselves) and Fractions (the
+    /// type predicates, `clone`, `nullish`, `numeric`), instead of being mapped over elements
+    /// or refused in Fraction mode by the evaluator.
+    pub(crate) const VALUES_AS_GIVEN: Facts = Facts(1 << 7);
+    /// math.js 15.2 defines it on bigints, with a bigint result or a value of its own (other
+    /// functions see a number).
+    pub(crate) const BIGINT: Facts = Facts(1 << 8);
+    /// A statistic math.js computes over a sparse matrix's elements column by column (the
+    /// unstored ones as 0), or, with a dimension, over its dense elements with a sparse result.
+    pub(crate) const SPARSE_REDUCTION: Facts = Facts(1 << 9);
+    /// Element-wise, applied by math.js to a sparse matrix's stored entries only.
+    pub(crate) const SPARSE_ON_STORED: Facts = Facts(1 << 10);
+    /// Element-wise, applied by math.js to every element of a sparse matrix, storing the
+    /// non-zero results.
+    pub(crate) const SPARSE_ON_EVERY: Facts = Facts(1 << 11);
+    /// Its result is computed from a sparse matrix's elements as a dense matrix (a matrix result
+    /// stays dense).
+    pub(crate) const SPARSE_AS_DENSE: Facts = Facts(1 << 12);
+    /// It only moves elements: math.js keeps a moved stored zero stored, so reckon runs it a
+    /// second time on a matrix marking the stored positions to learn which results are.
+    pub(crate) const SPARSE_MOVES_ELEMENTS: Facts = Facts(1 << 13);
+    /// Its matrix result is computed from the elements and then stored as a sparse matrix of the
+    /// non-zero elements (a vector as one column).
+    pub(crate) const SPARSE_DENSE_THEN_SPARSE: Facts = Facts(1 << 14);
+
+    /// Whether every fact of `facts` holds.
+    #[inline]
+    pub(crate) const fn has(self, facts: Facts) -> bool {
+        self.0 & facts.0 == facts.0
+    }
+}
+
+/// One row of the table: a built-in's name, arity, number implementation and facts.
 pub(crate) struct Builtin {
     pub(crate) name: &'static str,
     pub(crate) arity: Arity,
     pub(crate) imp: Imp,
+    pub(crate) facts: Facts,
+}
+
+impl Builtin {
+    /// The row with `facts` added (written in the table after the row's constructor).
+    const fn with(self, facts: Facts) -> Builtin {
+        Builtin {
+            facts: Facts(self.facts.0 | facts.0),
+            ..self
+        }
+    }
+}
+
+/// Whether the built-in `name` has `facts` (false for a name that is no row).
+#[inline]
+pub(crate) fn has_facts(name: &str, facts: Facts) -> bool {
+    builtin(name).is_some_and(|row| row.facts.has(facts))
 }
 
 const fn unary(name: &'static str, f: Unary) -> Builtin {
@@ -66,6 +145,7 @@ const fn unary(name: &'static str, f: Unary) -> Builtin {
         name,
         arity: Arity::Exactly(1),
         imp: Imp::Unary(f),
+        facts: Facts::NONE,
     }
 }
 
@@ -74,6 +154,7 @@ const fn binary(name: &'static str, f: Binary) -> Builtin {
         name,
         arity: Arity::Exactly(2),
         imp: Imp::Binary(f),
+        facts: Facts::NONE,
     }
 }
 
@@ -82,6 +163,7 @@ const fn numbers(name: &'static str, arity: Arity, f: Variadic) -> Builtin {
         name,
         arity,
         imp: Imp::Numbers(f),
+        facts: Facts::NONE,
     }
 }
 
@@ -90,6 +172,7 @@ const fn evaluator(name: &'static str, arity: Arity) -> Builtin {
         name,
         arity,
         imp: Imp::Evaluator,
+        facts: Facts::NONE,
     }
 }
 
@@ -102,6 +185,7 @@ const fn values(
         name,
         arity,
         imp: Imp::Values(f),
+        facts: Facts::NONE,
     }
 }
 
@@ -120,14 +204,20 @@ fn real(x: f64) -> Result<f64, FnError> {
 
 /// The table. Aliases of section 6.2 are separate rows pointing at the same implementation.
 pub(crate) static BUILTINS: &[Builtin] = &[
-    unary("abs", |x| ok(x.abs())),
+    unary("abs", |x| ok(x.abs()))
+        .with(Facts::ELEMENTWISE)
+        .with(Facts::BIGINT)
+        .with(Facts::SPARSE_ON_STORED),
     unary("sign", |x| {
         ok(if x == 0.0 || x.is_nan() {
             x
         } else {
             x.signum()
         })
-    }),
+    })
+    .with(Facts::ELEMENTWISE)
+    .with(Facts::BIGINT)
+    .with(Facts::SPARSE_ON_STORED),
     unary("sqrt", |x| {
         if x < 0.0 {
             Err(FnError::Complex)
@@ -136,8 +226,8 @@ pub(crate) static BUILTINS: &[Builtin] = &[
         }
     }),
     unary("cbrt", |x| ok(jsmath::cbrt(x))),
-    unary("cube", |x| ok(x * x * x)),
-    unary("square", |x| ok(x * x)),
+    unary("cube", |x| ok(x * x * x)).with(Facts::BIGINT),
+    unary("square", |x| ok(x * x)).with(Facts::BIGINT),
     unary("exp", |x| ok(jsmath::exp(x))),
     unary("expm1", |x| ok(jsmath::expm1(x))),
     numbers("log", Arity::Between(1, 2), |a| {
@@ -150,7 +240,8 @@ pub(crate) static BUILTINS: &[Builtin] = &[
             Some(base) => jsmath::log(a[0]) / jsmath::log(*base),
             None => jsmath::log(a[0]),
         })
-    }),
+    })
+    .with(Facts::BIGINT),
     // math.js takes the complex path unless its domain test passes, so NaN goes there too
     // (`log10(NaN)` is `Infinity + Infinityi`, complex.js's answer).
     unary("log10", |x| {
@@ -159,43 +250,70 @@ pub(crate) static BUILTINS: &[Builtin] = &[
         } else {
             ok(jsmath::log10(x))
         }
-    }),
+    })
+    .with(Facts::ELEMENTWISE)
+    .with(Facts::BIGINT)
+    .with(Facts::SPARSE_ON_EVERY),
     unary("log2", |x| {
         if x.is_nan() || x < 0.0 {
             Err(FnError::Complex)
         } else {
             ok(jsmath::log2(x))
         }
-    }),
+    })
+    .with(Facts::ELEMENTWISE)
+    .with(Facts::BIGINT)
+    .with(Facts::SPARSE_ON_EVERY),
     unary("log1p", |x| {
         if x.is_nan() || x < -1.0 {
             Err(FnError::Complex)
         } else {
             ok(jsmath::log1p(x))
         }
-    }),
-    binary("pow", power),
+    })
+    .with(Facts::ELEMENTWISE)
+    .with(Facts::SPARSE_ON_EVERY),
+    binary("pow", power)
+        .with(Facts::OPERATOR)
+        .with(Facts::BIGINT),
     numbers("nthRoot", Arity::Between(1, 2), |a| {
         nth_root(a[0], a.get(1).copied().unwrap_or(2.0))
-    }),
-    numbers("hypot", Arity::AtLeast(1), |a| ok(hypot(a))),
+    })
+    .with(Facts::ELEMENTWISE),
+    numbers("hypot", Arity::AtLeast(1), |a| ok(hypot(a))).with(Facts::COLLECTION),
     numbers("round", Arity::Between(1, 2), |a| {
         round(a[0], a.get(1).copied().unwrap_or(0.0))
-    }),
+    })
+    .with(Facts::ELEMENTWISE)
+    .with(Facts::BIGINT)
+    .with(Facts::SPARSE_ON_STORED),
     numbers("floor", Arity::Between(1, 2), |a| {
         with_places("floor", a, floor)
-    }),
+    })
+    .with(Facts::ELEMENTWISE)
+    .with(Facts::BIGINT)
+    .with(Facts::SPARSE_ON_STORED),
     numbers("ceil", Arity::Between(1, 2), |a| {
         with_places("ceil", a, ceil)
-    }),
+    })
+    .with(Facts::ELEMENTWISE)
+    .with(Facts::BIGINT)
+    .with(Facts::SPARSE_ON_STORED),
     numbers("fix", Arity::Between(1, 2), |a| {
         with_places("fix", a, |x| if x > 0.0 { floor(x) } else { ceil(x) })
-    }),
-    binary("mod", |x, y| ok(modulo(x, y))),
+    })
+    .with(Facts::ELEMENTWISE)
+    .with(Facts::BIGINT)
+    .with(Facts::SPARSE_ON_STORED),
+    binary("mod", |x, y| ok(modulo(x, y)))
+        .with(Facts::OPERATOR)
+        .with(Facts::ELEMENTWISE)
+        .with(Facts::BIGINT),
     numbers("gcd", Arity::AtLeast(2), |a| {
         let a = integers("gcd", a)?;
         a[1..].iter().try_fold(a[0], |g, x| gcd(g, *x))
-    }),
+    })
+    .with(Facts::ELEMENTWISE),
     numbers("lcm", Arity::AtLeast(2), |a| {
         // math.js reduces pairwise and checks each pair, so an overflowed partial result
         // (Infinity) is refused like an Infinity argument: lcm(2^53, 1e300, 1) is an error.
@@ -203,7 +321,8 @@ pub(crate) static BUILTINS: &[Builtin] = &[
         a[1..]
             .iter()
             .try_fold(a[0], |l, x| integers("lcm", &[l]).map(|_| lcm(l, *x)))
-    }),
+    })
+    .with(Facts::ELEMENTWISE),
     unary("sin", |x| ok(jsmath::sin(x))),
     unary("cos", |x| ok(jsmath::cos(x))),
     unary("tan", |x| ok(jsmath::tan(x))),
@@ -269,8 +388,10 @@ pub(crate) static BUILTINS: &[Builtin] = &[
             ok(0.0)
         }
     }),
-    binary("atan2", |y, x| ok(jsmath::atan2(y, x))),
-    unary("factorial", factorial),
+    binary("atan2", |y, x| ok(jsmath::atan2(y, x))).with(Facts::ELEMENTWISE),
+    unary("factorial", factorial)
+        .with(Facts::ELEMENTWISE)
+        .with(Facts::SPARSE_ON_EVERY),
     unary("gamma", |x| ok(gamma(x))),
     binary("combinations", special::combinations),
     binary("choose", special::combinations),
@@ -278,42 +399,93 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     numbers("permutations", Arity::Between(1, 2), permutations),
     numbers("permute", Arity::Between(1, 2), permutations),
     numbers("nPr", Arity::Between(1, 2), permutations),
-    values("max", Arity::AtLeast(1), |a| extremum(a, true)),
-    values("min", Arity::AtLeast(1), |a| extremum(a, false)),
-    binary("add", |x, y| ok(x + y)),
-    binary("subtract", |x, y| ok(x - y)),
-    binary("multiply", |x, y| ok(x * y)),
-    binary("divide", |x, y| ok(x / y)),
-    unary("unaryMinus", |x| ok(-x)),
-    unary("unaryPlus", ok),
+    values("max", Arity::AtLeast(1), |a| extremum(a, true))
+        .with(Facts::COLLECTION)
+        .with(Facts::NUMBER_VALUES)
+        .with(Facts::SPARSE_REDUCTION),
+    values("min", Arity::AtLeast(1), |a| extremum(a, false))
+        .with(Facts::COLLECTION)
+        .with(Facts::NUMBER_VALUES)
+        .with(Facts::SPARSE_REDUCTION),
+    binary("add", |x, y| ok(x + y))
+        .with(Facts::OPERATOR)
+        .with(Facts::BIGINT),
+    binary("subtract", |x, y| ok(x - y))
+        .with(Facts::OPERATOR)
+        .with(Facts::BIGINT),
+    binary("multiply", |x, y| ok(x * y))
+        .with(Facts::OPERATOR)
+        .with(Facts::BIGINT),
+    binary("divide", |x, y| ok(x / y))
+        .with(Facts::OPERATOR)
+        .with(Facts::BIGINT),
+    unary("unaryMinus", |x| ok(-x))
+        .with(Facts::OPERATOR)
+        .with(Facts::BIGINT)
+        .with(Facts::SPARSE_ON_STORED),
+    unary("unaryPlus", ok)
+        .with(Facts::OPERATOR)
+        .with(Facts::BIGINT)
+        .with(Facts::SPARSE_ON_STORED),
     values("isPrime", Arity::Exactly(1), |a| {
         number_predicate(&a[0], is_prime)
-    }),
+    })
+    .with(Facts::ELEMENTWISE)
+    .with(Facts::NUMBER_VALUES)
+    .with(Facts::BIGINT)
+    .with(Facts::SPARSE_ON_EVERY),
     // math.js 15 compares with the nearest integer under the configured tolerances
     // (`isInteger(1.0000000000001)` and `isInteger(1e-16)` are true).
     values("isInteger", Arity::Exactly(1), |a| {
         number_predicate(&a[0], |x| x.is_finite() && nearly_equal(x, x.round()))
-    }),
+    })
+    .with(Facts::ELEMENTWISE)
+    .with(Facts::NUMBER_VALUES)
+    .with(Facts::BIGINT)
+    .with(Facts::SPARSE_ON_EVERY),
     // math.js compares with 0 under the configured tolerances (`isZero(1e-21)` is true).
     values("isZero", Arity::Exactly(1), |a| {
         number_predicate(&a[0], |x| nearly_equal(x, 0.0))
-    }),
+    })
+    .with(Facts::ELEMENTWISE)
+    .with(Facts::NUMBER_VALUES)
+    .with(Facts::BIGINT)
+    .with(Facts::SPARSE_ON_EVERY),
     values("isPositive", Arity::Exactly(1), |a| {
         number_predicate(&a[0], |x| x > 0.0 && !nearly_equal(x, 0.0))
-    }),
+    })
+    .with(Facts::ELEMENTWISE)
+    .with(Facts::NUMBER_VALUES)
+    .with(Facts::BIGINT)
+    .with(Facts::SPARSE_ON_EVERY),
     values("isNegative", Arity::Exactly(1), |a| {
         number_predicate(&a[0], |x| x < 0.0 && !nearly_equal(x, 0.0))
-    }),
+    })
+    .with(Facts::ELEMENTWISE)
+    .with(Facts::NUMBER_VALUES)
+    .with(Facts::BIGINT)
+    .with(Facts::SPARSE_ON_EVERY),
     values("isNaN", Arity::Exactly(1), |a| {
         number_predicate(&a[0], f64::is_nan)
-    }),
+    })
+    .with(Facts::ELEMENTWISE)
+    .with(Facts::NUMBER_VALUES)
+    .with(Facts::BIGINT)
+    .with(Facts::SPARSE_ON_EVERY),
     values("typeOf", Arity::Exactly(1), |a| {
         Ok(Value::Str((a[0].type_name().to_owned()).into()))
-    }),
+    })
+    .with(Facts::TAKES_FUNCTIONS)
+    .with(Facts::SPARSE_AWARE)
+    .with(Facts::VALUES_AS_GIVEN)
+    .with(Facts::BIGINT),
     values("number", Arity::Exactly(1), |a| match &a[0] {
         Value::Str(text) => crate::num::literal::number_from_string(text).map(Value::Number),
         other => to_number(other).map(Value::Number),
-    }),
+    })
+    .with(Facts::ELEMENTWISE)
+    .with(Facts::BIGINT)
+    .with(Facts::SPARSE_ON_EVERY),
     values("string", Arity::Exactly(1), |a| {
         Ok(Value::Str(match &a[0] {
             Value::Str(s) => s.clone(),
@@ -321,7 +493,9 @@ pub(crate) static BUILTINS: &[Builtin] = &[
             Value::Number(x) => (crate::num::format::format_number_with(*x, None, -3, 5)).into(),
             other => other.format(None).into(),
         }))
-    }),
+    })
+    .with(Facts::ELEMENTWISE)
+    .with(Facts::SPARSE_ON_EVERY),
     values("boolean", Arity::Exactly(1), |a| {
         if let Value::Str(text) = &a[0] {
             // math.js: "true"/"false" in any case, else a non-empty numeric string.
@@ -337,111 +511,222 @@ pub(crate) static BUILTINS: &[Builtin] = &[
             };
         }
         to_number(&a[0]).map(|x| Value::Boolean(x != 0.0 && !x.is_nan()))
-    }),
+    })
+    .with(Facts::ELEMENTWISE)
+    .with(Facts::SPARSE_ON_EVERY),
     // Operators as functions: the evaluator applies them as it applies the operators.
-    evaluator("dotMultiply", Arity::Exactly(2)),
-    evaluator("dotDivide", Arity::Exactly(2)),
-    evaluator("dotPow", Arity::Exactly(2)),
-    evaluator("equal", Arity::Exactly(2)),
-    evaluator("unequal", Arity::Exactly(2)),
-    evaluator("larger", Arity::Exactly(2)),
-    evaluator("largerEq", Arity::Exactly(2)),
-    evaluator("smaller", Arity::Exactly(2)),
-    evaluator("smallerEq", Arity::Exactly(2)),
-    evaluator("compare", Arity::Exactly(2)),
-    evaluator("and", Arity::Exactly(2)),
-    evaluator("or", Arity::Exactly(2)),
-    evaluator("xor", Arity::Exactly(2)),
-    evaluator("not", Arity::Exactly(1)),
-    evaluator("bitAnd", Arity::Exactly(2)),
-    evaluator("bitOr", Arity::Exactly(2)),
-    evaluator("bitXor", Arity::Exactly(2)),
-    evaluator("bitNot", Arity::Exactly(1)),
-    evaluator("leftShift", Arity::Exactly(2)),
-    evaluator("rightArithShift", Arity::Exactly(2)),
-    evaluator("rightLogShift", Arity::Exactly(2)),
+    evaluator("dotMultiply", Arity::Exactly(2)).with(Facts::OPERATOR),
+    evaluator("dotDivide", Arity::Exactly(2)).with(Facts::OPERATOR),
+    evaluator("dotPow", Arity::Exactly(2)).with(Facts::OPERATOR),
+    evaluator("equal", Arity::Exactly(2)).with(Facts::OPERATOR),
+    evaluator("unequal", Arity::Exactly(2)).with(Facts::OPERATOR),
+    evaluator("larger", Arity::Exactly(2)).with(Facts::OPERATOR),
+    evaluator("largerEq", Arity::Exactly(2)).with(Facts::OPERATOR),
+    evaluator("smaller", Arity::Exactly(2)).with(Facts::OPERATOR),
+    evaluator("smallerEq", Arity::Exactly(2)).with(Facts::OPERATOR),
+    evaluator("compare", Arity::Exactly(2)).with(Facts::COLLECTION),
+    evaluator("and", Arity::Exactly(2))
+        .with(Facts::OPERATOR)
+        .with(Facts::RAW_ARGUMENTS),
+    evaluator("or", Arity::Exactly(2))
+        .with(Facts::OPERATOR)
+        .with(Facts::RAW_ARGUMENTS),
+    evaluator("xor", Arity::Exactly(2)).with(Facts::OPERATOR),
+    evaluator("not", Arity::Exactly(1))
+        .with(Facts::OPERATOR)
+        .with(Facts::SPARSE_ON_EVERY),
+    evaluator("bitAnd", Arity::Exactly(2))
+        .with(Facts::OPERATOR)
+        .with(Facts::RAW_ARGUMENTS)
+        .with(Facts::BIGINT),
+    evaluator("bitOr", Arity::Exactly(2))
+        .with(Facts::OPERATOR)
+        .with(Facts::RAW_ARGUMENTS)
+        .with(Facts::BIGINT),
+    evaluator("bitXor", Arity::Exactly(2))
+        .with(Facts::OPERATOR)
+        .with(Facts::BIGINT),
+    evaluator("bitNot", Arity::Exactly(1))
+        .with(Facts::OPERATOR)
+        .with(Facts::BIGINT)
+        .with(Facts::SPARSE_ON_EVERY),
+    evaluator("leftShift", Arity::Exactly(2))
+        .with(Facts::OPERATOR)
+        .with(Facts::BIGINT),
+    evaluator("rightArithShift", Arity::Exactly(2))
+        .with(Facts::OPERATOR)
+        .with(Facts::BIGINT),
+    evaluator("rightLogShift", Arity::Exactly(2)).with(Facts::OPERATOR),
     // Complex numbers (section 6.1); also defined on real arguments.
-    evaluator("re", Arity::Exactly(1)),
-    evaluator("im", Arity::Exactly(1)),
-    evaluator("conj", Arity::Exactly(1)),
-    evaluator("arg", Arity::Exactly(1)),
+    evaluator("re", Arity::Exactly(1))
+        .with(Facts::ELEMENTWISE)
+        .with(Facts::SPARSE_ON_EVERY),
+    evaluator("im", Arity::Exactly(1))
+        .with(Facts::ELEMENTWISE)
+        .with(Facts::SPARSE_ON_EVERY),
+    evaluator("conj", Arity::Exactly(1))
+        .with(Facts::ELEMENTWISE)
+        .with(Facts::SPARSE_ON_EVERY),
+    evaluator("arg", Arity::Exactly(1))
+        .with(Facts::ELEMENTWISE)
+        .with(Facts::SPARSE_ON_EVERY),
     evaluator("complex", Arity::Between(1, 2)),
-    evaluator("fraction", Arity::Between(1, 2)),
-    evaluator("bignumber", Arity::Between(0, 1)),
-    evaluator("bigint", Arity::Between(0, 1)),
-    evaluator("num", Arity::Exactly(1)),
-    evaluator("den", Arity::Exactly(1)),
-    evaluator("index", Arity::AtLeast(0)),
-    evaluator("subset", Arity::Between(2, 4)),
-    evaluator("print", Arity::Between(2, 3)),
-    evaluator("nthRoots", Arity::Between(1, 2)),
+    evaluator("fraction", Arity::Between(1, 2))
+        .with(Facts::COLLECTION)
+        .with(Facts::ELEMENTWISE)
+        .with(Facts::BIGINT)
+        .with(Facts::SPARSE_ON_EVERY),
+    evaluator("bignumber", Arity::Between(0, 1))
+        .with(Facts::COLLECTION)
+        .with(Facts::ELEMENTWISE)
+        .with(Facts::BIGINT)
+        .with(Facts::SPARSE_ON_EVERY),
+    evaluator("bigint", Arity::Between(0, 1)).with(Facts::COLLECTION),
+    evaluator("num", Arity::Exactly(1)).with(Facts::COLLECTION),
+    evaluator("den", Arity::Exactly(1)).with(Facts::COLLECTION),
+    evaluator("index", Arity::AtLeast(0)).with(Facts::COLLECTION),
+    evaluator("subset", Arity::Between(2, 4)).with(Facts::COLLECTION),
+    evaluator("print", Arity::Between(2, 3)).with(Facts::COLLECTION),
+    evaluator("nthRoots", Arity::Between(1, 2)).with(Facts::COLLECTION),
     // Statistics (section 6.1), over a collection or over their arguments.
-    evaluator("mean", Arity::AtLeast(1)),
-    evaluator("average", Arity::AtLeast(1)),
-    evaluator("avg", Arity::AtLeast(1)),
-    evaluator("median", Arity::AtLeast(1)),
-    evaluator("mode", Arity::AtLeast(1)),
-    evaluator("std", Arity::AtLeast(1)),
-    evaluator("stdev", Arity::AtLeast(1)),
-    evaluator("stddev", Arity::AtLeast(1)),
-    evaluator("variance", Arity::AtLeast(1)),
-    evaluator("sum", Arity::AtLeast(1)),
-    evaluator("prod", Arity::AtLeast(1)),
-    evaluator("cumsum", Arity::AtLeast(1)),
-    evaluator("quantileSeq", Arity::Between(2, 4)),
-    evaluator("mad", Arity::AtLeast(1)),
-    evaluator("corr", Arity::Exactly(2)),
-    evaluator("count", Arity::Exactly(1)),
-    evaluator("length", Arity::Exactly(1)),
-    evaluator("len", Arity::Exactly(1)),
+    evaluator("mean", Arity::AtLeast(1))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_REDUCTION),
+    evaluator("average", Arity::AtLeast(1)).with(Facts::COLLECTION),
+    evaluator("avg", Arity::AtLeast(1)).with(Facts::COLLECTION),
+    evaluator("median", Arity::AtLeast(1))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_REDUCTION),
+    evaluator("mode", Arity::AtLeast(1))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_REDUCTION),
+    evaluator("std", Arity::AtLeast(1))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_REDUCTION),
+    evaluator("stdev", Arity::AtLeast(1)).with(Facts::COLLECTION),
+    evaluator("stddev", Arity::AtLeast(1)).with(Facts::COLLECTION),
+    evaluator("variance", Arity::AtLeast(1))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_REDUCTION),
+    evaluator("sum", Arity::AtLeast(1))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_REDUCTION),
+    evaluator("prod", Arity::AtLeast(1))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_REDUCTION),
+    evaluator("cumsum", Arity::AtLeast(1))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_DENSE_THEN_SPARSE),
+    evaluator("quantileSeq", Arity::Between(2, 4)).with(Facts::COLLECTION),
+    evaluator("mad", Arity::AtLeast(1))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_REDUCTION),
+    evaluator("corr", Arity::Exactly(2)).with(Facts::COLLECTION),
+    evaluator("count", Arity::Exactly(1))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AWARE),
+    evaluator("length", Arity::Exactly(1))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AWARE),
+    evaluator("len", Arity::Exactly(1))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AWARE),
     // Matrix functions.
-    evaluator("size", Arity::Exactly(1)),
-    evaluator("zeros", Arity::AtLeast(0)),
-    evaluator("ones", Arity::AtLeast(0)),
-    evaluator("identity", Arity::Between(1, 3)),
-    evaluator("range", Arity::Between(1, 4)),
-    evaluator("matrix", Arity::Between(0, 3)),
-    evaluator("concat", Arity::AtLeast(1)),
-    evaluator("transpose", Arity::Exactly(1)),
-    evaluator("ctranspose", Arity::Exactly(1)),
-    evaluator("flatten", Arity::Exactly(1)),
-    evaluator("reshape", Arity::Exactly(2)),
-    evaluator("squeeze", Arity::Exactly(1)),
-    evaluator("diag", Arity::Between(1, 2)),
-    evaluator("column", Arity::Exactly(2)),
-    evaluator("row", Arity::Exactly(2)),
-    evaluator("trace", Arity::Exactly(1)),
-    evaluator("det", Arity::Exactly(1)),
-    evaluator("inv", Arity::Exactly(1)),
-    evaluator("dot", Arity::Exactly(2)),
-    evaluator("cross", Arity::Exactly(2)),
-    evaluator("kron", Arity::Exactly(2)),
-    evaluator("diff", Arity::Between(1, 2)),
-    evaluator("sort", Arity::Between(1, 2)),
-    evaluator("sparse", Arity::Between(0, 2)),
-    evaluator("apply", Arity::Exactly(3)),
-    evaluator("mapSlices", Arity::Exactly(3)),
-    evaluator("matrixFromRows", Arity::AtLeast(1)),
-    evaluator("matrixFromColumns", Arity::AtLeast(1)),
-    evaluator("matrixFromFunction", Arity::Exactly(2)),
-    evaluator("norm", Arity::Between(1, 2)),
-    evaluator("deepEqual", Arity::Exactly(2)),
-    evaluator("addScalar", Arity::Exactly(2)),
-    evaluator("subtractScalar", Arity::Exactly(2)),
-    evaluator("multiplyScalar", Arity::Exactly(2)),
-    evaluator("divideScalar", Arity::Exactly(2)),
-    evaluator("compareText", Arity::Exactly(2)),
-    evaluator("equalText", Arity::Exactly(2)),
-    evaluator("random", Arity::Between(0, 3)),
-    evaluator("randomInt", Arity::Between(1, 3)),
-    evaluator("pickRandom", Arity::Between(1, 3)),
-    evaluator("help", Arity::Exactly(1)),
-    evaluator("typed", Arity::AtLeast(0)),
-    evaluator("replacer", Arity::Exactly(2)),
-    evaluator("getMatrixDataType", Arity::Exactly(1)),
-    evaluator("partitionSelect", Arity::Between(2, 3)),
-    evaluator("resize", Arity::Between(2, 3)),
-    evaluator("compareNatural", Arity::Exactly(2)),
+    evaluator("size", Arity::Exactly(1))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AWARE),
+    evaluator("zeros", Arity::AtLeast(0)).with(Facts::COLLECTION),
+    evaluator("ones", Arity::AtLeast(0)).with(Facts::COLLECTION),
+    evaluator("identity", Arity::Between(1, 3)).with(Facts::COLLECTION),
+    evaluator("range", Arity::Between(1, 4)).with(Facts::COLLECTION),
+    evaluator("matrix", Arity::Between(0, 3))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AWARE),
+    evaluator("concat", Arity::AtLeast(1))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AS_DENSE),
+    evaluator("transpose", Arity::Exactly(1))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AWARE),
+    evaluator("ctranspose", Arity::Exactly(1))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AWARE),
+    evaluator("flatten", Arity::Exactly(1)).with(Facts::COLLECTION),
+    evaluator("reshape", Arity::Exactly(2))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_MOVES_ELEMENTS),
+    evaluator("squeeze", Arity::Exactly(1))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_DENSE_THEN_SPARSE),
+    evaluator("diag", Arity::Between(1, 2))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_MOVES_ELEMENTS),
+    evaluator("column", Arity::Exactly(2))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_MOVES_ELEMENTS),
+    evaluator("row", Arity::Exactly(2))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_MOVES_ELEMENTS),
+    evaluator("trace", Arity::Exactly(1))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AS_DENSE),
+    evaluator("det", Arity::Exactly(1))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AS_DENSE),
+    evaluator("inv", Arity::Exactly(1)).with(Facts::COLLECTION),
+    evaluator("dot", Arity::Exactly(2))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AS_DENSE),
+    evaluator("cross", Arity::Exactly(2)).with(Facts::COLLECTION),
+    evaluator("kron", Arity::Exactly(2))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AS_DENSE),
+    evaluator("diff", Arity::Between(1, 2)).with(Facts::COLLECTION),
+    evaluator("sort", Arity::Between(1, 2))
+        .with(Facts::COLLECTION)
+        .with(Facts::TAKES_FUNCTIONS),
+    evaluator("sparse", Arity::Between(0, 2))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AWARE),
+    evaluator("apply", Arity::Exactly(3))
+        .with(Facts::COLLECTION)
+        .with(Facts::TAKES_FUNCTIONS),
+    evaluator("mapSlices", Arity::Exactly(3))
+        .with(Facts::COLLECTION)
+        .with(Facts::TAKES_FUNCTIONS),
+    evaluator("matrixFromRows", Arity::AtLeast(1)).with(Facts::COLLECTION),
+    evaluator("matrixFromColumns", Arity::AtLeast(1)).with(Facts::COLLECTION),
+    evaluator("matrixFromFunction", Arity::Exactly(2))
+        .with(Facts::COLLECTION)
+        .with(Facts::TAKES_FUNCTIONS),
+    evaluator("norm", Arity::Between(1, 2)).with(Facts::COLLECTION),
+    evaluator("deepEqual", Arity::Exactly(2))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AS_DENSE),
+    evaluator("addScalar", Arity::Exactly(2)).with(Facts::COLLECTION),
+    evaluator("subtractScalar", Arity::Exactly(2)).with(Facts::COLLECTION),
+    evaluator("multiplyScalar", Arity::Exactly(2)).with(Facts::COLLECTION),
+    evaluator("divideScalar", Arity::Exactly(2)).with(Facts::COLLECTION),
+    evaluator("compareText", Arity::Exactly(2)).with(Facts::COLLECTION),
+    evaluator("equalText", Arity::Exactly(2)).with(Facts::COLLECTION),
+    evaluator("random", Arity::Between(0, 3)).with(Facts::COLLECTION),
+    evaluator("randomInt", Arity::Between(1, 3)).with(Facts::COLLECTION),
+    evaluator("pickRandom", Arity::Between(1, 3)).with(Facts::COLLECTION),
+    evaluator("help", Arity::Exactly(1))
+        .with(Facts::COLLECTION)
+        .with(Facts::TAKES_FUNCTIONS),
+    evaluator("typed", Arity::AtLeast(0))
+        .with(Facts::COLLECTION)
+        .with(Facts::TAKES_FUNCTIONS),
+    evaluator("replacer", Arity::Exactly(2))
+        .with(Facts::COLLECTION)
+        .with(Facts::TAKES_FUNCTIONS),
+    evaluator("getMatrixDataType", Arity::Exactly(1)).with(Facts::COLLECTION),
+    evaluator("partitionSelect", Arity::Between(2, 3)).with(Facts::COLLECTION),
+    evaluator("resize", Arity::Between(2, 3)).with(Facts::COLLECTION),
+    evaluator("compareNatural", Arity::Exactly(2))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AWARE),
     evaluator("setDifference", Arity::Exactly(2)),
     evaluator("setIntersect", Arity::Exactly(2)),
     evaluator("setUnion", Arity::Exactly(2)),
@@ -452,45 +737,62 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     evaluator("setPowerset", Arity::Exactly(1)),
     evaluator("setSize", Arity::Between(1, 2)),
     evaluator("setMultiplicity", Arity::Exactly(2)),
-    evaluator("map", Arity::Exactly(2)),
-    evaluator("forEach", Arity::Exactly(2)),
-    evaluator("filter", Arity::Exactly(2)),
+    evaluator("map", Arity::Exactly(2))
+        .with(Facts::COLLECTION)
+        .with(Facts::TAKES_FUNCTIONS)
+        .with(Facts::RAW_ARGUMENTS),
+    evaluator("forEach", Arity::Exactly(2))
+        .with(Facts::COLLECTION)
+        .with(Facts::TAKES_FUNCTIONS)
+        .with(Facts::RAW_ARGUMENTS),
+    evaluator("filter", Arity::Exactly(2))
+        .with(Facts::COLLECTION)
+        .with(Facts::TAKES_FUNCTIONS)
+        .with(Facts::RAW_ARGUMENTS),
     // Rotation and geometry (`geometry`).
-    evaluator("rotate", Arity::Between(2, 3)),
-    evaluator("rotationMatrix", Arity::Between(0, 3)),
-    evaluator("distance", Arity::Between(1, 3)),
-    evaluator("intersect", Arity::Between(2, 4)),
+    evaluator("rotate", Arity::Between(2, 3)).with(Facts::COLLECTION),
+    evaluator("rotationMatrix", Arity::Between(0, 3)).with(Facts::COLLECTION),
+    evaluator("distance", Arity::Between(1, 3)).with(Facts::COLLECTION),
+    evaluator("intersect", Arity::Between(2, 4)).with(Facts::COLLECTION),
     // Special functions and combinatorics
     unary("lgamma", |x| ok(special::lgamma(x))),
-    unary("erf", |x| ok(special::erf(x))),
+    unary("erf", |x| ok(special::erf(x)))
+        .with(Facts::ELEMENTWISE)
+        .with(Facts::SPARSE_ON_EVERY),
     unary("zeta", |x| ok(special::zeta(x))),
     binary("combinationsWithRep", special::combinations_with_rep),
-    values("multinomial", Arity::Exactly(1), special::multinomial),
+    values("multinomial", Arity::Exactly(1), special::multinomial).with(Facts::VALUES_AS_GIVEN),
     unary("catalan", special::catalan),
     unary("bellNumbers", special::bell_numbers),
     binary("stirlingS2", special::stirling_s2),
     binary("composition", special::composition),
     unary("bernoulli", special::bernoulli),
-    values("kldivergence", Arity::Exactly(2), special::kldivergence),
+    values("kldivergence", Arity::Exactly(2), special::kldivergence).with(Facts::VALUES_AS_GIVEN),
     values("xgcd", Arity::Exactly(2), special::xgcd),
     binary("invmod", special::invmod),
-    values("isFinite", Arity::Exactly(1), special::is_finite),
+    values("isFinite", Arity::Exactly(1), special::is_finite).with(Facts::VALUES_AS_GIVEN),
     values("isBounded", Arity::Exactly(1), |a| {
         special::is_bounded(&a[0]).map(Value::Boolean)
-    }),
-    values("isNumeric", Arity::Exactly(1), special::is_numeric),
+    })
+    .with(Facts::VALUES_AS_GIVEN),
+    values("isNumeric", Arity::Exactly(1), special::is_numeric).with(Facts::VALUES_AS_GIVEN),
     values(
         "hasNumericValue",
         Arity::Exactly(1),
         special::has_numeric_value,
-    ),
-    values("numeric", Arity::Between(1, 2), special::numeric),
-    values("clone", Arity::Exactly(1), |a| Ok(a[0].clone())),
-    values("nullish", Arity::Exactly(2), special::nullish),
+    )
+    .with(Facts::VALUES_AS_GIVEN),
+    values("numeric", Arity::Between(1, 2), special::numeric).with(Facts::VALUES_AS_GIVEN),
+    values("clone", Arity::Exactly(1), |a| Ok(a[0].clone())).with(Facts::VALUES_AS_GIVEN),
+    values("nullish", Arity::Exactly(2), special::nullish)
+        .with(Facts::RAW_ARGUMENTS)
+        .with(Facts::VALUES_AS_GIVEN),
     values("bin", Arity::Between(1, 2), |a| notation::base(a, 1)),
     values("oct", Arity::Between(1, 2), |a| notation::base(a, 3)),
     values("hex", Arity::Between(1, 2), |a| notation::base(a, 4)),
-    values("format", Arity::Between(1, 2), notation::format),
+    values("format", Arity::Between(1, 2), notation::format)
+        .with(Facts::SPARSE_AWARE)
+        .with(Facts::VALUES_AS_GIVEN),
 ];
 
 /// The row called `name`.
@@ -506,29 +808,16 @@ pub(crate) enum Path {
     General,
     /// With plain numbers, straight to the number implementation (`eval::takes_plain_numbers`).
     Plain,
-    /// With plain numbers in number mode, straight to the values implementation: a row of
-    /// [`NUMBER_VALUES`] (`eval::Evaluator::call_number_values`).
+    /// With plain numbers in number mode, straight to the values implementation: a row marked
+    /// [`Facts::NUMBER_VALUES`] (`eval::Evaluator::call_number_values`).
     NumberValues,
 }
-
-/// The rows implemented on values that no function of the evaluator claims when every argument
-/// is a plain number (a test checks it), so such a call may go straight to the implementation.
-pub(crate) const NUMBER_VALUES: &[&str] = &[
-    "max",
-    "min",
-    "isPrime",
-    "isInteger",
-    "isZero",
-    "isPositive",
-    "isNegative",
-    "isNaN",
-];
 
 /// The [`Path`] of a row.
 fn path_of(row: &Builtin) -> Path {
     if crate::functions::takes_plain_numbers(row) {
         Path::Plain
-    } else if matches!(row.imp, Imp::Values(_)) && NUMBER_VALUES.contains(&row.name) {
+    } else if matches!(row.imp, Imp::Values(_)) && row.facts.has(Facts::NUMBER_VALUES) {
         Path::NumberValues
     } else {
         Path::General
@@ -1194,11 +1483,6 @@ fn is_prime(x: f64) -> bool {
     true
 }
 
-/// The functions math.js evaluates from their unevaluated arguments (its `rawArgs` transforms).
-pub(crate) const RAW_FUNCTIONS: &[&str] = &[
-    "map", "filter", "forEach", "and", "or", "bitAnd", "bitOr", "nullish",
-];
-
 /// The named constants of section 6.4 (number mode).
 pub(crate) fn constant(name: &str) -> Option<Value> {
     use std::f64::consts;
@@ -1246,7 +1530,7 @@ pub(crate) fn takes_plain_numbers(row: &crate::functions::Builtin) -> bool {
             row.name,
             "re" | "im" | "conj" | "arg" | "complex" | "nullish"
         )
-        && !RAW_FUNCTIONS.contains(&row.name)
+        && !row.facts.has(Facts::RAW_ARGUMENTS)
         && crate::syntax::ast::operator_of(row.name).is_none()
 }
 

@@ -1078,24 +1078,6 @@ pub(crate) fn nullish(values: &[Value]) -> Result<Value, FnError> {
     }
 }
 
-/// The special functions whose table implementations take their arguments as given: whole
-/// collections (`multinomial`, `kldivergence`, the predicates that map themselves) and Fractions
-/// (the type predicates, `clone`, `nullish`, `numeric`), instead of being mapped over elements or
-/// refused in Fraction mode by the evaluator.
-pub(crate) const TAKES_VALUES_AS_GIVEN: &[&str] = &[
-    "multinomial",
-    "kldivergence",
-    "isFinite",
-    "isBounded",
-    "isNumeric",
-    "hasNumericValue",
-    "numeric",
-    "clone",
-    "nullish",
-    "format",
-    "typeOf",
-];
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,8 +5,8 @@
 //! by one, walked once and freed one by one, about half of the request's instructions. Here the
 //! lexer's tokens are read by a small recursive-descent parser over a subset of the grammar
 //! whose every construct means what the full parser (`syntax/parser/`) and the evaluator
-//! (`eval/`) make of it, and each construct is computed by the same functions the evaluator calls for it
-//! on numbers:
+//! (`eval/`) make of it, and each construct is computed by the same functions the evaluator
+//! calls for it on numbers:
 //!
 //! - number literals (digits, a point, an exponent; no prefixed literal) and the names `NaN`
 //!   and `Infinity`;
@@ -46,9 +46,7 @@
 //! Unit tests hold both paths equal, answer and work units, on hand-picked and generated
 //! expressions; the differential test against math.js runs through both.
 
-use crate::eval::{
-    Evaluator, RAW_FUNCTIONS, number_binary, number_literal, plain_numbers, short_decimal,
-};
+use crate::eval::{Evaluator, number_binary, number_literal, plain_numbers, short_decimal};
 use crate::functions::{Builtin, Imp, Path, builtin_entry};
 use crate::syntax::lexer::{Lexed, P, Tok, Token};
 use crate::value::Value;
@@ -638,7 +636,7 @@ impl Quick<'_> {
         at: usize,
         values: Vec<Value>,
     ) -> Option<Value> {
-        if self.untaken || RAW_FUNCTIONS.contains(&name) {
+        if self.untaken || row.facts.has(crate::functions::Facts::RAW_ARGUMENTS) {
             return None;
         }
         self.evaluator.call_with_values(row, name, values, at).ok()

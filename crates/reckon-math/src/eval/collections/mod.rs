@@ -57,128 +57,6 @@ pub(crate) fn thousands(n: u64) -> String {
     out
 }
 
-/// The names [`Evaluator::evaluator_function`] may claim besides the operators' names and the
-/// `set…` functions (a test holds every other row to `None` from it, whatever its arguments).
-const EVALUATOR_FUNCTIONS: &[&str] = &[
-    "addScalar",
-    "apply",
-    "average",
-    "avg",
-    "bigint",
-    "bignumber",
-    "column",
-    "compare",
-    "compareNatural",
-    "compareText",
-    "concat",
-    "corr",
-    "count",
-    "cross",
-    "ctranspose",
-    "cumsum",
-    "deepEqual",
-    "den",
-    "det",
-    "diag",
-    "diff",
-    "distance",
-    "divideScalar",
-    "dot",
-    "equalText",
-    "filter",
-    "flatten",
-    "forEach",
-    "fraction",
-    "getMatrixDataType",
-    "help",
-    "hypot",
-    "identity",
-    "index",
-    "intersect",
-    "inv",
-    "kron",
-    "len",
-    "length",
-    "mad",
-    "map",
-    "mapSlices",
-    "matrix",
-    "matrixFromColumns",
-    "matrixFromFunction",
-    "matrixFromRows",
-    "max",
-    "mean",
-    "median",
-    "min",
-    "mode",
-    "multiplyScalar",
-    "norm",
-    "nthRoots",
-    "num",
-    "ones",
-    "partitionSelect",
-    "pickRandom",
-    "print",
-    "prod",
-    "quantileSeq",
-    "random",
-    "randomInt",
-    "range",
-    "replacer",
-    "reshape",
-    "resize",
-    "rotate",
-    "rotationMatrix",
-    "row",
-    "size",
-    "sort",
-    "sparse",
-    "squeeze",
-    "std",
-    "stddev",
-    "stdev",
-    "subset",
-    "subtractScalar",
-    "sum",
-    "trace",
-    "transpose",
-    "typed",
-    "variance",
-    "zeros",
-];
-
-/// The operators' names [`operator_of`] knows, which [`Evaluator::evaluator_function`] claims.
-const OPERATOR_NAMES: &[&str] = &[
-    "add",
-    "subtract",
-    "multiply",
-    "divide",
-    "pow",
-    "mod",
-    "dotMultiply",
-    "dotDivide",
-    "dotPow",
-    "equal",
-    "unequal",
-    "larger",
-    "largerEq",
-    "smaller",
-    "smallerEq",
-    "and",
-    "or",
-    "xor",
-    "bitAnd",
-    "bitOr",
-    "bitXor",
-    "leftShift",
-    "rightArithShift",
-    "rightLogShift",
-    "not",
-    "bitNot",
-    "unaryMinus",
-    "unaryPlus",
-];
-
 /// `a == b`, at compile time.
 const fn same_text(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
@@ -195,18 +73,6 @@ const fn same_text(a: &str, b: &str) -> bool {
     true
 }
 
-/// Whether `list` holds `name`, at compile time.
-const fn listed(list: &[&str], name: &str) -> bool {
-    let mut i = 0;
-    while i < list.len() {
-        if same_text(list[i], name) {
-            return true;
-        }
-        i += 1;
-    }
-    false
-}
-
 /// Whether [`Evaluator::evaluator_function`] may claim a call of each row of the table, worked
 /// out when the crate is compiled: most calls that reach it (a function of a complex number, a
 /// matrix mapped element by element) are of rows it never claims, and its match on the name
@@ -218,7 +84,10 @@ static EVALUATOR_CLAIMS: [bool; crate::functions::BUILTINS.len()] = {
     while i < rows.len() {
         let name = rows[i].name;
         let set = name.len() >= 3 && same_text(name.split_at(3).0, "set");
-        claims[i] = set || listed(OPERATOR_NAMES, name) || listed(EVALUATOR_FUNCTIONS, name);
+        let facts = rows[i].facts;
+        claims[i] = set
+            || facts.has(crate::functions::Facts::OPERATOR)
+            || facts.has(crate::functions::Facts::COLLECTION);
         i += 1;
     }
     claims
@@ -232,71 +101,6 @@ pub(crate) fn evaluator_may_claim(row: &'static crate::functions::Builtin) -> bo
     let index = offset / std::mem::size_of::<crate::functions::Builtin>();
     EVALUATOR_CLAIMS.get(index).copied().unwrap_or(true)
 }
-
-/// Functions math.js applies to each element of a matrix argument (the others refuse one).
-pub(crate) const ELEMENTWISE: &[&str] = &[
-    "abs",
-    "boolean",
-    "ceil",
-    "factorial",
-    "fix",
-    "floor",
-    "isInteger",
-    "isNaN",
-    "isNegative",
-    "isPositive",
-    "isPrime",
-    "isZero",
-    "log10",
-    "log1p",
-    "log2",
-    "number",
-    "round",
-    "erf",
-    "sign",
-    "string",
-    "mod",
-    "gcd",
-    "lcm",
-    "atan2",
-    "nthRoot",
-    "re",
-    "im",
-    "conj",
-    "arg",
-    "fraction",
-    "bignumber",
-];
-
-/// Built-in functions whose arguments include functions (callbacks).
-pub(crate) const TAKES_FUNCTIONS: &[&str] = &[
-    "map",
-    "forEach",
-    "filter",
-    "apply",
-    "mapSlices",
-    "matrixFromFunction",
-    "sort",
-    "help",
-    "typed",
-    "replacer",
-    "typeOf",
-];
-
-/// The functions that accept a sparse matrix so far; the others answer "not implemented".
-pub(crate) const SPARSE_AWARE: &[&str] = &[
-    "sparse",
-    "matrix",
-    "size",
-    "count",
-    "length",
-    "len",
-    "transpose",
-    "ctranspose",
-    "typeOf",
-    "format",
-    "compareNatural",
-];
 
 /// math.js's refusal of an array literal whose items (scalars and matrices) make no matrix:
 /// the first `DimensionError` of its `validate`, which walks the nested arrays depth first
@@ -605,7 +409,7 @@ impl Evaluator {
         values: &[Value],
         at: usize,
     ) -> Evaluated {
-        if !ELEMENTWISE.contains(&row.name) || values.len() > 2 {
+        if !row.facts.has(crate::functions::Facts::ELEMENTWISE) || values.len() > 2 {
             return Err(failed(
                 format!(
                     "Function '{name}' doesn't apply to matrices. To call it elementwise on a matrix 'M', try 'map(M, {name})'."

@@ -74,12 +74,17 @@ fn rows_said_unclaimed_are_never_claimed_by_the_evaluator() {
         let row = crate::functions::builtin(name).expect("a row");
         assert!(super::evaluator_may_claim(row), "{name}");
     }
-    // The operators' names are the ones `operator_of` knows, and each row of one is claimed.
-    for name in super::OPERATOR_NAMES {
-        assert!(super::operator_of(name).is_some(), "{name}");
-    }
+    // The rows marked as operators are exactly those whose names `operator_of` knows, and each
+    // row of one is claimed.
     for row in crate::functions::BUILTINS {
-        if super::operator_of(row.name).is_some() || row.name.starts_with("set") {
+        let operator = row.facts.has(crate::functions::Facts::OPERATOR);
+        assert_eq!(
+            operator,
+            super::operator_of(row.name).is_some(),
+            "{}",
+            row.name
+        );
+        if operator || row.name.starts_with("set") {
             assert!(super::evaluator_may_claim(row), "{}", row.name);
         }
     }
@@ -89,6 +94,7 @@ fn rows_said_unclaimed_are_never_claimed_by_the_evaluator() {
             name: "abs",
             arity: crate::functions::Arity::Exactly(1),
             imp: crate::functions::BUILTINS[0].imp,
+            facts: crate::functions::Facts::NONE,
         }));
     assert!(super::evaluator_may_claim(stray));
 }

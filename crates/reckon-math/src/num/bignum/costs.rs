@@ -47,10 +47,10 @@ pub(super) const ROOT_UNITS: u64 = 100;
 /// decimal arithmetic, rounding to 64 digits and the evaluator's dispatch around it ran at 4,000
 /// to 9,000 units per CPU millisecond with 1 unit (`sum(map(1:n, f(k) = (k/7)*(k/3)))`), against
 /// the evaluator's 25,000; 17 brings them to its rate.
-pub(super) const BIG_OP_UNITS: u64 = 17;
+pub const BIG_OP_UNITS: u64 = 17;
 
 /// Work units per pair of factors of `factorial` (a ~5-limb product and the loop around it).
-pub(super) const FACTORIAL_PAIR_UNITS: u64 = 36;
+pub const FACTORIAL_PAIR_UNITS: u64 = 36;
 
 /// 64-bit limbs of a value's significand (at least 1): the spec's measure for products.
 pub(super) fn limbs(x: &Big) -> u64 {

@@ -21,7 +21,7 @@ pub fn format(value: &Big, precision: Option<u32>) -> String {
     format_bounded(value, precision, -6, 21)
 }
 
-/// [`format`] with other exponent bounds: positional when `lower <= e < upper` (math.js's own
+/// [`format()`] with other exponent bounds: positional when `lower <= e < upper` (math.js's own
 /// `format` defaults are -3 and 5).
 pub fn format_bounded(value: &Big, precision: Option<u32>, lower: i64, upper: i64) -> String {
     let r = match value {

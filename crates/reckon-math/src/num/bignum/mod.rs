@@ -8,7 +8,7 @@
 //! digits: decimal.js keeps every digit of a literal (`new Decimal("1.000…0001")`) and only the
 //! operations that round (`+ − × ÷`, functions) round to 64 digits; negation, `abs`, `floor`,
 //! `ceil`, `round(x, n)` and comparisons are exact, and so are they here. Formatting then rounds
-//! as math.js does (see [`format`]).
+//! as math.js does (see [`format()`]).
 //!
 //! # Exponent range
 //! decimal.js's `maxE = 9e15` and `minE = -9e15` bound the *scientific* exponent (the power of ten of
