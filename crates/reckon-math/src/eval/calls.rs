@@ -719,14 +719,12 @@ impl Evaluator {
                 if let Some(bytes) = crate::functions::notation::planned_digits(values.get(1)) {
                     self.admit_memory(bytes).map_err(|e| e.at(at))?;
                 }
-                let mut stopped = None;
-                let result = crate::functions::notation::format_metered(&values, &mut |units| {
-                    self.charge(units).map_err(|e| {
-                        stopped = Some(e);
-                        FnError::TooLarge
-                    })
-                });
-                if let Some(error) = stopped {
+                let mut meter = FunctionMeter {
+                    evaluator: self,
+                    stopped: None,
+                };
+                let result = crate::functions::notation::format_metered(&values, &mut meter);
+                if let Some(error) = meter.stopped {
                     return Err(error);
                 }
                 return result.map_err(|e| function_error(e, name, at));

@@ -243,11 +243,9 @@ impl Evaluator {
             }
             ("bernoulli", 1) => {
                 let x = fractions()?;
-                crate::functions::special::bernoulli_exact(
-                    &x[0],
-                    &mut |units| self.charge(units),
-                    |detail| function_error(FnError::Domain(detail), name, at),
-                )
+                crate::functions::special::bernoulli_exact(&x[0], self, |detail| {
+                    function_error(FnError::Domain(detail), name, at)
+                })
                 .map(Value::fraction)
             }
             ("isInteger", 1) => Ok(Value::Boolean(fractions()?[0].is_int())),
@@ -263,8 +261,7 @@ impl Evaluator {
             ("boolean", 1) => Ok(Value::Boolean(!fractions()?[0].is_zero())),
             ("string", 1) => match &values[0] {
                 Value::Fraction(x) => {
-                    let mut charge = |units: u64| self.charge(units);
-                    fraction::decimal_string(x, &mut charge).map(|text| Value::Str(text.into()))
+                    fraction::decimal_string(x, self).map(|text| Value::Str(text.into()))
                 }
                 _ => Err(fraction_unsupported_function(at)),
             },

@@ -693,6 +693,33 @@ impl Evaluator {
     }
 }
 
+/// The evaluator's work meter, for the number tower's long operations.
+impl crate::num::Charge<CalculateError> for Evaluator {
+    #[inline]
+    fn charge(&mut self, units: u64) -> Result<(), CalculateError> {
+        Evaluator::charge(self, units)
+    }
+}
+
+/// The evaluator's work meter for a table function, whose refusals are [`FnError`]s: a spent
+/// meter answers [`FnError::TooLarge`] to the function and keeps the evaluator's own refusal in
+/// `stopped`, which the caller reports instead.
+pub(crate) struct FunctionMeter<'a> {
+    /// The evaluator whose meter is spent.
+    pub(crate) evaluator: &'a mut Evaluator,
+    /// The evaluator's refusal, once the meter has refused.
+    pub(crate) stopped: Option<CalculateError>,
+}
+
+impl crate::num::Charge<FnError> for FunctionMeter<'_> {
+    fn charge(&mut self, units: u64) -> Result<(), FnError> {
+        self.evaluator.charge(units).map_err(|e| {
+            self.stopped = Some(e);
+            FnError::TooLarge
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

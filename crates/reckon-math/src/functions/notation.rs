@@ -553,14 +553,14 @@ pub(crate) fn format(values: &[Value]) -> Result<Value, FnError> {
     format_metered(values, &mut |_| Ok(()))
 }
 
-/// [`format`], asking `charge` for the work of each repeating decimal first.
+/// [`format`], asking `meter` for the work of each repeating decimal first.
 pub(crate) fn format_metered(
     values: &[Value],
-    charge: &mut dyn FnMut(u64) -> Result<(), FnError>,
+    meter: &mut dyn crate::num::Charge<FnError>,
 ) -> Result<Value, FnError> {
     let options = values.get(1);
     let mut out = String::new();
-    write_value(&values[0], options, &mut out, charge)?;
+    write_value(&values[0], options, &mut out, meter)?;
     if let Some(Value::Object(entries)) = options
         && let Some((_, limit)) = entries.iter().find(|(k, _)| k == "truncate")
     {
@@ -582,7 +582,7 @@ fn write_value(
     value: &Value,
     options: Option<&Value>,
     out: &mut String,
-    charge: &mut dyn FnMut(u64) -> Result<(), FnError>,
+    meter: &mut dyn crate::num::Charge<FnError>,
 ) -> Result<(), FnError> {
     if out.len() > MAX_TEXT {
         return Err(FnError::SizeLimit(
@@ -607,7 +607,7 @@ fn write_value(
                     k == "fraction" && matches!(v, Value::Str(s) if s == "decimal")
                 }) =>
             {
-                out.push_str(&crate::num::fraction::decimal_string(f, charge)?);
+                out.push_str(&crate::num::fraction::decimal_string(f, meter)?);
             }
             None | Some(Value::Number(_) | Value::Object(_)) => {
                 out.push_str(&crate::num::fraction::format(f));
@@ -620,7 +620,7 @@ fn write_value(
             if m.shape.is_empty() {
                 out.push_str("[]");
             } else {
-                write_nested(m, 0, 0, options, out, charge)?;
+                write_nested(m, 0, 0, options, out, meter)?;
             }
         }
         Value::Sparse(m) => {
@@ -643,7 +643,7 @@ fn write_value(
                     format_number(r as f64, options)?,
                     format_number(c as f64, options)?
                 ));
-                write_value(v, options, out, charge)?;
+                write_value(v, options, out, meter)?;
             }
         }
         Value::Object(entries) => {
@@ -654,7 +654,7 @@ fn write_value(
                 }
                 out.push_str(&Value::Str(k.clone().into()).format(None));
                 out.push_str(": ");
-                write_value(v, options, out, charge)?;
+                write_value(v, options, out, meter)?;
             }
             out.push('}');
         }
@@ -675,7 +675,7 @@ fn write_nested(
     offset: usize,
     options: Option<&Value>,
     out: &mut String,
-    charge: &mut dyn FnMut(u64) -> Result<(), FnError>,
+    meter: &mut dyn crate::num::Charge<FnError>,
 ) -> Result<(), FnError> {
     out.push('[');
     let size = m.shape.get(dim).copied().unwrap_or(0);
@@ -686,10 +686,10 @@ fn write_nested(
         }
         if dim + 1 == m.rank() {
             if let Some(v) = m.data.get(offset + i) {
-                write_value(v, options, out, charge)?;
+                write_value(v, options, out, meter)?;
             }
         } else {
-            write_nested(m, dim + 1, offset + i * step, options, out, charge)?;
+            write_nested(m, dim + 1, offset + i * step, options, out, meter)?;
         }
     }
     out.push(']');

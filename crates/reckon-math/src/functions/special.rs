@@ -850,12 +850,12 @@ pub(crate) fn bernoulli(n: f64) -> Result<f64, FnError> {
 }
 
 /// The Bernoulli number Bₙ as an exact Fraction (math.js's `bernoulli` for Fractions): the same
-/// cotangent-coefficient recurrence as [`bernoulli`] in exact rationals. `charge` is called
+/// cotangent-coefficient recurrence as [`bernoulli`] in exact rationals. `meter` is asked
 /// before each multiplication and division with its cost, so the work meter bounds large
 /// indexes; `domain` builds the refusal of a negative or fractional index.
 pub(crate) fn bernoulli_exact<E>(
     index: &RBig,
-    charge: &mut dyn FnMut(u64) -> Result<(), E>,
+    meter: &mut dyn crate::num::Charge<E>,
     domain: impl Fn(String) -> E,
 ) -> Result<RBig, E> {
     // math.js reads the index as a number first: past 1.8e308 it is Infinity, not an integer.
@@ -873,11 +873,11 @@ pub(crate) fn bernoulli_exact<E>(
         return Ok(RBig::ZERO);
     }
     // The table below grows by one entry per step: an index past the meter is refused by it.
-    charge(half.min(u64::MAX as f64) as u64)?;
+    meter.charge(half.min(u64::MAX as f64) as u64)?;
     let half = half as usize;
     // Every multiplication and addition is charged by its operands' sizes before it is done.
     let mut op = |x: &RBig, y: &RBig, product: bool| -> Result<RBig, E> {
-        charge(crate::num::fraction::cost(x, y))?;
+        meter.charge(crate::num::fraction::cost(x, y))?;
         Ok(if product { x * y } else { x + y })
     };
     let third = RBig::from_parts((-1).into(), 3u8.into());

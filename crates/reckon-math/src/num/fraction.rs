@@ -701,11 +701,11 @@ const PLAIN_DECIMALS: usize = 15;
 /// expansion with its repeating cycle in parentheses (`0.(3)`, `-0.1(6)`, `3.(142857)`), found by
 /// searching the order of 10 modulo the denominator without its factors 2 and 5 (up to 2,000
 /// digits) and the cycle's start (up to 300 digits); without a cycle, at most 15 decimals,
-/// truncated. Every step is a big-integer remainder, so `charge` is asked for the work first
+/// truncated. Every step is a big-integer remainder, so `meter` is asked for the work first
 /// (units proportional to the denominator's limbs).
 pub(crate) fn decimal_string<E>(
     value: &RBig,
-    charge: &mut dyn FnMut(u64) -> Result<(), E>,
+    meter: &mut dyn crate::num::Charge<E>,
 ) -> Result<String, E> {
     let ten = UBig::from(10u8);
     let d = value.denominator().clone();
@@ -713,7 +713,7 @@ pub(crate) fn decimal_string<E>(
     let twos = d.trailing_zeros().unwrap_or(0);
     let mut reduced = &d >> twos;
     while &reduced % 5u8 == 0 {
-        charge(step)?;
+        meter.charge(step)?;
         reduced /= 5u8;
     }
     let mut cycle = 0usize;
@@ -725,7 +725,7 @@ pub(crate) fn decimal_string<E>(
                 length = 0;
                 break;
             }
-            charge(step)?;
+            meter.charge(step)?;
             remainder = remainder * &ten % &reduced;
             length += 1;
         }
@@ -733,7 +733,7 @@ pub(crate) fn decimal_string<E>(
     }
     let mut start = 0usize;
     if cycle > 0 {
-        charge(step.saturating_mul(cycle as u64))?;
+        meter.charge(step.saturating_mul(cycle as u64))?;
         let mut first = UBig::ONE % &d;
         let mut second = ten.pow(cycle) % &d;
         start = MAX_CYCLE_START + 1;
@@ -742,7 +742,7 @@ pub(crate) fn decimal_string<E>(
                 start = t;
                 break;
             }
-            charge(2 * step)?;
+            meter.charge(2 * step)?;
             first = first * &ten % &d;
             second = second * &ten % &d;
         }
@@ -755,14 +755,14 @@ pub(crate) fn decimal_string<E>(
     if value.numerator() < &IBig::ZERO {
         out.push('-');
     }
-    charge(step)?;
+    meter.charge(step)?;
     out.push_str(&(&numerator / &d).to_string());
     let mut n = (&numerator % &d) * &ten;
     if n != UBig::ZERO {
         out.push('.');
     }
     let mut digit = |n: &mut UBig, out: &mut String| -> Result<(), E> {
-        charge(step)?;
+        meter.charge(step)?;
         out.push_str(&(&*n / &d).to_string());
         *n = (&*n % &d) * &ten;
         Ok(())

@@ -14,3 +14,18 @@ pub(crate) mod jsmath;
 pub(crate) mod literal;
 pub(crate) mod real;
 pub(crate) mod tolerance;
+
+/// The work meter as the number tower sees it: a long operation (a repeating decimal, an exact
+/// Bernoulli number, a value's text) asks it for the units of each step before taking the step,
+/// and stops with its refusal `E`. The evaluator is one (its meter); a closure is one too, for
+/// callers that bound the work otherwise and for tests.
+pub(crate) trait Charge<E> {
+    /// Spends `units` of the meter, or refuses.
+    fn charge(&mut self, units: u64) -> Result<(), E>;
+}
+
+impl<E, F: FnMut(u64) -> Result<(), E>> Charge<E> for F {
+    fn charge(&mut self, units: u64) -> Result<(), E> {
+        self(units)
+    }
+}
