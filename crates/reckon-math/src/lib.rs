@@ -13,8 +13,9 @@
 //!   checks and alias renaming before evaluation (`checks`), the names math.js resolves
 //!   (`names`), string-literal text (`text`) and `NumericType`.
 //! - `value`: `Value`, dense and sparse matrices, `index(...)` values and scopes.
-//! - `functions`: the function table (one row per built-in: its arity and its number
-//!   implementation), the special functions (`special`), `format` and its notations
+//! - `functions`: the function table (one row per built-in: its arity, its number
+//!   implementation, its one-argument Complex, BigNumber and Fraction forms, and its facts),
+//!   the special functions (`special`), `format` and its notations
 //!   (`notation`), and the documentation of every catalogue name (`reference`).
 //! - `eval`: the evaluator (`eval/mod.rs`), BigNumber and Complex mode (`big_mode`,
 //!   `complex_mode`), bigints, indexing and `subset`, assignment, `print`, geometry, sparse
@@ -25,14 +26,17 @@
 //! - this file: the pipeline, request to answer.
 //!
 //! Where to add things today:
-//! - a function: its row in `functions::BUILTINS`: its arity, its number implementation and its
-//!   facts (`functions::Facts`: element-wise, raw arguments, callbacks, its bigint form, what it
-//!   does with a sparse matrix, whether the evaluator implements it over collections); its
-//!   entry in `functions/reference.rs`; and, when it has one, its BigNumber, Fraction, Complex
-//!   or bigint form in `eval/big_mode.rs`, `eval/fraction_mode.rs` (`apply_fraction`),
-//!   `eval/complex_mode.rs` or `eval/bigint.rs`, or its collection form in the
-//!   `eval/collections/` topic it belongs to. (Rows that also hold those forms and the
-//!   documentation are the next step of this layout.)
+//! - a function: its row in `functions::BUILTINS`: its arity, its number implementation, its
+//!   forms on the other number types when each is one function of its argument
+//!   (`.complex(Complex::sin)`, `.big(cost, f)`, `.fraction(f)`) and its facts
+//!   (`functions::Facts`: element-wise, raw arguments, callbacks, its bigint form, what it does
+//!   with a sparse matrix, whether the evaluator implements it over collections). A form that
+//!   needs the evaluator (two arguments, a result of another type, a metered loop) is a named
+//!   case in `eval/big_mode.rs`, `eval/fraction_mode.rs` (`apply_fraction`),
+//!   `eval/complex_mode.rs` or `eval/bigint.rs`, and a collection form lives in the
+//!   `eval/collections/` topic it belongs to. Its documentation is already written: every name
+//!   of the catalogue, built or not, has its entry in `functions/reference.rs`, and help marks
+//!   it built once its row exists.
 //! - a unit: not built yet; `syntax/names.rs` already knows every unit name math.js resolves.
 //! - a simplify rule: not built yet (`simplify` and `derivative` are refused as not
 //!   implemented).

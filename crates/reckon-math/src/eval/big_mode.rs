@@ -10,7 +10,8 @@
 
 use crate::CalculateError;
 use crate::eval::{Evaluated, Evaluator, failed, mismatch, not_implemented};
-use crate::num::bignum::{self, Big, BigError, Func};
+use crate::functions::Builtin;
+use crate::num::bignum::{self, Big, BigError};
 use crate::syntax::ast::Op;
 use crate::value::Value;
 use dashu_int::IBig;
@@ -81,37 +82,6 @@ pub(crate) fn compare_big(op: Op, x: &Big, y: &Big) -> bool {
         Op::LargerEq => equal || ordering == Some(std::cmp::Ordering::Greater),
         _ => false,
     }
-}
-
-fn trig_function(name: &str) -> Option<Func> {
-    use Func::*;
-    Some(match name {
-        "sin" => Sin,
-        "cos" => Cos,
-        "tan" => Tan,
-        "sec" => Sec,
-        "csc" => Csc,
-        "cot" => Cot,
-        "asin" => Asin,
-        "acos" => Acos,
-        "atan" => Atan,
-        "asec" => Asec,
-        "acsc" => Acsc,
-        "acot" => Acot,
-        "sinh" => Sinh,
-        "cosh" => Cosh,
-        "tanh" => Tanh,
-        "sech" => Sech,
-        "csch" => Csch,
-        "coth" => Coth,
-        "asinh" => Asinh,
-        "acosh" => Acosh,
-        "atanh" => Atanh,
-        "asech" => Asech,
-        "acsch" => Acsch,
-        "acoth" => Acoth,
-        _ => return None,
-    })
 }
 
 /// math.js's answers for `&`, `|` and `^|` of BigNumbers that its bitwise algorithm does not
@@ -360,10 +330,11 @@ impl Evaluator {
     /// table) so the caller goes on.
     pub(crate) fn big_function(
         &mut self,
-        name: &str,
+        row: &Builtin,
         values: &[Value],
         at: usize,
     ) -> Option<Evaluated> {
+        let name = row.name;
         if !values.iter().any(|v| matches!(v, Value::Big(_))) {
             return None;
         }
@@ -384,7 +355,7 @@ impl Evaluator {
                 _ => None,
             };
         }
-        Some(self.big_call(name, values, at))
+        Some(self.big_call(row, values, at))
     }
 
     /// `permutations(n[, k])`: n!/(n−k)! as a product of BigNumbers, charged per factor.
@@ -502,7 +473,8 @@ impl Evaluator {
         Ok(Value::Big(value))
     }
 
-    fn big_call(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
+    fn big_call(&mut self, row: &Builtin, values: &[Value], at: usize) -> Evaluated {
+        let name = row.name;
         let mut args = Vec::with_capacity(values.len());
         for (i, value) in values.iter().enumerate() {
             args.push(match (name, i, value) {
@@ -512,12 +484,16 @@ impl Evaluator {
                 _ => as_big(value, at)?,
             });
         }
+        // The functions whose BigNumber form is one function of their argument declare it.
+        if let (Some((cost, form)), [x]) = (row.forms.big, args.as_slice()) {
+            self.charge(bignum::cost(cost, x, None))?;
+            return big_answer(form(x), name, &args, at);
+        }
         let x = &args[0];
         let y = args.get(1);
         let cost_kind = match name {
-            "abs" | "sign" | "floor" | "ceil" | "fix" | "round" | "unaryMinus" | "unaryPlus"
-            | "isInteger" | "isZero" | "isPositive" | "isNegative" | "isNaN" | "isFinite"
-            | "number" | "boolean" => bignum::Op::Exact,
+            "floor" | "ceil" | "fix" | "round" | "isInteger" | "isZero" | "isPositive"
+            | "isNegative" | "isNaN" | "isFinite" | "number" | "boolean" => bignum::Op::Exact,
             // Charged step by step in `big_combinatorics`.
             "isPrime"
             | "xgcd"
@@ -528,55 +504,27 @@ impl Evaluator {
             | "stirlingS2"
             | "bellNumbers"
             | "bernoulli" => bignum::Op::Exact,
-            "square" | "cube" | "mod" => bignum::Op::Mul,
-            "sqrt" | "cbrt" | "nthRoot" => bignum::Op::Root,
+            "mod" => bignum::Op::Mul,
+            "nthRoot" => bignum::Op::Root,
             "pow" => bignum::Op::Pow,
             "atan2" => bignum::Op::Atan2,
-            "factorial" | "gamma" => bignum::Op::Factorial,
             // The aliases too: `nCr(9007199254740993, 3)` runs its loop 9·10^15 times.
             "combinations" | "choose" | "nCr" => bignum::Op::Combinations,
-            n if trig_function(n).is_some() => bignum::Op::Circular,
             _ => bignum::Op::Elementary,
         };
         self.charge(bignum::cost(cost_kind, x, y))?;
-        let fallback = |this: &mut Self, function: &str| -> Evaluated {
-            // math.js continues with binary64 numbers: a Complex (or a real) result.
-            let numbers: Vec<f64> = args.iter().map(bignum::to_f64).collect();
-            let _ = this;
-            crate::eval::complex_mode::promote(function, &numbers)
-                .ok_or_else(|| not_implemented(&format!("{function}() of this BigNumber"), at))
-        };
         let result: Result<Big, BigError> = match (name, y) {
-            ("abs", None) => Ok(bignum::abs(x)),
-            ("sign", None) => Ok(bignum::sign(x)),
-            ("unaryMinus", None) => Ok(bignum::neg(x)),
-            ("unaryPlus", None) => Ok(x.clone()),
-            ("square", None) => Ok(bignum::mul(x, x)),
-            ("cube", None) => Ok(bignum::mul(&bignum::mul(x, x), x)),
-            ("sqrt", None) => bignum::sqrt(x),
-            ("cbrt", None) => Ok(bignum::cbrt(x)),
             ("nthRoot", root) => bignum::nth_root(x, root.unwrap_or(&Big::from_i64(2))),
-            ("exp", None) => Ok(bignum::exp(x)),
-            ("expm1", None) => Ok(bignum::expm1(x)),
             ("log", None) => bignum::ln(x),
             ("log", Some(base)) => bignum::log_base(x, base),
-            ("log2", None) => bignum::log2(x),
-            ("log10", None) => bignum::log10(x),
-            ("log1p", None) => bignum::log1p(x),
             ("pow", Some(e)) => bignum::pow(x, e),
             ("mod", Some(m)) => Ok(bignum::modulo(x, m)),
-            ("floor", None) => Ok(bignum::floor(x)),
-            ("ceil", None) => Ok(bignum::ceil(x)),
-            ("fix", None) => Ok(bignum::fix(x)),
-            ("round", None) => Ok(bignum::round(x)),
             ("round", Some(n)) => bignum::round_places(x, n),
             ("floor", Some(n)) => Ok(bignum::round_with_places(x, n, bignum::floor)),
             ("ceil", Some(n)) => Ok(bignum::round_with_places(x, n, bignum::ceil)),
             ("fix", Some(n)) => Ok(bignum::round_with_places(x, n, bignum::fix)),
             ("atan2", Some(other)) => Ok(bignum::atan2(x, other)),
             ("hypot", _) => Ok(bignum::hypot(&args)),
-            ("factorial", None) => bignum::factorial(x),
-            ("gamma", None) => bignum::gamma(x),
             ("combinations" | "choose" | "nCr", Some(k)) => bignum::combinations(x, k),
             ("permutations" | "permute" | "nPr", k) => return self.big_permutations(x, k, at),
             ("gcd" | "lcm", _) => return self.big_gcd_lcm(name, &args, at),
@@ -626,10 +574,6 @@ impl Evaluator {
                     at,
                 ));
             }
-            (name, None) if trig_function(name).is_some() => {
-                let f = trig_function(name).ok_or(BigError::NumberFallback);
-                f.and_then(|f| bignum::trig(f, x))
-            }
             ("max" | "min", _) => {
                 // The winning argument as it was given (math.js keeps a boolean a boolean:
                 // `min(6, true)` is `true`), compared as BigNumbers.
@@ -656,11 +600,22 @@ impl Evaluator {
                 return Err(not_implemented(&format!("{name}() of a BigNumber"), at));
             }
         };
-        match result {
-            Ok(value) => Ok(Value::Big(value)),
-            Err(BigError::NumberFallback) => fallback(self, name),
-            Err(e) => Err(big_error(&e, at)),
+        big_answer(result, name, &args, at)
+    }
+}
+
+/// The value of a BigNumber function's `result`: math.js continues a function it has no
+/// BigNumber answer for (`sqrt` of a negative) with binary64 numbers, a Complex (or a real)
+/// result.
+fn big_answer(result: Result<Big, BigError>, name: &str, args: &[Big], at: usize) -> Evaluated {
+    match result {
+        Ok(value) => Ok(Value::Big(value)),
+        Err(BigError::NumberFallback) => {
+            let numbers: Vec<f64> = args.iter().map(bignum::to_f64).collect();
+            crate::eval::complex_mode::promote(name, &numbers)
+                .ok_or_else(|| not_implemented(&format!("{name}() of this BigNumber"), at))
         }
+        Err(e) => Err(big_error(&e, at)),
     }
 }
 

@@ -736,7 +736,7 @@ impl Evaluator {
         {
             return result;
         }
-        if let Some(result) = self.complex_function(canonical, &values, at) {
+        if let Some(result) = self.complex_function(row, &values, at) {
             return result;
         }
         if values.iter().any(|v| matches!(v, Value::Matrix(_))) {
@@ -745,11 +745,11 @@ impl Evaluator {
         if let Some(result) = self.bigint_function(row, &values, at) {
             return result;
         }
-        if let Some(result) = self.big_function(canonical, &values, at) {
+        if let Some(result) = self.big_function(row, &values, at) {
             return result;
         }
         if values.iter().any(|v| matches!(v, Value::Fraction(_))) {
-            return self.apply_fraction(canonical, &values, at);
+            return self.apply_fraction(row, &values, at);
         }
         let numbers = |values: &[Value]| -> Result<Vec<f64>, CalculateError> {
             values

@@ -3,6 +3,7 @@
 //! domain (`sqrt(-4)` = `2i`). The arithmetic itself is `complex`'s, which follows complex.js.
 
 use crate::eval::{Evaluated, Evaluator, failed, mismatch};
+use crate::functions::Builtin;
 use crate::num::complex::{self, Complex, RealOrComplex};
 use crate::syntax::ast::Op;
 use crate::value::Value;
@@ -107,10 +108,11 @@ impl Evaluator {
     /// Complex argument; `None` when neither applies.
     pub(crate) fn complex_function(
         &mut self,
-        name: &str,
+        row: &Builtin,
         values: &[Value],
         at: usize,
     ) -> Option<Evaluated> {
+        let name = row.name;
         let any_complex = values.iter().any(|v| matches!(v, Value::Complex(_)));
         if !any_complex && !matches!(name, "re" | "im" | "conj" | "arg" | "complex") {
             return None;
@@ -122,10 +124,11 @@ impl Evaluator {
             // One value needs no comparison: math.js returns it (`min(2i)` = 2i).
             return Some(Ok(only.clone()));
         }
-        Some(self.complex_call(name, values, at))
+        Some(self.complex_call(row, values, at))
     }
 
-    fn complex_call(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
+    fn complex_call(&mut self, row: &Builtin, values: &[Value], at: usize) -> Evaluated {
+        let name = row.name;
         if name == "complex" {
             return match values {
                 [Value::Complex(z)] => Ok(Value::Complex(*z)),
@@ -185,6 +188,10 @@ impl Evaluator {
         }
         let z = as_complex(&values[0], at)?;
         self.charge(16)?;
+        // The functions whose Complex form is one function of their argument declare it.
+        if let (Some(form), [_]) = (row.forms.complex, values) {
+            return Ok(Value::Complex(form(z)));
+        }
         let real_argument = !matches!(values[0], Value::Complex(_));
         let second = match values.get(1) {
             Some(v) => Some(as_complex(v, at)?),
@@ -209,47 +216,12 @@ impl Evaluator {
             ("conj", None) => Value::Complex(z.conj()),
             ("arg", None) => Value::Number(z.arg()),
             ("abs", None) => Value::Number(z.abs()),
-            ("sign", None) => Value::Complex(z.sign()),
-            ("sqrt", None) => Value::Complex(z.sqrt()),
-            ("cbrt", None) => Value::Complex(z.cbrt()),
-            ("square", None) => Value::Complex(z.square()),
-            ("cube", None) => Value::Complex(z.cube()),
-            ("exp", None) => Value::Complex(z.exp()),
-            ("expm1", None) => Value::Complex(z.expm1()),
             ("log", None) => Value::Complex(z.log()),
             ("log", Some(base)) => Value::Complex(z.log_base(base)),
-            ("log10", None) => Value::Complex(z.log10()),
-            ("log2", None) => Value::Complex(z.log2()),
-            ("log1p", None) => Value::Complex(z.log1p()),
             ("pow", Some(w)) => Value::Complex(z.pow(w)),
             ("round", p) => Value::Complex(z.round(places(p)?)),
             ("floor", p) => Value::Complex(z.floor(places(p)?)),
             ("ceil", p) => Value::Complex(z.ceil(places(p)?)),
-            ("fix", None) => Value::Complex(z.fix()),
-            ("sin", None) => Value::Complex(z.sin()),
-            ("cos", None) => Value::Complex(z.cos()),
-            ("tan", None) => Value::Complex(z.tan()),
-            ("sec", None) => Value::Complex(z.sec()),
-            ("csc", None) => Value::Complex(z.csc()),
-            ("cot", None) => Value::Complex(z.cot()),
-            ("asin", None) => Value::Complex(z.asin()),
-            ("acos", None) => Value::Complex(z.acos()),
-            ("atan", None) => Value::Complex(z.atan()),
-            ("asec", None) => Value::Complex(z.asec()),
-            ("acsc", None) => Value::Complex(z.acsc()),
-            ("acot", None) => Value::Complex(z.acot()),
-            ("sinh", None) => Value::Complex(z.sinh()),
-            ("cosh", None) => Value::Complex(z.cosh()),
-            ("tanh", None) => Value::Complex(z.tanh()),
-            ("sech", None) => Value::Complex(z.sech()),
-            ("csch", None) => Value::Complex(z.csch()),
-            ("coth", None) => Value::Complex(z.coth()),
-            ("asinh", None) => Value::Complex(z.asinh()),
-            ("acosh", None) => Value::Complex(z.acosh()),
-            ("atanh", None) => Value::Complex(z.atanh()),
-            ("asech", None) => Value::Complex(z.asech()),
-            ("acsch", None) => Value::Complex(z.acsch()),
-            ("acoth", None) => Value::Complex(z.acoth()),
             ("zeta", None) => {
                 // Borwein's series costs n² steps for n terms (n grows with |Im s|).
                 let n = crate::functions::special::zeta_complex_terms(z);

@@ -2,6 +2,7 @@
 //! other values to Fractions, and the literals Fraction mode cannot read.
 
 use super::*;
+use crate::functions::Builtin;
 
 /// A value as a Fraction for an operation with a Fraction (section 5.4): a number only when the
 /// conversion is exact, booleans as 0 and 1, strings as fraction.js reads them
@@ -171,25 +172,22 @@ impl Evaluator {
 
     /// A built-in function called with a Fraction argument: the functions with an exact
     /// implementation (section 5.3), and the type functions; any other is refused.
-    pub(super) fn apply_fraction(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
+    pub(super) fn apply_fraction(
+        &mut self,
+        row: &Builtin,
+        values: &[Value],
+        at: usize,
+    ) -> Evaluated {
+        let name = row.name;
+        // The functions whose exact form is one function of their argument declare it.
+        if let (Some(form), [value]) = (row.forms.fraction, values) {
+            return Ok(Value::fraction(form(&as_fraction(value, at)?)));
+        }
         let fractions = || -> Result<Vec<RBig>, CalculateError> {
             values.iter().map(|v| as_fraction(v, at)).collect()
         };
-        let one = |f: fn(&RBig) -> RBig| -> Evaluated {
-            let x = fractions()?;
-            Ok(Value::fraction(f(&x[0])))
-        };
         let error = |e: fraction::FractionError| function_error(e.into(), name, at);
-        let sign = |x: &RBig| x.signum();
         match (name, values.len()) {
-            ("abs", 1) => one(|x| x.clone().abs()),
-            ("sign", 1) => one(sign),
-            ("floor", 1) => one(|x| RBig::from(x.floor())),
-            ("ceil", 1) => one(|x| RBig::from(x.ceil())),
-            ("fix", 1) => one(|x| RBig::from(x.trunc())),
-            ("round", 1) => one(fraction::round),
-            ("unaryMinus", 1) => one(|x| -x.clone()),
-            ("unaryPlus", 1) => one(RBig::clone),
             ("square" | "cube", 1) => {
                 let x = fractions()?;
                 let power = RBig::from(if name == "square" { 2u8 } else { 3u8 });

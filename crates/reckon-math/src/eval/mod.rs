@@ -39,7 +39,6 @@ use crate::num::fraction::{self, Power};
 use crate::syntax::ast::{Constant, FunctionDefinition, Node, NodeKind, Op};
 use crate::value::scope::{Found, Target};
 use crate::value::{Function, UserFunction, Value};
-use dashu_int::ops::Abs;
 use dashu_ratio::RBig;
 use reckon_core::Meter;
 use std::mem::ManuallyDrop;
@@ -1033,9 +1032,9 @@ mod tests {
                 let values = &numbers[..count];
                 let mut evaluator = Evaluator::new(Vec::new());
                 assert!(evaluator.evaluator_function(row.name, values, 0).is_none());
-                assert!(evaluator.complex_function(row.name, values, 0).is_none());
+                assert!(evaluator.complex_function(row, values, 0).is_none());
                 assert!(evaluator.bigint_function(row, values, 0).is_none());
-                assert!(evaluator.big_function(row.name, values, 0).is_none());
+                assert!(evaluator.big_function(row, values, 0).is_none());
                 assert!(plain_number_call(row, values).is_none());
             }
         }

@@ -1,21 +1,26 @@
-//! The function table, declaratively: one row per built-in with its arity and its number
-//! implementation (`BUILTINS`), which `calculator://help` consults to mark what is built (its
-//! text comes from `reference`); math.js's number helpers the rows share (its `mod`, rounding with tolerance,
-//! `pow`, conversions to number); and, beside it, the special functions (`special`), `format`
-//! and its notations (`notation`) and the documentation of every catalogue name (`reference`).
-//! The BigNumber, Fraction, Complex, bigint and collection forms of a function live in the
-//! evaluator (`eval/`), which consults this table first.
+//! The function table, declaratively: one row per built-in with its arity, its number
+//! implementation, its forms on Complex, BigNumber and Fraction values where each is one
+//! function of its argument ([`Forms`]) and its facts ([`Facts`]) (`BUILTINS`), which
+//! `calculator://help` consults to mark what is built (its text comes from `reference`);
+//! conversions to number; and, beside it, the special functions (`special`), `format` and its
+//! notations (`notation`) and the documentation of every catalogue name (`reference`). The
+//! forms that need the evaluator (two arguments, results of another type, metered loops,
+//! bigints and collections) live in `eval/`, which consults this table first.
 
 pub(crate) mod notation;
 pub(crate) mod reference;
 pub(crate) mod special;
 
 pub(crate) use crate::error::FnError;
+use crate::num::bignum::{self, Big, BigError};
+use crate::num::complex::Complex;
 use crate::num::jsmath;
 use crate::num::literal::parse_js_number;
 pub(crate) use crate::num::real::*;
 pub(crate) use crate::num::tolerance::nearly_equal;
 use crate::value::Value;
+use dashu_int::ops::Abs;
+use dashu_ratio::RBig;
 
 /// How many arguments a function takes.
 #[derive(Clone, Copy, Debug)]
@@ -117,11 +122,41 @@ impl Facts {
     }
 }
 
-/// One row of the table: a built-in's name, arity, number implementation and facts.
+/// A built-in's BigNumber form of one argument: the cost class charged before it runs
+/// ([`bignum::cost`]) and the 64-digit function.
+pub(crate) type BigForm = (bignum::Op, fn(&Big) -> Result<Big, BigError>);
+
+/// A built-in's forms on the other number types where one function of its single argument is
+/// the whole of it, declared on its row (`.complex(Complex::sin)`). The forms that need the
+/// evaluator (two arguments, a result of another type, a metered loop, math.js's special
+/// cases) are the named cases of `eval/complex_mode`, `eval/big_mode` and
+/// `eval/fraction_mode`, which consult the row first.
+#[derive(Clone, Copy)]
+pub(crate) struct Forms {
+    /// Its Complex form (`sin(2i)`), complex.js's function.
+    pub(crate) complex: Option<fn(Complex) -> Complex>,
+    /// Its BigNumber form (`sin(bignumber(2))`), decimal.js's at 64 digits.
+    pub(crate) big: Option<BigForm>,
+    /// Its exact Fraction form (spec 5.3: `abs(fraction(-1, 3))`).
+    pub(crate) fraction: Option<fn(&RBig) -> RBig>,
+}
+
+impl Forms {
+    /// Only a number form.
+    const NONE: Forms = Forms {
+        complex: None,
+        big: None,
+        fraction: None,
+    };
+}
+
+/// One row of the table: a built-in's name, arity, number implementation, its forms on the
+/// other number types and its facts.
 pub(crate) struct Builtin {
     pub(crate) name: &'static str,
     pub(crate) arity: Arity,
     pub(crate) imp: Imp,
+    pub(crate) forms: Forms,
     pub(crate) facts: Facts,
 }
 
@@ -130,6 +165,39 @@ impl Builtin {
     const fn with(self, facts: Facts) -> Builtin {
         Builtin {
             facts: Facts(self.facts.0 | facts.0),
+            ..self
+        }
+    }
+
+    /// The row with a Complex form of one argument.
+    const fn complex(self, f: fn(Complex) -> Complex) -> Builtin {
+        Builtin {
+            forms: Forms {
+                complex: Some(f),
+                ..self.forms
+            },
+            ..self
+        }
+    }
+
+    /// The row with a BigNumber form of one argument, charged as `cost` before it runs.
+    const fn big(self, cost: bignum::Op, f: fn(&Big) -> Result<Big, BigError>) -> Builtin {
+        Builtin {
+            forms: Forms {
+                big: Some((cost, f)),
+                ..self.forms
+            },
+            ..self
+        }
+    }
+
+    /// The row with an exact Fraction form of one argument.
+    const fn fraction(self, f: fn(&RBig) -> RBig) -> Builtin {
+        Builtin {
+            forms: Forms {
+                fraction: Some(f),
+                ..self.forms
+            },
             ..self
         }
     }
@@ -146,6 +214,7 @@ const fn unary(name: &'static str, f: Unary) -> Builtin {
         name,
         arity: Arity::Exactly(1),
         imp: Imp::Unary(f),
+        forms: Forms::NONE,
         facts: Facts::NONE,
     }
 }
@@ -155,6 +224,7 @@ const fn binary(name: &'static str, f: Binary) -> Builtin {
         name,
         arity: Arity::Exactly(2),
         imp: Imp::Binary(f),
+        forms: Forms::NONE,
         facts: Facts::NONE,
     }
 }
@@ -164,6 +234,7 @@ const fn numbers(name: &'static str, arity: Arity, f: Variadic) -> Builtin {
         name,
         arity,
         imp: Imp::Numbers(f),
+        forms: Forms::NONE,
         facts: Facts::NONE,
     }
 }
@@ -173,6 +244,7 @@ const fn evaluator(name: &'static str, arity: Arity) -> Builtin {
         name,
         arity,
         imp: Imp::Evaluator,
+        forms: Forms::NONE,
         facts: Facts::NONE,
     }
 }
@@ -186,6 +258,7 @@ const fn values(
         name,
         arity,
         imp: Imp::Values(f),
+        forms: Forms::NONE,
         facts: Facts::NONE,
     }
 }
@@ -208,7 +281,9 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     unary("abs", |x| ok(x.abs()))
         .with(Facts::ELEMENTWISE)
         .with(Facts::BIGINT)
-        .with(Facts::SPARSE_ON_STORED),
+        .with(Facts::SPARSE_ON_STORED)
+        .big(bignum::Op::Exact, |x| Ok(bignum::abs(x)))
+        .fraction(|x| x.clone().abs()),
     unary("sign", |x| {
         ok(if x == 0.0 || x.is_nan() {
             x
@@ -218,19 +293,36 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     })
     .with(Facts::ELEMENTWISE)
     .with(Facts::BIGINT)
-    .with(Facts::SPARSE_ON_STORED),
+    .with(Facts::SPARSE_ON_STORED)
+    .complex(Complex::sign)
+    .big(bignum::Op::Exact, |x| Ok(bignum::sign(x)))
+    .fraction(|x| x.signum()),
     unary("sqrt", |x| {
         if x < 0.0 {
             Err(FnError::Complex)
         } else {
             ok(x.sqrt())
         }
-    }),
-    unary("cbrt", |x| ok(jsmath::cbrt(x))),
-    unary("cube", |x| ok(x * x * x)).with(Facts::BIGINT),
-    unary("square", |x| ok(x * x)).with(Facts::BIGINT),
-    unary("exp", |x| ok(jsmath::exp(x))),
-    unary("expm1", |x| ok(jsmath::expm1(x))),
+    })
+    .complex(Complex::sqrt)
+    .big(bignum::Op::Root, bignum::sqrt),
+    unary("cbrt", |x| ok(jsmath::cbrt(x)))
+        .complex(Complex::cbrt)
+        .big(bignum::Op::Root, |x| Ok(bignum::cbrt(x))),
+    unary("cube", |x| ok(x * x * x))
+        .with(Facts::BIGINT)
+        .complex(Complex::cube)
+        .big(bignum::Op::Mul, |x| Ok(bignum::mul(&bignum::mul(x, x), x))),
+    unary("square", |x| ok(x * x))
+        .with(Facts::BIGINT)
+        .complex(Complex::square)
+        .big(bignum::Op::Mul, |x| Ok(bignum::mul(x, x))),
+    unary("exp", |x| ok(jsmath::exp(x)))
+        .complex(Complex::exp)
+        .big(bignum::Op::Elementary, |x| Ok(bignum::exp(x))),
+    unary("expm1", |x| ok(jsmath::expm1(x)))
+        .complex(Complex::expm1)
+        .big(bignum::Op::Elementary, |x| Ok(bignum::expm1(x))),
     numbers("log", Arity::Between(1, 2), |a| {
         // math.js takes the complex path unless `x >= 0`, so NaN goes there too.
         let complex = |x: f64| x.is_nan() || x < 0.0;
@@ -254,7 +346,9 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     })
     .with(Facts::ELEMENTWISE)
     .with(Facts::BIGINT)
-    .with(Facts::SPARSE_ON_EVERY),
+    .with(Facts::SPARSE_ON_EVERY)
+    .complex(Complex::log10)
+    .big(bignum::Op::Elementary, bignum::log10),
     unary("log2", |x| {
         if x.is_nan() || x < 0.0 {
             Err(FnError::Complex)
@@ -264,7 +358,9 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     })
     .with(Facts::ELEMENTWISE)
     .with(Facts::BIGINT)
-    .with(Facts::SPARSE_ON_EVERY),
+    .with(Facts::SPARSE_ON_EVERY)
+    .complex(Complex::log2)
+    .big(bignum::Op::Elementary, bignum::log2),
     unary("log1p", |x| {
         if x.is_nan() || x < -1.0 {
             Err(FnError::Complex)
@@ -273,7 +369,9 @@ pub(crate) static BUILTINS: &[Builtin] = &[
         }
     })
     .with(Facts::ELEMENTWISE)
-    .with(Facts::SPARSE_ON_EVERY),
+    .with(Facts::SPARSE_ON_EVERY)
+    .complex(Complex::log1p)
+    .big(bignum::Op::Elementary, bignum::log1p),
     binary("pow", power)
         .with(Facts::OPERATOR)
         .with(Facts::BIGINT),
@@ -287,25 +385,34 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     })
     .with(Facts::ELEMENTWISE)
     .with(Facts::BIGINT)
-    .with(Facts::SPARSE_ON_STORED),
+    .with(Facts::SPARSE_ON_STORED)
+    .big(bignum::Op::Exact, |x| Ok(bignum::round(x)))
+    .fraction(crate::num::fraction::round),
     numbers("floor", Arity::Between(1, 2), |a| {
         with_places("floor", a, floor)
     })
     .with(Facts::ELEMENTWISE)
     .with(Facts::BIGINT)
-    .with(Facts::SPARSE_ON_STORED),
+    .with(Facts::SPARSE_ON_STORED)
+    .big(bignum::Op::Exact, |x| Ok(bignum::floor(x)))
+    .fraction(|x| RBig::from(x.floor())),
     numbers("ceil", Arity::Between(1, 2), |a| {
         with_places("ceil", a, ceil)
     })
     .with(Facts::ELEMENTWISE)
     .with(Facts::BIGINT)
-    .with(Facts::SPARSE_ON_STORED),
+    .with(Facts::SPARSE_ON_STORED)
+    .big(bignum::Op::Exact, |x| Ok(bignum::ceil(x)))
+    .fraction(|x| RBig::from(x.ceil())),
     numbers("fix", Arity::Between(1, 2), |a| {
         with_places("fix", a, |x| if x > 0.0 { floor(x) } else { ceil(x) })
     })
     .with(Facts::ELEMENTWISE)
     .with(Facts::BIGINT)
-    .with(Facts::SPARSE_ON_STORED),
+    .with(Facts::SPARSE_ON_STORED)
+    .complex(Complex::fix)
+    .big(bignum::Op::Exact, |x| Ok(bignum::fix(x)))
+    .fraction(|x| RBig::from(x.trunc())),
     binary("mod", |x, y| ok(modulo(x, y)))
         .with(Facts::OPERATOR)
         .with(Facts::ELEMENTWISE)
@@ -324,24 +431,76 @@ pub(crate) static BUILTINS: &[Builtin] = &[
             .try_fold(a[0], |l, x| integers("lcm", &[l]).map(|_| lcm(l, *x)))
     })
     .with(Facts::ELEMENTWISE),
-    unary("sin", |x| ok(jsmath::sin(x))),
-    unary("cos", |x| ok(jsmath::cos(x))),
-    unary("tan", |x| ok(jsmath::tan(x))),
-    unary("sec", |x| ok(1.0 / jsmath::cos(x))),
-    unary("csc", |x| ok(1.0 / jsmath::sin(x))),
-    unary("cot", |x| ok(1.0 / jsmath::tan(x))),
-    unary("asin", |x| real(jsmath::asin(x))),
-    unary("acos", |x| real(jsmath::acos(x))),
-    unary("atan", |x| ok(jsmath::atan(x))),
-    unary("asec", |x| real(jsmath::acos(1.0 / x))),
-    unary("acsc", |x| real(jsmath::asin(1.0 / x))),
-    unary("acot", |x| ok(jsmath::atan(1.0 / x))),
-    unary("sinh", |x| ok(jsmath::sinh(x))),
-    unary("cosh", |x| ok(jsmath::cosh(x))),
-    unary("tanh", |x| ok(jsmath::tanh(x))),
+    unary("sin", |x| ok(jsmath::sin(x)))
+        .complex(Complex::sin)
+        .big(bignum::Op::Circular, |x| bignum::trig(bignum::Func::Sin, x)),
+    unary("cos", |x| ok(jsmath::cos(x)))
+        .complex(Complex::cos)
+        .big(bignum::Op::Circular, |x| bignum::trig(bignum::Func::Cos, x)),
+    unary("tan", |x| ok(jsmath::tan(x)))
+        .complex(Complex::tan)
+        .big(bignum::Op::Circular, |x| bignum::trig(bignum::Func::Tan, x)),
+    unary("sec", |x| ok(1.0 / jsmath::cos(x)))
+        .complex(Complex::sec)
+        .big(bignum::Op::Circular, |x| bignum::trig(bignum::Func::Sec, x)),
+    unary("csc", |x| ok(1.0 / jsmath::sin(x)))
+        .complex(Complex::csc)
+        .big(bignum::Op::Circular, |x| bignum::trig(bignum::Func::Csc, x)),
+    unary("cot", |x| ok(1.0 / jsmath::tan(x)))
+        .complex(Complex::cot)
+        .big(bignum::Op::Circular, |x| bignum::trig(bignum::Func::Cot, x)),
+    unary("asin", |x| real(jsmath::asin(x)))
+        .complex(Complex::asin)
+        .big(bignum::Op::Circular, |x| {
+            bignum::trig(bignum::Func::Asin, x)
+        }),
+    unary("acos", |x| real(jsmath::acos(x)))
+        .complex(Complex::acos)
+        .big(bignum::Op::Circular, |x| {
+            bignum::trig(bignum::Func::Acos, x)
+        }),
+    unary("atan", |x| ok(jsmath::atan(x)))
+        .complex(Complex::atan)
+        .big(bignum::Op::Circular, |x| {
+            bignum::trig(bignum::Func::Atan, x)
+        }),
+    unary("asec", |x| real(jsmath::acos(1.0 / x)))
+        .complex(Complex::asec)
+        .big(bignum::Op::Circular, |x| {
+            bignum::trig(bignum::Func::Asec, x)
+        }),
+    unary("acsc", |x| real(jsmath::asin(1.0 / x)))
+        .complex(Complex::acsc)
+        .big(bignum::Op::Circular, |x| {
+            bignum::trig(bignum::Func::Acsc, x)
+        }),
+    unary("acot", |x| ok(jsmath::atan(1.0 / x)))
+        .complex(Complex::acot)
+        .big(bignum::Op::Circular, |x| {
+            bignum::trig(bignum::Func::Acot, x)
+        }),
+    unary("sinh", |x| ok(jsmath::sinh(x)))
+        .complex(Complex::sinh)
+        .big(bignum::Op::Circular, |x| {
+            bignum::trig(bignum::Func::Sinh, x)
+        }),
+    unary("cosh", |x| ok(jsmath::cosh(x)))
+        .complex(Complex::cosh)
+        .big(bignum::Op::Circular, |x| {
+            bignum::trig(bignum::Func::Cosh, x)
+        }),
+    unary("tanh", |x| ok(jsmath::tanh(x)))
+        .complex(Complex::tanh)
+        .big(bignum::Op::Circular, |x| {
+            bignum::trig(bignum::Func::Tanh, x)
+        }),
     // The reciprocal hyperbolic functions and their inverses by math.js's own formulas
     // (`plain/number/trigonometry.js`), so that every digit agrees.
-    unary("sech", |x| ok(2.0 / (jsmath::exp(x) + jsmath::exp(-x)))),
+    unary("sech", |x| ok(2.0 / (jsmath::exp(x) + jsmath::exp(-x))))
+        .complex(Complex::sech)
+        .big(bignum::Op::Circular, |x| {
+            bignum::trig(bignum::Func::Sech, x)
+        }),
     unary("csch", |x| {
         if x == 0.0 {
             return ok(f64::INFINITY);
@@ -354,19 +513,39 @@ pub(crate) static BUILTINS: &[Builtin] = &[
             x
         };
         ok((2.0 / (jsmath::exp(x) - jsmath::exp(-x))).abs() * sign)
+    })
+    .complex(Complex::csch)
+    .big(bignum::Op::Circular, |x| {
+        bignum::trig(bignum::Func::Csch, x)
     }),
     unary("coth", |x| {
         let e = jsmath::exp(2.0 * x);
         ok((e + 1.0) / (e - 1.0))
+    })
+    .complex(Complex::coth)
+    .big(bignum::Op::Circular, |x| {
+        bignum::trig(bignum::Func::Coth, x)
     }),
-    unary("asinh", |x| ok(jsmath::asinh(x))),
-    unary("acosh", |x| real(jsmath::acosh(x))),
+    unary("asinh", |x| ok(jsmath::asinh(x)))
+        .complex(Complex::asinh)
+        .big(bignum::Op::Circular, |x| {
+            bignum::trig(bignum::Func::Asinh, x)
+        }),
+    unary("acosh", |x| real(jsmath::acosh(x)))
+        .complex(Complex::acosh)
+        .big(bignum::Op::Circular, |x| {
+            bignum::trig(bignum::Func::Acosh, x)
+        }),
     unary("atanh", |x| {
         if x.is_nan() || x.abs() > 1.0 {
             Err(FnError::Complex)
         } else {
             ok(jsmath::atanh(x))
         }
+    })
+    .complex(Complex::atanh)
+    .big(bignum::Op::Circular, |x| {
+        bignum::trig(bignum::Func::Atanh, x)
     }),
     unary("asech", |x| {
         let inverse = 1.0 / x;
@@ -375,10 +554,18 @@ pub(crate) static BUILTINS: &[Builtin] = &[
         } else {
             Err(FnError::Complex)
         }
+    })
+    .complex(Complex::asech)
+    .big(bignum::Op::Circular, |x| {
+        bignum::trig(bignum::Func::Asech, x)
     }),
     unary("acsch", |x| {
         let inverse = 1.0 / x;
         ok(jsmath::log(inverse + (inverse * inverse + 1.0).sqrt()))
+    })
+    .complex(Complex::acsch)
+    .big(bignum::Op::Circular, |x| {
+        bignum::trig(bignum::Func::Acsch, x)
     }),
     unary("acoth", |x| {
         if !(x >= 1.0 || x <= -1.0) {
@@ -388,12 +575,17 @@ pub(crate) static BUILTINS: &[Builtin] = &[
         } else {
             ok(0.0)
         }
+    })
+    .complex(Complex::acoth)
+    .big(bignum::Op::Circular, |x| {
+        bignum::trig(bignum::Func::Acoth, x)
     }),
     binary("atan2", |y, x| ok(jsmath::atan2(y, x))).with(Facts::ELEMENTWISE),
     unary("factorial", factorial)
         .with(Facts::ELEMENTWISE)
-        .with(Facts::SPARSE_ON_EVERY),
-    unary("gamma", |x| ok(gamma(x))),
+        .with(Facts::SPARSE_ON_EVERY)
+        .big(bignum::Op::Factorial, bignum::factorial),
+    unary("gamma", |x| ok(gamma(x))).big(bignum::Op::Factorial, bignum::gamma),
     binary("combinations", special::combinations),
     binary("choose", special::combinations),
     binary("nCr", special::combinations),
@@ -423,11 +615,15 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     unary("unaryMinus", |x| ok(-x))
         .with(Facts::OPERATOR)
         .with(Facts::BIGINT)
-        .with(Facts::SPARSE_ON_STORED),
+        .with(Facts::SPARSE_ON_STORED)
+        .big(bignum::Op::Exact, |x| Ok(bignum::neg(x)))
+        .fraction(|x| -x.clone()),
     unary("unaryPlus", ok)
         .with(Facts::OPERATOR)
         .with(Facts::BIGINT)
-        .with(Facts::SPARSE_ON_STORED),
+        .with(Facts::SPARSE_ON_STORED)
+        .big(bignum::Op::Exact, |x| Ok(x.clone()))
+        .fraction(RBig::clone),
     values("isPrime", Arity::Exactly(1), |a| {
         number_predicate(&a[0], is_prime)
     })

@@ -94,6 +94,7 @@ fn rows_said_unclaimed_are_never_claimed_by_the_evaluator() {
             name: "abs",
             arity: crate::functions::Arity::Exactly(1),
             imp: crate::functions::BUILTINS[0].imp,
+            forms: crate::functions::BUILTINS[0].forms,
             facts: crate::functions::Facts::NONE,
         }));
     assert!(super::evaluator_may_claim(stray));
