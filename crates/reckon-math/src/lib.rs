@@ -12,7 +12,8 @@
 //! - `syntax`: the tokeniser, the parser and the tree they build (`lexer`, `parser`, `ast`), the
 //!   checks and alias renaming before evaluation (`checks`), the names math.js resolves
 //!   (`names`), string-literal text (`text`) and `NumericType`.
-//! - `value`: `Value`, dense and sparse matrices, `index(...)` values and scopes.
+//! - `value`: `Value`, dense and sparse matrices, `index(...)` values, scopes and the
+//!   conversions between value types (`convert`).
 //! - `functions`: the function table (one row per built-in: its arity, its number
 //!   implementation, its one-argument Complex, BigNumber and Fraction forms, and its facts),
 //!   the special functions (`special`), `format` and its notations

@@ -19,6 +19,7 @@ use crate::num::literal::parse_js_number;
 pub(crate) use crate::num::real::*;
 pub(crate) use crate::num::tolerance::nearly_equal;
 use crate::value::Value;
+pub(crate) use crate::value::convert::{js_number, to_number};
 use dashu_int::ops::Abs;
 use dashu_ratio::RBig;
 
@@ -1101,42 +1102,6 @@ pub(crate) const DISABLED: [&str; 15] = [
     "leafCount",
 ];
 
-/// A value as a number, with math.js's implicit conversions (booleans; numeric strings).
-pub(crate) fn to_number(value: &Value) -> Result<f64, FnError> {
-    match value {
-        Value::Number(x) => Ok(*x),
-        // Fraction mode only: a Fraction that must become a float has no exact path.
-        Value::Fraction(_) => Err(FnError::NoExactFraction),
-        Value::Boolean(b) => Ok(f64::from(u8::from(*b))),
-        Value::Str(s) => parse_js_number(s)
-            .ok_or_else(|| FnError::Type(format!("Cannot convert \"{s}\" to a number"))),
-        Value::Null | Value::Undefined => Err(FnError::Type(format!(
-            "unexpected type of argument (actual: {})",
-            value.type_name()
-        ))),
-        Value::Function(_) => Err(FnError::Type("a function was used as a value".into())),
-        Value::Object(_) => Err(FnError::Type(
-            "unexpected type of argument (actual: Object)".into(),
-        )),
-        Value::Big(x) => Ok(crate::num::bignum::to_f64(x)),
-        Value::BigInt(n) => crate::num::bigint::to_number(n),
-        Value::Index(_) => Err(FnError::Type(
-            "unexpected type of argument (actual: Index)".into(),
-        )),
-        Value::Complex(_) => Err(FnError::Type(
-            "Cannot convert a Complex number to a real number".into(),
-        )),
-        Value::Sparse(_) => Err(FnError::NotImplemented("arithmetic on sparse matrices")),
-        Value::Help(_) => Err(FnError::Type(
-            "unexpected type of argument (actual: Help)".into(),
-        )),
-        Value::Matrix(m) => Err(FnError::Type(format!(
-            "unexpected type of argument (actual: {})",
-            m.type_name()
-        ))),
-    }
-}
-
 /// `max`/`min`: compared as numbers, the winning argument returned as given (a boolean stays a
 /// boolean; a numeric string becomes its number), NaN winning as in math.js.
 fn extremum(values: &[Value], largest: bool) -> Result<Value, FnError> {
@@ -1258,19 +1223,6 @@ pub(crate) fn constant(name: &str) -> Option<Value> {
         _ => return None,
     };
     Some(Value::Number(value))
-}
-
-/// JavaScript's `Number(value)`: NaN for anything that is not a number.
-pub(crate) fn js_number(value: &Value) -> f64 {
-    match value {
-        Value::Number(x) => *x,
-        Value::Big(x) => crate::num::bignum::to_f64(x),
-        Value::BigInt(n) => crate::num::bigint::to_f64(n),
-        Value::Boolean(b) => f64::from(u8::from(*b)),
-        Value::Str(_) => to_number(value).unwrap_or(f64::NAN),
-        Value::Null => 0.0,
-        _ => f64::NAN,
-    }
 }
 
 /// Whether the common call of `row` on plain numbers (`sin(0.5)`, `max(1, 2)`) may go straight

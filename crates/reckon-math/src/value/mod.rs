@@ -1,7 +1,9 @@
 //! Values of the calculate tool: the scalars of the three numeric types (numbers, Fractions,
 //! BigNumbers) and Complex, bigints, dense and sparse matrices and arrays, objects, functions and
-//! `index(...)` values. Units join the enum in a later slice.
+//! `index(...)` values, and the conversions between them (`convert`). Units join the enum in a
+//! later slice.
 
+pub(crate) mod convert;
 pub(crate) mod index;
 pub(crate) mod matrix;
 pub(crate) mod scope;
