@@ -150,6 +150,9 @@ pub struct ErrorDetails {
     pub position: Option<usize>,
     /// A case-specific hint replacing [`Reason::hint`].
     pub hint: Option<String>,
+    /// Whether the same call may succeed later, when the error says (`false` for a timeout and
+    /// for what is not built yet: retrying either gives the same answer).
+    pub retryable: Option<bool>,
 }
 
 impl std::ops::Deref for CalculateError {
@@ -180,6 +183,7 @@ impl CalculateError {
             message: message.into(),
             position: None,
             hint: None,
+            retryable: None,
         }))
     }
 
@@ -203,8 +207,12 @@ impl CalculateError {
             "recovery".into(),
             json!({"hint": self.hint.as_deref().unwrap_or(self.reason.hint())}),
         );
-        if self.reason == Reason::EvaluationTimeout {
-            data.insert("retryable".into(), false.into());
+        let retryable = match self.reason {
+            Reason::EvaluationTimeout => Some(false),
+            _ => self.retryable,
+        };
+        if let Some(retryable) = retryable {
+            data.insert("retryable".into(), retryable.into());
         }
         if let Some(position) = self.position {
             data.insert("position".into(), position.into());

@@ -63,6 +63,7 @@ pub use syntax::ast;
 
 pub use error::{CalculateError, ErrorDetails, Reason};
 pub use eval::MEMORY_BUDGET;
+pub use functions::missing;
 
 pub use syntax::parser::{ParseError, STACK_BYTES, parse};
 
@@ -285,8 +286,64 @@ fn answer(
 }
 
 /// Section 3 steps 2–10 for a decoded request: checks, evaluation and the result checks, up to
-/// the text of the result ([`formatted`]). `memory` holds the evaluation to its budget.
+/// the text of the result ([`formatted`]). `memory` holds the evaluation to its budget. A refusal
+/// of what is not built yet carries its workaround ([`missing::with_workaround`]).
 fn checked_value(
+    request: &request::Request,
+    work_units: &mut u64,
+    memory: Option<reckon_core::MemoryBudget>,
+) -> Result<value::Value, CalculateError> {
+    evaluated(request, work_units, memory)
+        .map_err(missing::with_workaround)
+        .map_err(|error| with_exact_integer_hint(error, request))
+}
+
+/// The integer functions whose results outgrow binary64 first (`171!`): an overflow of an
+/// expression calling one, or already using bigints, was most likely asked for an exact integer.
+const INTEGER_FUNCTIONS: [&str; 13] = [
+    "factorial",
+    "combinations",
+    "combinationsWithRep",
+    "choose",
+    "nCr",
+    "permutations",
+    "permute",
+    "nPr",
+    "multinomial",
+    "catalan",
+    "bellNumbers",
+    "stirlingS2",
+    "bigint",
+];
+
+/// An overflow (`undefined_result`) of a number-mode expression that asks for a large integer
+/// (`factorial(171)`, `5000!`, `combinations(2000, 1000)`, a bigint overflowing in a function
+/// that returns a number) keeps the specification's hint, which sends the caller to BigNumber,
+/// and adds the way to the exact integer, which BigNumber's 64 digits are not.
+fn with_exact_integer_hint(
+    mut error: CalculateError,
+    request: &request::Request,
+) -> CalculateError {
+    if error.reason != Reason::UndefinedResult || request.numeric_type != NumericType::Number {
+        return error;
+    }
+    let text = &request.expression;
+    let factorial_operator = text.contains('!') && !text.contains("!=");
+    let mut words = text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
+    let integer_function = words.any(|word| INTEGER_FUNCTIONS.contains(&word));
+    if !(factorial_operator || integer_function) {
+        return error;
+    }
+    error.hint = Some(format!(
+        "{} For an exact integer, compute with bigints, which have every digit: \
+         prod(map(1:171, f(x) = bigint(x))) is 171!, bigint(2)^bigint(1024) is 2^1024.",
+        Reason::UndefinedResult.hint()
+    ));
+    error
+}
+
+/// [`checked_value`] before a not-built refusal gets its workaround.
+fn evaluated(
     request: &request::Request,
     work_units: &mut u64,
     memory: Option<reckon_core::MemoryBudget>,
@@ -528,6 +585,93 @@ mod tests {
             format::append_integer(&mut out, n);
             assert_eq!(out, n.to_string().as_bytes());
         }
+    }
+
+    /// The error object of a refused request.
+    fn refusal(input: serde_json::Value) -> serde_json::Value {
+        match calculate(input.to_string().as_bytes()) {
+            Ok(answer) => panic!("{input} answered {answer}"),
+            Err(error) => error.to_json()["error"].clone(),
+        }
+    }
+
+    #[test]
+    fn what_is_not_built_is_refused_with_its_workaround_and_not_retryable() {
+        for (input, workaround) in [
+            (json!({"expression": "5 kg to lbs"}), "5 / 0.45359237"),
+            (json!({"expression": "sin(30 deg)"}), "sin(30 * pi / 180)"),
+            (json!({"expression": "speedOfLight * 2"}), "scope"),
+            (
+                json!({"expression": "2x + 3x", "operation": "simplify"}),
+                "operation \"evaluate\"",
+            ),
+            (
+                json!({"expression": "x^2", "operation": "derivative", "variable": "x"}),
+                "(f(a + h) - f(a - h)) / (2 * h)",
+            ),
+            (
+                json!({"expression": "lusolve([2, 1; 1, 3], [3; 5])"}),
+                "inv([2, 1; 1, 3]) * [3; 5]",
+            ),
+            (json!({"expression": "eigs([2, 1; 1, 2])"}), "trace(A)"),
+            (json!({"expression": "fft([1, 2])"}), "no substitute"),
+        ] {
+            let error = refusal(input.clone());
+            assert_eq!(error["data"]["reason"], "evaluation_failed", "{input}");
+            assert_eq!(error["data"]["retryable"], false, "{input}");
+            let hint = error["data"]["recovery"]["hint"]
+                .as_str()
+                .unwrap_or_default();
+            assert!(hint.contains(workaround), "{input}: {hint}");
+            assert!(hint.contains("not built in reckon yet"), "{input}: {hint}");
+        }
+    }
+
+    #[test]
+    fn other_refusals_keep_their_hint_and_say_nothing_of_retrying() {
+        let error = refusal(json!({"expression": "sqrt(\"x\")"}));
+        assert!(error["data"].get("retryable").is_none(), "{error}");
+        let error = refusal(json!({"expression": "1/0 + [1, 2]"}));
+        assert!(error["data"].get("retryable").is_none(), "{error}");
+    }
+
+    #[test]
+    fn an_integer_overflow_names_the_exact_way_beside_bignumber() {
+        let exact = "prod(map(1:171, f(x) = bigint(x)))";
+        for expression in [
+            "factorial(171)",
+            "171!",
+            "combinations(2000, 1000)",
+            "factorial(bigint(171))",
+        ] {
+            let error = refusal(json!({"expression": expression}));
+            assert_eq!(error["data"]["reason"], "undefined_result", "{expression}");
+            let hint = error["data"]["recovery"]["hint"]
+                .as_str()
+                .unwrap_or_default();
+            assert!(hint.starts_with(Reason::UndefinedResult.hint()), "{hint}");
+            assert!(hint.contains(exact), "{expression}: {hint}");
+        }
+        // Neither a division by zero nor an overflow of no integer function is sent to bigints.
+        for expression in ["1/0", "exp(1000)", "2 != 3 ? 1/0 : 0"] {
+            let error = refusal(json!({"expression": expression}));
+            let hint = error["data"]["recovery"]["hint"]
+                .as_str()
+                .unwrap_or_default();
+            assert_eq!(hint, Reason::UndefinedResult.hint(), "{expression}");
+        }
+        // The way it names gives the exact integer.
+        let answer = calculate(json!({"expression": exact}).to_string().as_bytes())
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(answer["resultType"], "bigint");
+        assert_eq!(answer["result"].as_str().map(str::len), Some(310));
+        let answer = calculate(
+            json!({"expression": "bigint(2)^bigint(1024)"})
+                .to_string()
+                .as_bytes(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(answer["result"].as_str().map(str::len), Some(309));
     }
 }
 

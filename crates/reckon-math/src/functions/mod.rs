@@ -7,6 +7,7 @@
 //! forms that need the evaluator (two arguments, results of another type, metered loops,
 //! bigints and collections) live in `eval/`, which consults this table first.
 
+pub mod missing;
 pub(crate) mod notation;
 pub(crate) mod reference;
 pub(crate) mod special;

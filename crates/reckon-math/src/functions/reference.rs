@@ -488,8 +488,8 @@ pub(crate) fn markdown() -> String {
          `numericType` chooses the numbers: \"number\" (binary64, the default), \"BigNumber\" \
          (64 significant digits) or \"Fraction\" (exact rationals). `precision` (1–16) rounds \
          the printed result to that many significant digits. Functions marked *not yet in \
-         reckon* are valid math.js names that reckon answers with \"... is not implemented in \
-         reckon yet\".\n",
+         reckon* are valid math.js names that reckon refuses with \"... is not implemented in \
+         reckon yet\", `retryable` false and a hint naming the nearest way to the answer.\n",
     );
     for group in FUNCTION_GROUPS {
         out.push_str(&format!(
