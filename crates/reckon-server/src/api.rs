@@ -21,12 +21,18 @@ pub(crate) async fn catalogue(State(state): State<Arc<AppState>>) -> Json<Value>
 fn summary(tool: &dyn Tool) -> Value {
     let base = format!("/v1/tools/{}", tool.id());
     let version = format!("{base}/versions/{}", tool.version());
-    json!({
+    let mut entry = json!({
         "id": tool.id(),
         "version": tool.version(),
+        "purpose": tool.purpose(),
         "description": tool.description(),
         "links": {"self": base, "manifest": version, "execute": format!("{version}/execute")},
-    })
+    });
+    // What the tool's contract promises but this build refuses, and what to do instead.
+    if let Some(not_built) = tool.not_built() {
+        entry["notBuilt"] = not_built.into();
+    }
+    entry
 }
 
 /// `GET /v1/tools/{id}`: the tool's versions.

@@ -103,12 +103,9 @@ impl ServerHandler for McpServer {
             .enable_tools()
             .enable_resources()
             .build();
-        let names = self.registry.ids().join(", ");
         InitializeResult::new(capabilities)
             .with_server_info(Implementation::new("reckon", env!("CARGO_PKG_VERSION")))
-            .with_instructions(format!(
-                "Exact calculator tools ({names}). Every answer is exact or says how it was rounded; every refusal names the fault and how to fix the call. Read {HELP_URI} for the syntax."
-            ))
+            .with_instructions(instructions(&self.registry))
     }
 
     async fn list_tools(
@@ -232,19 +229,43 @@ impl ServerHandler for McpServer {
     }
 }
 
-/// The reference behind `calculator://help`, generated from each tool's manifest: what it is for,
-/// its semantics (grammar, functions, rounding), its limits and its examples, then the tool's own
-/// reference ([`reckon_tools::Tool::reference`]) when it has one.
+/// The server's instructions: which tool is for which job (each tool's
+/// [`reckon_tools::Tool::purpose`]), so that a model picks the right one on its first call.
+pub fn instructions(registry: &Registry) -> String {
+    let mut out = String::from("reckon's calculator tools; pick by the job:\n");
+    for tool in registry.tools() {
+        out.push_str(&format!("- {}: {}\n", tool.id(), tool.purpose()));
+    }
+    out.push_str(&format!(
+        "Every refusal names the fault and how to fix the call (a hint, and retryable false when \
+         the same call cannot succeed). Read {HELP_URI} for the syntax, the functions and the limits."
+    ));
+    out
+}
+
+/// The reference behind `calculator://help`, generated from each tool's manifest: what it is for
+/// (its purpose and description), its hard limits and what is not built yet, its semantics
+/// (grammar, functions, rounding), its limits and its examples, then the tool's own reference
+/// ([`reckon_tools::Tool::reference`]) when it has one.
 pub fn help(registry: &Registry) -> String {
     let mut out = String::from("# reckon tools: syntax and reference\n\n");
+    out.push_str(&instructions(registry));
+    out.push_str("\n\n");
     for tool in registry.tools() {
         let manifest = tool.manifest();
         out.push_str(&format!(
-            "## {} {}\n\n{}\n\n",
+            "## {} {}\n\n{}\n\n{}\n\n",
             tool.id(),
             tool.version(),
+            tool.purpose(),
             tool.description()
         ));
+        for line in [tool.hard_limits().map(str::to_owned), tool.not_built()]
+            .into_iter()
+            .flatten()
+        {
+            out.push_str(&format!("{line}\n\n"));
+        }
         if let Some(semantics) = manifest.get("semantics").and_then(Value::as_array) {
             out.push_str("### Syntax and semantics\n\n");
             for rule in semantics.iter().filter_map(Value::as_str) {
@@ -290,6 +311,46 @@ pub async fn serve_stdio(registry: Arc<Registry>) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_instructions_say_which_tool_is_for_which_job() {
+        let registry = Registry::standard();
+        let text = instructions(&registry);
+        for tool in registry.tools() {
+            assert!(
+                text.contains(&format!("- {}: {}\n", tool.id(), tool.purpose())),
+                "{text}"
+            );
+        }
+        // calc is JavaScript floating point: nothing may call the tools exact as a whole.
+        assert!(
+            !text.to_lowercase().contains("exact calculator tools"),
+            "{text}"
+        );
+        assert!(text.contains("- calc: For labelled batches of arithmetic that must match JavaScript's floating-point numbers"));
+        assert!(text.contains(HELP_URI));
+    }
+
+    #[test]
+    fn help_says_what_is_not_built_beside_the_description_that_promises_it() {
+        let registry = Registry::standard();
+        let text = help(&registry);
+        let calculate = registry.get("calculate").expect("registered");
+        if let Some(line) = calculate.not_built() {
+            let section = text.find("## calculate ").expect("calculate has a section");
+            let reference = text.find("### Reference").expect("a reference");
+            let at = text.find(&line).expect("the not-built line is in the help");
+            assert!(
+                section < at && at < reference,
+                "the line is in calculate's own section"
+            );
+        }
+        for tool in registry.tools() {
+            if let Some(limits) = tool.hard_limits() {
+                assert!(text.contains(limits), "{}", tool.id());
+            }
+        }
+    }
 
     #[test]
     fn help_appends_the_calculate_function_reference_under_its_section() {

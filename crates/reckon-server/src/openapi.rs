@@ -112,11 +112,26 @@ fn with_parameters(mut path_item: Value, names: &[&str]) -> Value {
     path_item
 }
 
+/// The execute operation's description: which job the tool is for, its hard limits and what
+/// is not built yet.
+fn operation_description(tool: &dyn Tool) -> String {
+    [
+        Some(tool.purpose().to_owned()),
+        tool.hard_limits().map(str::to_owned),
+        tool.not_built(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join("\n\n")
+}
+
 fn execute(tool: &dyn Tool) -> Value {
     let tool_error = json!({"description": "The tool's error object.", "content": {"application/json": {"schema": tool.error_schema()}}});
     json!({"post": {
         "operationId": format!("execute_{}_{}", tool.id(), tool.version()).replace(['-', '.'], "_"),
         "summary": tool.description(),
+        "description": operation_description(tool),
         "requestBody": {"required": true, "content": {"application/json": {"schema": tool.input_schema()}}},
         "responses": {
             "200": {"description": "The tool's output.", "content": {"application/json": {"schema": tool.output_schema()}}},

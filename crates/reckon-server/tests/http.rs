@@ -152,6 +152,20 @@ async fn catalogue_versions_and_manifest() {
     let catalogue = reply.json();
     assert_eq!(catalogue["tools"][0]["id"], "decimal-expression-evaluate");
     assert_eq!(catalogue["tools"][0]["links"]["execute"], EXECUTE);
+    // Which job each tool is for; what calculate does not have yet, while it has not.
+    let purpose = catalogue["tools"][0]["purpose"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        purpose.starts_with("For money and exact decimal arithmetic"),
+        "{purpose}"
+    );
+    assert!(catalogue["tools"][0].get("notBuilt").is_none());
+    let calculate = &catalogue["tools"][2];
+    assert_eq!(calculate["id"], "calculate");
+    let registry = reckon_tools::Registry::standard();
+    let not_built = registry.get("calculate").and_then(|tool| tool.not_built());
+    assert_eq!(calculate["notBuilt"].as_str(), not_built.as_deref());
     let versions = get(server.addr, "/v1/tools/decimal-expression-evaluate")
         .await
         .json();

@@ -40,6 +40,20 @@ impl Tool for CalcTool {
         &self.description
     }
 
+    fn purpose(&self) -> &str {
+        "For labelled batches of arithmetic that must match JavaScript's floating-point numbers \
+         digit for digit (0.1 + 0.2 gives 0.30000000000000004): not exact; for exact decimals \
+         use decimal-expression-evaluate, for functions use calculate."
+    }
+
+    fn hard_limits(&self) -> Option<&str> {
+        Some(
+            "Limits: numbers, + - * / % ** and parentheses only (no functions, constants or \
+             variables); every calculation needs expression, prefix and suffix (pass \"\" for \
+             none); at most 1,000 calculations, each at most 2,000 bytes.",
+        )
+    }
+
     fn manifest(&self) -> &Value {
         &self.manifest
     }

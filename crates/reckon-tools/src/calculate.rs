@@ -19,6 +19,8 @@ impl CalculateTool {
         // The manifest is compiled in; the registry's tests parse it, so this cannot fail at run time.
         let manifest: Value =
             serde_json::from_str(MANIFEST_JSON).expect("the embedded manifest is valid JSON");
+        // The seed's words, verbatim; what this build does not have yet is said beside them
+        // ([`Tool::not_built`]) wherever they are shown to a model or a person.
         let description = manifest
             .get("description")
             .and_then(Value::as_str)
@@ -72,6 +74,37 @@ impl Tool for CalculateTool {
 
     fn description(&self) -> &str {
         &self.description
+    }
+
+    fn purpose(&self) -> &str {
+        "For mathematics beyond plain decimal arithmetic: functions (sqrt, log, trigonometry), \
+         statistics, matrices, complex numbers, combinatorics, exact fractions (numericType \
+         \"Fraction\"), exact big integers (bigint(...)) and 64-digit decimals (numericType \
+         \"BigNumber\")."
+    }
+
+    fn hard_limits(&self) -> Option<&str> {
+        Some(
+            "Limits: one expression of at most 1,000 characters per call; 5 seconds and a work \
+             budget per call; at most 33,333 elements in a result; numbers are binary64 \
+             (integers past 2^53 lose digits, 171! overflows), BigNumber keeps 64 significant digits, Fraction is \
+             exact but refuses irrational results, bigint(...) is exact for integers of any \
+             size (`bigint(2)^bigint(200)`, `prod(map(1:50, f(x) = bigint(x)))` for 50!).",
+        )
+    }
+
+    fn not_built(&self) -> Option<String> {
+        reckon_math::missing::not_built_line()
+    }
+
+    fn answer_text(&self, body: &Value) -> String {
+        // One readable line, as the other tools give: `1.632993161855452 (number)`.
+        match (body.get("result"), body.get("resultType")) {
+            (Some(Value::String(result)), Some(Value::String(kind))) => {
+                format!("{result} ({kind})")
+            }
+            _ => crate::default_answer_text(body),
+        }
     }
 
     fn manifest(&self) -> &Value {

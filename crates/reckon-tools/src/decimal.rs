@@ -40,6 +40,22 @@ impl Tool for DecimalTool {
         &self.description
     }
 
+    fn purpose(&self) -> &str {
+        "For money and exact decimal arithmetic: prices, tax, discounts, splitting bills, \
+         rounding to cents (+ - * /, integer powers, abs, min, max, round; exact, never \
+         floating point)."
+    }
+
+    fn hard_limits(&self) -> Option<&str> {
+        Some(
+            "Limits: `^` takes only an integer literal exponent of magnitude at most 100 (not a \
+             variable or an expression: for compound growth such as 1000 * (1 + 0.05/12)^(12*10) \
+             use the calculate tool with numericType \"BigNumber\" and round(x, 2)); no \
+             intermediate value over 200 digits; no roots, logarithms or trigonometry (use \
+             calculate); a result that does not terminate (1/3) needs scale and rounding.",
+        )
+    }
+
     fn manifest(&self) -> &Value {
         &self.manifest
     }

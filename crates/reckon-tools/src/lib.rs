@@ -52,6 +52,21 @@ pub trait Tool: Send + Sync {
     fn version(&self) -> &'static str;
     /// One paragraph on what the tool is for.
     fn description(&self) -> &str;
+    /// Which job the tool is for, in one line that sets it apart from the other tools: the first
+    /// line of its model description and its entry in the MCP server's instructions.
+    fn purpose(&self) -> &str {
+        self.description()
+    }
+    /// The limits a caller would otherwise discover by being refused, and what to use instead,
+    /// in one line (`None` when nothing needs saying).
+    fn hard_limits(&self) -> Option<&str> {
+        None
+    }
+    /// What the tool's contract promises but this build refuses as not built yet, with what to
+    /// do instead, in one line (`None` once everything is built).
+    fn not_built(&self) -> Option<String> {
+        None
+    }
     /// Lends the tool a reading of the heap its calls hold (the process's allocator counts
     /// it), so that a tool whose requests can build large values holds each call to its memory
     /// budget. The default ignores it: a tool whose limits bound its memory needs none.
@@ -105,9 +120,11 @@ pub trait Tool: Send + Sync {
             }},
         })
     }
-    /// A description written for a model choosing a tool: what the tool is for, what it is not
-    /// for, and one example call with its answer. Built from the manifest's `description`,
-    /// `supported_operations`, `unsupported_operations` and first `examples` entry when present.
+    /// A description written for a model choosing a tool: which job it is for
+    /// ([`Tool::purpose`]), what it does, what it is not for, its hard limits, what is not built
+    /// yet, and one example call with its answer. Built from the purpose, the description, the
+    /// manifest's `supported_operations`, `unsupported_operations` and longest `examples` entry,
+    /// [`Tool::hard_limits`] and [`Tool::not_built`].
     fn model_description(&self) -> String {
         let manifest = self.manifest();
         let list = |key: &str| -> Option<String> {
@@ -119,12 +136,18 @@ pub trait Tool: Send + Sync {
                 .collect();
             (!items.is_empty()).then(|| items.join("; "))
         };
-        let mut text = self.description().to_owned();
+        let mut text = format!("{}\n{}", self.purpose(), self.description());
         if let Some(uses) = list("supported_operations") {
             text.push_str(&format!("\nUse it for: {uses}."));
         }
         if let Some(not_for) = list("unsupported_operations") {
             text.push_str(&format!("\nNot for: {not_for}."));
+        }
+        if let Some(limits) = self.hard_limits() {
+            text.push_str(&format!("\n{limits}"));
+        }
+        if let Some(not_built) = self.not_built() {
+            text.push_str(&format!("\n{not_built}"));
         }
         let example = manifest
             .get("examples")

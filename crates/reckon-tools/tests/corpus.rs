@@ -193,7 +193,7 @@ fn model_descriptions_say_what_a_tool_is_for_and_not_for_with_an_example() {
         .get("decimal-expression-evaluate")
         .expect("registered");
     let description = tool.model_description();
-    assert!(description.starts_with(tool.description()));
+    assert!(description.starts_with(&format!("{}\n{}", tool.purpose(), tool.description())));
     assert!(description.contains("\nUse it for: evaluate a decimal expression exactly;"));
     assert!(description.contains("\nNot for: cron expressions;"));
     assert!(
@@ -220,6 +220,89 @@ fn answer_texts_are_short_and_say_code_reason_and_message() {
     let refused = tool.execute_json(br#"{"expression": "1/3"}"#).body;
     let text = tool.answer_text(&refused);
     assert!(text.starts_with("error not_computable (non_terminating_decimal): the exact result has no finite decimal expansion"), "{text}");
+}
+
+#[test]
+fn calculate_answers_in_one_readable_line() {
+    let registry = Registry::standard();
+    let tool = registry.get("calculate").expect("registered");
+    let ok = tool.execute_json(br#"{"expression": "sqrt(8/3)"}"#).body;
+    assert_eq!(tool.answer_text(&ok), "1.632993161855452 (number)");
+    let matrix = tool.execute_json(br#"{"expression": "[1, 2] * 2"}"#).body;
+    assert_eq!(tool.answer_text(&matrix), "[2, 4] (DenseMatrix)");
+    let refused = tool.execute_json(br#"{"expression": "5 kg to lbs"}"#).body;
+    let text = tool.answer_text(&refused);
+    assert!(
+        text.starts_with("error -32007 (evaluation_failed): Evaluation failed: the unit kg (units) is not implemented in reckon yet Hint: Units are not built"),
+        "{text}"
+    );
+    assert!(!text.contains('\n'), "{text}");
+}
+
+/// The three tools' model descriptions, by id.
+fn model_descriptions() -> Vec<(&'static str, String)> {
+    let registry = Registry::standard();
+    registry
+        .tools()
+        .map(|tool| (tool.id(), tool.model_description()))
+        .collect()
+}
+
+#[test]
+fn each_description_first_says_which_job_its_tool_is_for() {
+    for (id, description) in model_descriptions() {
+        let first = description.lines().next().unwrap_or_default();
+        let job = match id {
+            "decimal-expression-evaluate" => "For money and exact decimal arithmetic",
+            "calc" => "must match JavaScript's floating-point numbers",
+            "calculate" => "For mathematics beyond plain decimal arithmetic",
+            other => panic!("no job written for {other}"),
+        };
+        assert!(first.contains(job), "{id}: {first}");
+        // Only calc's numbers are floating point, and its description says so.
+        if id == "calc" {
+            assert!(first.contains("not exact"), "{first}");
+            assert!(!description.to_lowercase().contains("exact calculator"));
+        }
+    }
+}
+
+#[test]
+fn descriptions_name_the_limits_a_caller_would_otherwise_meet_by_failing() {
+    for (id, description) in model_descriptions() {
+        let wanted: &[&str] = match id {
+            "decimal-expression-evaluate" => &[
+                "integer literal exponent of magnitude at most 100",
+                "200 digits",
+                "use the calculate tool with numericType \"BigNumber\" and round(x, 2)",
+            ],
+            "calc" => &["pass \"\" for none"],
+            "calculate" => &["1,000 characters", "bigint(2)^bigint(200)"],
+            other => panic!("no limits written for {other}"),
+        };
+        for phrase in wanted {
+            assert!(description.contains(phrase), "{id}: {phrase} missing");
+        }
+    }
+}
+
+#[test]
+fn calculate_says_what_is_not_built_and_what_to_do_instead() {
+    let registry = Registry::standard();
+    let tool = registry.get("calculate").expect("registered");
+    let description = tool.model_description();
+    // The line is generated from the list the refusals' hints come from: every feature and its
+    // way around are in it, and it goes when the list is empty.
+    match reckon_math::missing::not_built_line() {
+        Some(line) => {
+            assert!(description.contains(&line));
+            assert!(line.contains("`5 / 0.45359237`") && line.contains("`inv(A) * b`"));
+        }
+        None => assert!(!description.contains("Not built")),
+    }
+    // Every feature the description calls missing does refuse, with its workaround.
+    let units = tool.execute_json(br#"{"expression": "5 kg to lbs"}"#).body;
+    assert_eq!(units["error"]["data"]["retryable"], false);
 }
 
 /// The JSON documents of a seed file, in order (the seed gives a name and a description line,
