@@ -114,6 +114,10 @@ fn run<'j>(json: &'j Json<'j>) -> Result<Vec<Entry<'j>>, CalcError> {
             Some(_) => Err(input_error(&format!(
                 "calculations[{index}].{name} must be a string"
             ))),
+            // A model that leaves out `prefix` or `suffix` meant "none": say how to write that.
+            None if name != "expression" => Err(input_error(&format!(
+                "calculations[{index}].{name} is required (pass \"\" for no {name})"
+            ))),
             None => Err(input_error(&format!(
                 "calculations[{index}].{name} is required"
             ))),

@@ -74,3 +74,24 @@ fn errors_carry_message_code_index_and_position() {
         answer(r#"{"calculations":[{"expression":"1/0","prefix":"","suffix":""}]}"#);
     assert_eq!(category, Some(ErrorCategory::NotComputable));
 }
+
+#[test]
+fn a_missing_prefix_or_suffix_says_how_to_have_none() {
+    let (text, category) = answer(r#"{"calculations":[{"expression":"1 + 1","suffix":""}]}"#);
+    assert_eq!(category, Some(ErrorCategory::InvalidInput));
+    assert_eq!(
+        text,
+        r#"{"error":{"message":"Invalid input: calculations[0].prefix is required (pass \"\" for no prefix)","code":"invalid_input"}}"#
+    );
+    let (text, _) = answer(r#"{"calculations":[{"expression":"1","prefix":""}]}"#);
+    assert!(
+        text.contains(r#"calculations[0].suffix is required (pass \"\" for no suffix)"#),
+        "{text}"
+    );
+    // A missing expression has no empty default to suggest.
+    let (text, _) = answer(r#"{"calculations":[{"prefix":"","suffix":""}]}"#);
+    assert!(
+        text.contains(r#""Invalid input: calculations[0].expression is required""#),
+        "{text}"
+    );
+}

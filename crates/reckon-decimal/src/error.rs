@@ -368,6 +368,10 @@ impl std::fmt::Display for NumberProblem {
     }
 }
 
+/// Where a refusal of a power or of a large intermediate sends the caller: the job (compound
+/// growth, a computed exponent, a huge power) is the calculate tool's, with 64-digit decimals.
+const LARGER_POWERS: &str = "for a variable or computed exponent or a larger power (compound growth such as 1000 * (1 + 0.05/12)^(12*10)) use the calculate tool with numericType \"BigNumber\" and round(x, 2)";
+
 impl std::fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         use ErrorKind::*;
@@ -436,8 +440,13 @@ impl std::fmt::Display for ErrorKind {
             UnknownVariable { name, known } => {
                 write!(f, "unknown variable {name:?}; known variables: {}", known.join(", "))
             }
-            InvalidExponent => f.write_str("^ takes an integer literal exponent, optionally negative, such as 2^-3"),
-            ExponentTooLarge { limit } => write!(f, "the exponent's magnitude is over {limit}"),
+            InvalidExponent => write!(
+                f,
+                "^ takes an integer literal exponent, optionally negative, such as 2^-3; {LARGER_POWERS}"
+            ),
+            ExponentTooLarge { limit } => {
+                write!(f, "the exponent's magnitude is over {limit}; {LARGER_POWERS}")
+            }
             InvalidRoundDigits { limit } => {
                 write!(f, "round(x, n) takes an integer literal n from 0 to {limit} as its second argument")
             }
@@ -458,11 +467,11 @@ impl std::fmt::Display for ErrorKind {
             ),
             IntermediateTooLarge { digits, limit } => write!(
                 f,
-                "an intermediate result has {digits} digits in its numerator or denominator; at most {limit} are allowed"
+                "an intermediate result has {digits} digits in its numerator or denominator; at most {limit} are allowed; {LARGER_POWERS}"
             ),
             PowerTooLarge { estimate, limit } => write!(
                 f,
-                "this power could reach {estimate} digits (base digits times exponent); at most {limit} are allowed"
+                "this power could reach {estimate} digits (base digits times exponent); at most {limit} are allowed; {LARGER_POWERS}"
             ),
             DivisionByZero => f.write_str("division by zero"),
             ZeroToNegativePower => f.write_str("zero to a negative power"),
@@ -472,6 +481,38 @@ impl std::fmt::Display for ErrorKind {
             RoundingNecessary => f.write_str(
                 "rounding \"unnecessary\" met an inexact result; choose another rounding mode or a larger scale",
             ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The message of the refusal of `expression`.
+    fn refusal(expression: &str) -> String {
+        let input = serde_json::json!({ "expression": expression }).to_string();
+        match crate::evaluate_json(input.as_bytes()) {
+            Ok(answer) => panic!("{expression} answered {}", answer.value),
+            Err(error) => error.to_string(),
+        }
+    }
+
+    #[test]
+    fn refusals_of_powers_name_the_tool_that_can_do_the_job() {
+        // Compound growth is the decimal tool's everyday job that its power rules refuse: each
+        // such refusal sends the caller to calculate with BigNumbers.
+        for expression in [
+            "1000 * (1 + 0.05/12)^(12*10)",
+            "1.01^120",
+            "1.0001^100 * 1.0001^100 * 1.0001^100",
+            "12345678901^50",
+        ] {
+            let message = refusal(expression);
+            assert!(
+                message.contains(
+                    "use the calculate tool with numericType \"BigNumber\" and round(x, 2)"
+                ),
+                "{expression}: {message}"
+            );
         }
     }
 }
