@@ -1,14 +1,15 @@
 //! The examples of the function reference (`calculator://help`) against math.js 15.2 itself.
 //! Every example must evaluate in math.js (aliases of spec 6.2 replaced by their targets, since
-//! plain math.js lacks them). For a name reckon implements, reckon's `result` must be math.js's
-//! formatted `result` (or both must refuse the expression); for a name reckon does not implement
-//! yet, reckon must answer "... is not implemented in reckon yet".
+//! plain math.js lacks them). reckon's `result` must be math.js's formatted `result`, except for
+//! the examples the pending ratchet lists (`tests/pending.jsonl`, suite `reference`), which must
+//! still answer "... is not implemented in reckon yet"; the expectation never comes from reckon's
+//! own tables.
 //!
 //! Needs Node.js and `tests/peer/node_modules` (`npm ci` in `tests/peer`, which `scripts/test` runs).
 
 mod common;
 
-use common::{assert_no_differences, difference, run_peer};
+use common::{assert_no_differences, difference, pending_feature, pending_list, run_peer};
 use serde_json::{Value, json};
 
 #[test]
@@ -21,6 +22,8 @@ fn reference_examples_agree_with_mathjs() {
         .collect();
     let answers = run_peer("evaluate.mjs", &[], &inputs);
     let (mut same, mut pending, mut failures) = (0, 0, Vec::new());
+    let list = pending_list();
+    let mut ratchet = list.ratchet("reference");
     for (example, want) in examples.iter().zip(&answers) {
         let label = format!("{} (example of {})", example.expression, example.name);
         if want.get("error").is_some() {
@@ -29,24 +32,18 @@ fn reference_examples_agree_with_mathjs() {
         }
         let request = json!({"expression": example.expression}).to_string();
         let got = reckon_math::calculate(request.as_bytes());
-        let pending_answer = matches!(
-            &got,
-            Err(e) if reckon_math::missing::is_not_built(&e.message)
-        );
-        let agree = if example.implemented {
-            match (&got, want.get("error")) {
-                (Ok(out), None) => out["result"] == want["result"],
-                (Err(_), Some(_)) => true,
-                _ => false,
-            }
-        } else {
+        if ratchet.record(example.expression, pending_feature(&got)) {
             pending += 1;
-            pending_answer
-        };
-        if agree && example.implemented {
-            same += 1;
+            continue;
         }
-        if !agree {
+        let agree = match (&got, want.get("error")) {
+            (Ok(out), None) => out["result"] == want["result"],
+            (Err(_), Some(_)) => true,
+            _ => false,
+        };
+        if agree {
+            same += 1;
+        } else {
             failures.push(difference(&label, want, &got));
         }
     }
@@ -54,5 +51,8 @@ fn reference_examples_agree_with_mathjs() {
         "{} examples: {same} implemented and agreeing with math.js, {pending} not yet in reckon",
         examples.len()
     );
+    if let Err(report) = ratchet.finish() {
+        failures.push(report);
+    }
     assert_no_differences(&failures);
 }

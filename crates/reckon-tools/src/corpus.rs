@@ -129,6 +129,15 @@ pub fn check_case(case: &Case, got: &Value) -> Result<(), String> {
     }
 }
 
+/// The feature a not-built refusal waits for (`None` for any other answer): the
+/// [`reckon_math::missing`] feature its message names, or "other forms" for a rare argument
+/// form. What the pending ratchet ([`crate::pending`]) records.
+pub fn pending_feature(got: &Value) -> Option<&'static str> {
+    let message = got.pointer("/error/message").and_then(Value::as_str)?;
+    reckon_math::missing::is_not_built(message)
+        .then(|| reckon_math::missing::feature_of(message).map_or("other forms", |m| m.feature))
+}
+
 /// Whether an answer is calculate's refusal of something not built yet ("… is not implemented in
 /// reckon yet", as [`reckon_math::missing`] recognises it, the module whose list the tool
 /// description reads too): such cases are counted as pending, never as passing.

@@ -19,6 +19,9 @@ mod decimal;
 #[cfg(feature = "test-corpus")]
 #[doc(hidden)]
 pub mod hostile;
+#[cfg(feature = "test-corpus")]
+#[doc(hidden)]
+pub mod pending;
 pub mod stack;
 
 pub use reckon_core::ErrorCategory;

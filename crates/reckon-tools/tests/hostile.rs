@@ -58,8 +58,8 @@ fn every_hostile_case_gets_its_answer_within_its_work_bound() {
 
 /// The calculate cases near the work budget (`tests/hostile/heavy/`): up to about a second each in
 /// a release build, many times that in a debug build, where on a loaded machine the 5 s
-/// wall-clock backstop could end a case before its meter does and change its answer. Run them
-/// with `cargo test --release -p reckon-tools --test hostile -- --ignored`;
+/// wall-clock backstop could end a case before its meter does and change its answer. `scripts/test`
+/// runs them with `cargo test --release -p reckon-tools --test hostile -- --ignored`;
 /// `scripts/bench-hostile.sh` times them.
 #[test]
 #[ignore = "seconds per case in a debug build: run with --release -- --ignored"]

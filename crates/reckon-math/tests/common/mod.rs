@@ -6,6 +6,10 @@
 #![allow(dead_code)]
 
 pub mod generators;
+// The pending ratchet, shared with the registry's suites (this crate cannot depend on
+// reckon-tools, which depends on it): one source file, included by path.
+#[path = "../../../reckon-tools/src/pending.rs"]
+pub mod pending;
 
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
@@ -132,4 +136,21 @@ pub fn assert_no_differences(failures: &[String]) {
         failures.len(),
         failures[..failures.len().min(20)].join("\n")
     );
+}
+
+/// The pending ratchet's list (`tests/pending.jsonl`).
+pub fn pending_list() -> pending::PendingList {
+    pending::PendingList::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/pending.jsonl"),
+    )
+}
+
+/// The feature a not-built refusal waits for, for the ratchet (`None` for any other answer).
+pub fn pending_feature(got: &Result<Value, reckon_math::CalculateError>) -> Option<&'static str> {
+    match got {
+        Err(e) if reckon_math::missing::is_not_built(&e.message) => {
+            Some(reckon_math::missing::feature_of(&e.message).map_or("other forms", |m| m.feature))
+        }
+        _ => None,
+    }
 }
