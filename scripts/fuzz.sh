@@ -42,6 +42,12 @@ fi
 python3 "$root/scripts/fuzz-seeds.py" "$target" >/dev/null
 cd "$root"
 mkdir -p "fuzz/corpus/$target"
+# A target seeded from the case files (every one but the structure-aware `*_ast` ones, see
+# scripts/fuzz-seeds.py) that finds no seeds would start from nothing: a broken set-up, not a pass.
+if [[ "$target" != *_ast && -z "$(ls -A "fuzz/corpus/$target")" ]]; then
+    echo "fuzz.sh: no seed inputs in fuzz/corpus/$target (scripts/fuzz-seeds.py wrote none)" >&2
+    exit 1
+fi
 # -timeout: a single input taking 30 s is a hang. Every tool bounds its work far below that,
 # but the harness runs each input through two paths, and calculate's most expensive admitted
 # inputs (about 2 s in a release build) reach its 5 s wall-clock backstop in a fuzzing build:

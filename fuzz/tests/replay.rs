@@ -70,6 +70,13 @@ fn replay() {
             continue;
         }
         let mut inputs = files(&root.join("corpus").join(name));
+        // The targets seeded from the case files (all but the structure-aware `*_ast` ones, see
+        // scripts/fuzz-seeds.py): replaying no seeds would pass without checking them, so a
+        // missing or empty seed folder is a broken set-up.
+        assert!(
+            name.ends_with("_ast") || !inputs.is_empty(),
+            "{name}: no seed inputs in fuzz/corpus/{name}: run scripts/fuzz-seeds.py"
+        );
         inputs.extend(files(&root.join("artifacts").join(name)));
         inputs.extend(files(&root.join("regressions").join(name)));
         for input in &inputs {
