@@ -1110,7 +1110,7 @@ mod zeta_tests {
         // math.js: Function 'zeta' doesn't apply to matrices. To call it elementwise on a matrix 'M', try 'map(M, zeta)'.
         assert_eq!(
             answer_in("zeta([2, 3])", "BigNumber"),
-            "evaluation_failed: Evaluation failed: Function 'zeta' doesn't apply to matrices. To call it elementwise on a matrix 'M', try 'map(M, zeta)'."
+            "type_mismatch: Type mismatch: Function 'zeta' doesn't apply to matrices. To call it elementwise on a matrix 'M', try 'map(M, zeta)'."
         );
         assert_eq!(answer_in("zeta(1e-300)", "BigNumber"), "BigNumber -0.5");
         // math.js: BigNumber NaN (refused by the server's result checks, spec step 10)
@@ -1129,7 +1129,7 @@ mod zeta_tests {
         // math.js: Function 'zeta' doesn't apply to matrices. To call it elementwise on a matrix 'M', try 'map(M, zeta)'.
         assert_eq!(
             answer("zeta([bignumber(2), 4])"),
-            "evaluation_failed: Evaluation failed: Function 'zeta' doesn't apply to matrices. To call it elementwise on a matrix 'M', try 'map(M, zeta)'."
+            "type_mismatch: Type mismatch: Function 'zeta' doesn't apply to matrices. To call it elementwise on a matrix 'M', try 'map(M, zeta)'."
         );
     }
 

@@ -128,7 +128,8 @@ impl Evaluator {
                 .map(Value::Number)
                 .map_err(|e| crate::error::function_error(e, function, at)),
             Value::Fraction(_) => Err(fraction_unsupported_function(at)),
-            Value::Matrix(_) if function == "rotationMatrix" && index == 0 => Err(failed(
+            // typed-function's wrongType: spec 9.3 rule 10.
+            Value::Matrix(_) if function == "rotationMatrix" && index == 0 => Err(mismatch(
                 "Function 'rotationMatrix' doesn't apply to matrices. To call it elementwise on a matrix 'M', try 'map(M, rotationMatrix)'.",
                 at,
             )),
@@ -1159,7 +1160,7 @@ mod tests {
         // math.js: Function 'rotationMatrix' doesn't apply to matrices. To call it elementwise on a matrix 'M', try 'map(M, rotationMatrix)'.
         assert_eq!(
             answer("rotationMatrix([1,2])"),
-            "evaluation_failed: Evaluation failed: Function 'rotationMatrix' doesn't apply to matrices. To call it elementwise on a matrix 'M', try 'map(M, rotationMatrix)'."
+            "type_mismatch: Type mismatch: Function 'rotationMatrix' doesn't apply to matrices. To call it elementwise on a matrix 'M', try 'map(M, rotationMatrix)'."
         );
         // math.js: Vector must be of dimensions 1x2
         assert_eq!(

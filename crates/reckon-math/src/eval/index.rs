@@ -898,7 +898,8 @@ fn positive_integers(at: usize) -> CalculateError {
 /// An element of an index list as JavaScript's `v - 1` reads it.
 fn element_number(value: &Value, at: usize) -> Result<f64, CalculateError> {
     match value {
-        Value::BigInt(_) => Err(mismatch(
+        // JavaScript's TypeError, without typed-function's wrongType category: spec 9.3 rule 11.
+        Value::BigInt(_) => Err(failed(
             "Cannot mix BigInt and other types, use explicit conversions",
             at,
         )),
@@ -1021,7 +1022,7 @@ mod tests {
         assert_eq!(answer("index([bignumber(2)])"), "Index [[1]]");
         assert_eq!(answer("index([fraction(2)])"), "Index [[1]]");
         // math.js: Cannot mix BigInt and other types, use explicit conversions
-        assert_eq!(reason("index([bigint(2)])"), "type_mismatch");
+        assert_eq!(reason("index([bigint(2)])"), "evaluation_failed");
         assert_eq!(answer("index(NaN)"), "Index [NaN]");
         assert_eq!(answer("index(Infinity)"), "Index [Infinity]");
         // math.js: Index parameters must be positive integer numbers

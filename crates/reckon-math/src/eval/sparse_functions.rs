@@ -99,7 +99,8 @@ impl Evaluator {
             && !row.facts.has(Facts::SPARSE_ON_EVERY)
         {
             // As for a dense matrix: math.js maps only some functions over a matrix.
-            return Some(Err(failed(
+            // typed-function's wrongType: spec 9.3 rule 10.
+            return Some(Err(crate::error::mismatch(
                 format!(
                     "Function '{name}' doesn't apply to matrices. To call it elementwise on a matrix 'M', try 'map(M, {name})'."
                 ),

@@ -1010,14 +1010,15 @@ pub(crate) fn numeric(values: &[Value]) -> Result<Value, FnError> {
             Value::Str(_) | Value::Number(_) | Value::Fraction(_) | Value::Big(_)
         )
     {
-        // math.js: `BigInt(string)`, and a number only when it is an integer.
+        // math.js: `BigInt(string)`, and a number only when it is an integer. "Cannot convert
+        // …" is a type_mismatch (spec 9.3 rule 10, the original server's prefix rule).
         return match value {
             Value::Str(s) => crate::num::bigint::parse(s)
                 .map(Value::bigint)
-                .ok_or_else(|| FnError::Domain(format!("Cannot convert {s} to a BigInt"))),
+                .ok_or_else(|| FnError::Type(format!("Cannot convert {s} to a BigInt"))),
             Value::Big(x) => match crate::num::bignum::to_ibig_below_1e21(x) {
                 Some(n) if x.is_integer() => Ok(Value::bigint(n)),
-                _ => Err(FnError::Domain(format!(
+                _ => Err(FnError::Type(format!(
                     "Cannot convert {} to a BigInt",
                     crate::num::bignum::format(x, None)
                 ))),

@@ -100,7 +100,8 @@ pub(crate) fn parse(text: &str) -> Option<IBig> {
 /// infinities and from 1e21 on (where `toFixed` writes an exponent).
 pub(crate) fn from_f64(x: f64) -> Result<IBig, FnError> {
     if !x.is_finite() || x.abs() >= 1e21 {
-        return Err(FnError::Domain(format!(
+        // "Cannot convert …": spec 9.3 rule 10 (the original server's prefix rule).
+        return Err(FnError::Type(format!(
             "Cannot convert {} to a BigInt",
             crate::num::format::js_string(x)
         )));

@@ -147,6 +147,10 @@ impl Evaluator {
             Value::Big(x) => crate::num::bignum::to_f64(x),
             Value::Fraction(f) if f.is_int() => crate::num::fraction::to_f64(f),
             Value::Fraction(_) => return Err(failed("For A^b, b must be an integer", at)),
+            // math.js converts a bigint (up to 2^53 - 1) or a boolean exponent to a number.
+            Value::BigInt(k) => crate::num::bigint::to_number(k)
+                .map_err(|e| crate::error::function_error(e, "pow", at))?,
+            Value::Boolean(b) => f64::from(u8::from(*b)),
             other => {
                 return Err(mismatch(
                     format!(
@@ -529,7 +533,7 @@ impl Evaluator {
     pub(super) fn dot(&mut self, values: &[Value], at: usize) -> Evaluated {
         let a = self.vector_of("dot", &values[0], at)?.to_vec();
         let b = self.vector_of("dot", &values[1], at)?.to_vec();
-        let a = crate::eval::bigint::dot_operand(&a, &b, at)?.unwrap_or(a);
+        let a = crate::eval::bigint::dot_operand(&a, &b, self.big_mode, at)?.unwrap_or(a);
         if a.len() != b.len() {
             return Err(failed(
                 format!(

@@ -61,9 +61,16 @@ impl Evaluator {
             } else {
                 0
             });
-            // math.js's `end` is an argument of a dimension that uses it (`scope.rs`).
+            // math.js's `end` is an argument of a dimension that uses it (`scope.rs`): the
+            // dimension's size, undefined past the value's dimensions (so `[1][1, :]` fails on
+            // the range, a type_mismatch, before the count of dimensions is compared).
             let index = if crate::eval::assign::uses_end(node) {
-                let context = self.context.with_end(Value::Number(size as f64));
+                let end = if d < shape.len() || dimensions.len() == 1 {
+                    Value::Number(size as f64)
+                } else {
+                    Value::Undefined
+                };
+                let context = self.context.with_end(end);
                 self.within(context, |s| s.eval(node))
             } else {
                 self.eval(node)
@@ -189,8 +196,9 @@ impl Evaluator {
             }
             Value::Matrix(m) if m.data.iter().any(|v| matches!(v, Value::BigInt(_))) => {
                 // math.js's index transform subtracts 1 from each element, which JavaScript
-                // refuses for a bigint element.
-                Err(mismatch(
+                // refuses for a bigint element (a TypeError without typed-function's wrongType
+                // category: spec 9.3 rule 11).
+                Err(failed(
                     "Cannot mix BigInt and other types, use explicit conversions",
                     at,
                 ))
