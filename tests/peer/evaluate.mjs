@@ -1,6 +1,7 @@
 // Prints math.js 15.2's evaluation of each expression, one JSON line per input line (a JSON
 // string, or {"expression", "scope"} to evaluate with a scope object): {"type": typeOf(result), "result": format(result, {lowerExp: -6, upperExp: 21}),
-// "value": Number(result) when it is a number} or {"error": message}. The optional argument is
+// "value": Number(result) when it is a number} or {"error": message, "kind": "parse" for a
+// parse-time failure, else typed-function's category ("wrongType", "tooManyArgs", ...) or null}. The optional argument is
 // the number type (math.js's `number` option: "number", the default, "Fraction", or "BigNumber"
 // with `precision: 64`, as the server configures it).
 //   node tests/peer/evaluate.mjs [Fraction|BigNumber] < expressions.jsonl
@@ -23,14 +24,26 @@ for await (const line of lines) {
       } catch {}
     }
   }
+  let node;
   try {
-    const value = math.evaluate(expression, scope);
+    node = math.parse(expression);
+  } catch (error) {
+    // A parse-time failure (the specification's step 6), told apart from an evaluation that
+    // throws a JavaScript SyntaxError (`BigInt("1.5")`).
+    process.stdout.write(JSON.stringify({ error: String(error.message), kind: "parse" }) + "\n");
+    continue;
+  }
+  try {
+    const value = node.evaluate(scope);
     const type = math.typeOf(value);
     const out = { type, result: math.format(value, { lowerExp: -6, upperExp: 21 }) };
     if (type === "number") out.value = Number.isFinite(value) ? value : String(value);
     process.stdout.write(JSON.stringify(out) + "\n");
   } catch (error) {
-    process.stdout.write(JSON.stringify({ error: String(error.message) }) + "\n");
+    // What the specification's section 9.3 classifies by: typed-function's category of the
+    // failure (`wrongType`, `tooManyArgs`, ...).
+    const kind = error.data?.category ?? null;
+    process.stdout.write(JSON.stringify({ error: String(error.message), kind }) + "\n");
   }
   if (numberType === "BigNumber" && (math.BigNumber.precision !== 64 || math.BigNumber.rounding !== 4)) {
     // decimal.js's sin/cos raise their class's precision to ~1000 digits and throw "Precision

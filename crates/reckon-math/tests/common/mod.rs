@@ -128,13 +128,19 @@ pub fn difference(
     format!("{expression}\n  math.js: {want}\n  reckon:  {ours}")
 }
 
-/// Fails with the first 20 differences when there are any.
+/// Fails with the first 20 differences when there are any (all of them with
+/// `RECKON_ALL_DIFFERENCES` set).
 pub fn assert_no_differences(failures: &[String]) {
+    let shown = if std::env::var_os("RECKON_ALL_DIFFERENCES").is_some() {
+        failures.len()
+    } else {
+        failures.len().min(20)
+    };
     assert!(
         failures.is_empty(),
         "{} differ:\n{}",
         failures.len(),
-        failures[..failures.len().min(20)].join("\n")
+        failures[..shown].join("\n")
     );
 }
 
