@@ -293,9 +293,15 @@ fn checked_value(
     work_units: &mut u64,
     memory: Option<reckon_core::MemoryBudget>,
 ) -> Result<value::Value, CalculateError> {
-    evaluated(request, work_units, memory)
-        .map_err(missing::with_workaround)
-        .map_err(|error| with_exact_integer_hint(error, request))
+    evaluated(request, work_units, memory).map_err(|error| explained(error, request))
+}
+
+/// A refusal with the hints that depend on what was asked: the way around what is not built,
+/// the exact way to a large integer. Out of line and cold: the answering path pays nothing.
+#[cold]
+#[inline(never)]
+fn explained(error: CalculateError, request: &request::Request) -> CalculateError {
+    with_exact_integer_hint(missing::with_workaround(error), request)
 }
 
 /// The integer functions whose results outgrow binary64 first (`171!`): an overflow of an
@@ -343,6 +349,7 @@ fn with_exact_integer_hint(
 }
 
 /// [`checked_value`] before a not-built refusal gets its workaround.
+#[inline(always)]
 fn evaluated(
     request: &request::Request,
     work_units: &mut u64,
