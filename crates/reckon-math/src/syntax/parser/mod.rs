@@ -1058,7 +1058,8 @@ impl<'a> Parser<'a> {
         if !self.is_punct(P::Percent) || self.operand_follows_percent() {
             return node;
         }
-        let percent = self.bump();
+        // math.js passes the newlines after `%` over whichever it is (`5%\n* 2` is 0.1).
+        let percent = self.bump_operator();
         let span = Span::new(node.span.start, percent.end);
         Node {
             kind: NodeKind::Operator {
@@ -1073,7 +1074,12 @@ impl<'a> Parser<'a> {
     }
 
     fn operand_follows_percent(&mut self) -> bool {
-        match self.peek_at(1) {
+        // The newlines after `%` are whitespace, as after any operator (`5%\n3` is `5 mod 3`).
+        let mut next = 1;
+        while matches!(self.peek_at(next), Some(Tok::Newline)) {
+            next += 1;
+        }
+        match self.peek_at(next) {
             Some(Tok::Number | Tok::Str) => true,
             // In operand position every name is a symbol, named operators included (`x % to`).
             Some(Tok::Name(_)) => true,
@@ -1854,6 +1860,20 @@ mod tests {
         parses_as("8 % 3", "mod(8, 3)");
         parses_as("3%+100", "mod(3, unaryPlus(100))");
         parses_as("80% pi", "mod(80, pi)");
+    }
+
+    /// `%` passes the newlines after it over, percentage or modulo (math.js: `5%\n3` is
+    /// `5 % 3`, `5%\n* 2` is `(5 / 100) * 2`, `5%\n` is `5 / 100`, one statement).
+    #[test]
+    fn percent_passes_newlines_over() {
+        parses_as("5%\n3", "mod(5, 3)");
+        parses_as("5%\n\n(2)", "mod(5, (2))");
+        parses_as("x%\n-1", "mod(x, unaryMinus(1))");
+        parses_as("5%\n* 2", "multiply(percent(5), 2)");
+        parses_as("5%\n", "percent(5)");
+        parses_as("5%\n'a'", "mod(5, \"a\")");
+        // A newline before `%` still ends the statement.
+        fails_at("5\n% 3", "Value expected", 2);
     }
 
     /// A quote is the transpose (`"` a delimiter) where math.js's parser stands after an operand,
