@@ -2,9 +2,12 @@
 //! (and mutations of them) are parsed by both; the trees must be identical in math.js's JSON shape,
 //! and a syntax error must be an error in both, with the same message and position.
 //!
-//! Every deliberate or not-yet-resolved difference is listed, with its reason, in
-//! `tests/peer/parse-known-divergences.jsonl`: an unlisted difference fails the test, and so does a
-//! listed expression that now agrees (remove it from the list).
+//! Every deliberate difference is listed in `tests/peer/parse-known-divergences.jsonl`, once, with
+//! both answers (math.js's as `tests/peer/parse_trees.mjs` prints it, reckon's in the same shape)
+//! and its reason, which cites the section of the specification it follows. An unlisted
+//! difference fails the test; so does a listed one whose answers are no longer the recorded ones
+//! (on either side: a listed expression that starts differing in a new way is a new difference),
+//! and a listed expression that now agrees or is no longer generated (remove it from the list).
 //!
 //! Needs Node.js and `tests/peer/node_modules` (`npm ci` in `tests/peer`, which `scripts/test`
 //! runs before `cargo test`).
@@ -80,6 +83,60 @@ fn mutate(rng: &mut Rng, text: &str) -> String {
     out
 }
 
+/// A difference found: the expression, both answers, and their text for a report.
+struct Failure {
+    expression: String,
+    mathjs: Value,
+    reckon: Value,
+    text: String,
+}
+
+/// reckon's answer in the shape of math.js's (`parse_trees.mjs`): `{"tree": ...}`, or
+/// `{"error": message, "char": position}` with math.js's one-based position (and without its
+/// `(char N)` suffix).
+fn answer(parsed: &Result<reckon_math::ast::Node, reckon_math::ParseError>) -> Value {
+    match parsed {
+        Ok(node) => json!({"tree": node.to_mathjs_json()}),
+        Err(error) => json!({"error": error.message, "char": error.position + 1}),
+    }
+}
+
+/// One entry of the known-divergence list.
+struct Known {
+    expression: String,
+    mathjs: Value,
+    reckon: Value,
+}
+
+/// The known-divergence list, checked: each expression once, with both answers and a reason
+/// that cites the specification's section.
+fn known_divergences(path: &std::path::Path) -> Vec<Known> {
+    let text = std::fs::read_to_string(path).expect("the known-divergences file");
+    let mut listed: Vec<Known> = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let entry: Value = serde_json::from_str(line).expect("JSON");
+        let expression = entry["expression"].as_str().expect("expression").to_owned();
+        let reason = entry["reason"].as_str().unwrap_or_default();
+        assert!(
+            reason.contains("spec "),
+            "{expression:?}: the reason must cite the specification's section (\"spec 4.4\")"
+        );
+        let (Some(mathjs), Some(reckon)) = (entry.get("mathjs"), entry.get("reckon")) else {
+            panic!("{expression:?}: both answers must be recorded (\"mathjs\", \"reckon\")");
+        };
+        assert!(
+            listed.iter().all(|k| k.expression != expression),
+            "{expression:?} is listed twice"
+        );
+        listed.push(Known {
+            expression,
+            mathjs: mathjs.clone(),
+            reckon: reckon.clone(),
+        });
+    }
+    listed
+}
+
 #[test]
 fn the_parser_agrees_with_mathjs() {
     let peer = common::peer();
@@ -125,14 +182,13 @@ fn the_parser_agrees_with_mathjs() {
             _ => false,
         };
         if !agree {
-            let ours = match &got {
-                Ok(node) => node.to_mathjs_json().to_string(),
-                Err(e) => format!("error {:?} at {}", e.message, e.position),
-            };
-            failures.push((
-                expression.clone(),
-                format!("{expression:?}\n  math.js: {want}\n  reckon:  {ours}"),
-            ));
+            let ours = answer(&got);
+            failures.push(Failure {
+                text: format!("{expression:?}\n  math.js: {want}\n  reckon:  {ours}"),
+                expression: expression.clone(),
+                mathjs: want.clone(),
+                reckon: ours,
+            });
         }
     }
     println!("{trees} trees and {errors} errors agree");
@@ -141,33 +197,42 @@ fn the_parser_agrees_with_mathjs() {
             path,
             failures
                 .iter()
-                .map(|(_, text)| text.clone())
+                .map(|f| f.text.clone())
                 .collect::<Vec<_>>()
                 .join("\n"),
         )
         .expect("writes");
     }
-    let listed: Vec<String> = std::fs::read_to_string(peer.join("parse-known-divergences.jsonl"))
-        .expect("the known-divergences file")
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            serde_json::from_str::<Value>(l).expect("JSON")["expression"]
-                .as_str()
-                .expect("expression")
-                .to_owned()
-        })
-        .collect();
+    let listed = known_divergences(&peer.join("parse-known-divergences.jsonl"));
+    let entry = |expression: &str| listed.iter().find(|e| e.expression == expression);
     let unlisted: Vec<&String> = failures
         .iter()
-        .filter(|(e, _)| !listed.contains(e))
-        .map(|(_, text)| text)
+        .filter(|f| entry(&f.expression).is_none())
+        .map(|f| &f.text)
+        .collect();
+    // A listed expression whose answers are no longer the recorded ones differs in a new way.
+    let changed: Vec<String> = failures
+        .iter()
+        .filter_map(|f| {
+            let known = entry(&f.expression)?;
+            (known.mathjs != f.mathjs || known.reckon != f.reckon).then(|| {
+                format!(
+                    "{}\n  recorded math.js: {}\n  recorded reckon:  {}",
+                    f.text, known.mathjs, known.reckon
+                )
+            })
+        })
         .collect();
     let now_agree: Vec<&String> = listed
         .iter()
-        .filter(|e| expressions.contains(e) && !failures.iter().any(|(f, _)| f == *e))
+        .map(|e| &e.expression)
+        .filter(|e| expressions.contains(e) && !failures.iter().any(|f| &f.expression == *e))
         .collect();
-    let gone: Vec<&String> = listed.iter().filter(|e| !expressions.contains(e)).collect();
+    let gone: Vec<&String> = listed
+        .iter()
+        .map(|e| &e.expression)
+        .filter(|e| !expressions.contains(e))
+        .collect();
     assert!(
         unlisted.is_empty(),
         "{} unlisted differences:\n{}",
@@ -180,11 +245,19 @@ fn the_parser_agrees_with_mathjs() {
             .join("\n")
     );
     assert!(
+        changed.is_empty(),
+        "{} listed divergences whose answers changed (a new difference, or update the entry if \
+         the change is deliberate):\n{}",
+        changed.len(),
+        changed.join("\n")
+    );
+    assert!(
         now_agree.is_empty() && gone.is_empty(),
         "listed divergences that now agree or are no longer generated; remove them: {now_agree:?} {gone:?}"
     );
     println!(
-        "{} known divergences, each listed with its reason",
-        failures.len()
+        "{} known divergences, of {} listed expressions",
+        failures.len(),
+        listed.len()
     );
 }

@@ -1,9 +1,13 @@
 //! Tokens of the math.js expression language (spec section 4.1).
 //!
-//! The whole expression is tokenised before parsing. The one context-dependent character, `'`,
-//! is decided here by what precedes it: after a token that ends an operand it is the transpose
-//! operator, elsewhere it opens a string. A newline inside brackets is whitespace and yields no
-//! token (at the top level it is a `Newline` token, a statement separator). Offsets are in
+//! The whole expression is tokenised before parsing. The context-dependent characters are the
+//! quotes: math.js reads `'` as the transpose operator where its parser stands after an operand,
+//! and as the start of a string where it expects one (`"` likewise as a delimiter or a string).
+//! The lexer guesses that from the tokens before the quote (see [`ends_operand`]); where only the
+//! parser can tell (`5 in'` is `5 (in')`, `x^5 in'` converts to a unit named by a string), the
+//! parser lexes the rest again from the quote with its own reading ([`relex_quote`]). A newline
+//! inside brackets is whitespace and yields no token (at the top level it is a `Newline` token, a
+//! statement separator). Offsets are in
 //! characters (code points), as the error positions of the specification are. Tokens own no
 //! text: the parser reads a literal's or a name's from the expression at its span, and a string
 //! literal's unescaped text from [`Lexed::strings`].
@@ -211,6 +215,10 @@ pub(crate) const HINTED_DEPTH: usize = 16;
 pub(crate) struct LexError {
     pub(crate) message: String,
     pub(crate) position: usize,
+    /// For an error inside a string literal (unterminated, a bad escape), the offset of the
+    /// quote that opened it: where the parser may read that quote otherwise (see
+    /// [`relex_quote`]).
+    pub(crate) string_start: Option<usize>,
 }
 
 /// A code unit the lexer reads: a byte of an ASCII expression (where byte offsets are character
@@ -340,6 +348,7 @@ pub(crate) fn tokenize_until_error<U: Unit>(chars: &[U]) -> (Lexed, Option<LexEr
         let error = LexError {
             message: "Expression too long".to_owned(),
             position: 0,
+            string_start: None,
         };
         return (Lexed::default(), Some(error));
     }
@@ -349,23 +358,95 @@ pub(crate) fn tokenize_until_error<U: Unit>(chars: &[U]) -> (Lexed, Option<LexEr
         tokens: Vec::with_capacity(chars.len()),
         strings: Vec::new(),
     };
-    let error = lex_into(chars, &mut lexed).err();
+    let error = lex_into(chars, &mut lexed, 0, 0).err();
     (lexed, error)
 }
 
-/// The tokens of `chars` into `lexed`, up to the first lexical error.
-fn lex_into<U: Unit>(chars: &[U], lexed: &mut Lexed) -> Result<(), LexError> {
-    let Lexed { tokens, strings } = lexed;
-    let mut pos = 0;
-    // Open brackets: a newline inside them is whitespace (section 4.1), so it is not a token and
-    // the parser never has to step over it. A dropped newline still separates an operand from a
-    // following quote, as the token would have.
-    let mut depth = 0usize;
+/// Lexes `chars` again from the quote at offset `at`, the start of token `index` (or, when
+/// `index` is past the last token, of the string whose error ended the lexing): the quote is the
+/// start of a string when `string`, else a delimiter (`'` the transpose operator), as the parser
+/// reads it there where the lexer's guess was the other. The tokens from `index` on are replaced;
+/// the lexical error of the new reading, if any, is returned.
+///
+/// The brackets open before the quote are counted again from the tokens before it, so a newline
+/// inside them stays whitespace; they get no further size hint (only a hint, never read for the
+/// tree's meaning).
+#[cold]
+pub(crate) fn relex_quote<U: Unit>(
+    chars: &[U],
+    lexed: &mut Lexed,
+    index: usize,
+    at: usize,
+    string: bool,
+) -> Option<LexError> {
+    lexed.tokens.truncate(index);
+    let depth = lexed
+        .tokens
+        .iter()
+        .fold(0usize, |depth, token| match token.tok {
+            Tok::Punct(P::LParen | P::LBracket | P::LBrace) => depth + 1,
+            Tok::Punct(P::RParen | P::RBracket | P::RBrace) => depth.saturating_sub(1),
+            _ => depth,
+        });
+    let next = if string {
+        match push_string(chars, at, lexed) {
+            Ok(end) => end,
+            Err(error) => return Some(error),
+        }
+    } else {
+        let p = if chars.get(at).map(|u| u.ch()) == Some('"') {
+            P::DQuote
+        } else {
+            P::Quote
+        };
+        lexed.tokens.push(Token {
+            tok: Tok::Punct(p),
+            commas: 0,
+            semicolons: 0,
+            // At most `chars.len()`, which is at most `MAX_CHARS`.
+            start: at as u32,
+            end: at as u32 + 1,
+        });
+        at + 1
+    };
+    lex_into(chars, lexed, next, depth).err()
+}
+
+/// The string literal opened by the quote at `start`, pushed as a token with its text; returns
+/// the offset after it.
+fn push_string<U: Unit>(chars: &[U], start: usize, lexed: &mut Lexed) -> Result<usize, LexError> {
+    let (text, end) = string(chars, start)?;
+    // The index rides in the size-hint fields, which only brackets use: the kind stays one byte
+    // and a token 16 bytes.
+    let index = lexed.strings.len();
+    lexed.strings.push(text);
+    lexed.tokens.push(Token {
+        tok: Tok::Str,
+        commas: index as u16,
+        semicolons: (index >> 16) as u16,
+        // Both at most `chars.len()`, which is at most `MAX_CHARS`.
+        start: start as u32,
+        end: end as u32,
+    });
+    Ok(end)
+}
+
+/// The tokens of `chars` from offset `pos` into `lexed`, up to the first lexical error, with
+/// `depth` brackets open before `pos`.
+fn lex_into<U: Unit>(
+    chars: &[U],
+    lexed: &mut Lexed,
+    mut pos: usize,
+    mut depth: usize,
+) -> Result<(), LexError> {
+    // Open brackets (`depth`): a newline inside them is whitespace (section 4.1), so it is not a
+    // token and the parser never has to step over it.
     // The open brackets' token indices, up to `HINTED_DEPTH` deep, for their size hints (u32, as
-    // token offsets are: there are at most `MAX_CHARS` tokens).
-    let mut open = [0u32; HINTED_DEPTH];
-    let mut newline_dropped = false;
+    // token offsets are: there are at most `MAX_CHARS` tokens); `u32::MAX` for a bracket opened
+    // before `pos`, which is given no hint (no token has that index).
+    let mut open = [u32::MAX; HINTED_DEPTH];
     while pos < chars.len() {
+        let tokens = &mut lexed.tokens;
         let c = chars[pos].ch();
         let start = pos;
         // The common characters first, by their class; the rest by the general match below.
@@ -414,8 +495,7 @@ fn lex_into<U: Unit>(chars: &[U], lexed: &mut Lexed) -> Result<(), LexError> {
                 Tok::Punct(p)
             }
             Class::Other => {
-                let after_operand =
-                    |tokens: &[Token]| !newline_dropped && ends_operand(tokens.last());
+                let after_operand = |tokens: &[Token]| ends_operand(tokens, chars);
                 match c {
                     '\u{a0}' => {
                         pos += 1;
@@ -429,7 +509,6 @@ fn lex_into<U: Unit>(chars: &[U], lexed: &mut Lexed) -> Result<(), LexError> {
                     }
                     '\n' if depth > 0 => {
                         pos += 1;
-                        newline_dropped = true;
                         continue;
                     }
                     '\n' => {
@@ -443,21 +522,7 @@ fn lex_into<U: Unit>(chars: &[U], lexed: &mut Lexed) -> Result<(), LexError> {
                         Tok::Punct(P::DQuote)
                     }
                     '"' | '\'' if c == '"' || !after_operand(tokens) => {
-                        let (text, end) = string(chars, pos)?;
-                        pos = end;
-                        // The index rides in the size-hint fields, which only brackets use: the
-                        // kind stays one byte and a token 16 bytes.
-                        let index = strings.len();
-                        strings.push(text);
-                        tokens.push(Token {
-                            tok: Tok::Str,
-                            commas: index as u16,
-                            semicolons: (index >> 16) as u16,
-                            // Both at most `chars.len()`, which is at most `MAX_CHARS`.
-                            start: start as u32,
-                            end: pos as u32,
-                        });
-                        newline_dropped = false;
+                        pos = push_string(chars, pos, lexed)?;
                         continue;
                     }
                     '\'' => {
@@ -488,13 +553,13 @@ fn lex_into<U: Unit>(chars: &[U], lexed: &mut Lexed) -> Result<(), LexError> {
                             return Err(LexError {
                                 message,
                                 position: pos,
+                                string_start: None,
                             });
                         }
                     },
                 }
             }
         };
-        newline_dropped = false;
         tokens.push(Token {
             tok,
             commas: 0,
@@ -512,16 +577,45 @@ fn lex_into<U: Unit>(chars: &[U], lexed: &mut Lexed) -> Result<(), LexError> {
     Ok(())
 }
 
-/// Whether a token ends an operand, so that a following `'` is the transpose operator.
-fn ends_operand(token: Option<&Token>) -> bool {
-    match token.map(|t| (t.tok, t.span())) {
-        Some((Tok::Number | Tok::Str, _)) => true,
-        Some((Tok::Name(operator), _)) => !operator,
-        Some((Tok::Punct(p), _)) => {
-            matches!(p, P::RParen | P::RBracket | P::RBrace | P::Bang | P::Quote)
-        }
-        _ => false,
+/// Whether the last of `tokens` ends an operand, so that a following `'` is the transpose
+/// operator (and `"` a delimiter) rather than the start of a string: the lexer's guess at where
+/// math.js's parser will stand.
+///
+/// A literal, a name, a closing bracket, `!` and a transpose end an operand; a newline token (a
+/// newline inside brackets is whitespace, no token) and every other delimiter do not. A named
+/// operator is a name where an operand is expected, and an operator after one, so a run of them
+/// alternates (`in'` and `x in in'` transpose the name `in`; `x in'` and `in in'` open a string);
+/// after `.` or `?.` it is a property name (`x.in'`); `not` is the prefix operator. Only the
+/// parser can tell the rest (`5 in'` is a product with the name `in`, `x ?? not'` names `not`):
+/// it lexes again where the guess was wrong.
+fn ends_operand<U: Unit>(tokens: &[Token], chars: &[U]) -> bool {
+    // Whether the run of named operators walked back over so far is of odd length.
+    let mut odd = false;
+    for (at, token) in tokens.iter().enumerate().rev() {
+        let ends = match token.tok {
+            Tok::Number | Tok::Str | Tok::Name(false) => true,
+            Tok::Punct(p) => matches!(p, P::RParen | P::RBracket | P::RBrace | P::Bang | P::Quote),
+            Tok::Newline => false,
+            Tok::Name(true) => {
+                let after_dot = at
+                    .checked_sub(1)
+                    .and_then(|before| tokens.get(before))
+                    .is_some_and(|t| matches!(t.tok, Tok::Punct(P::Dot | P::QDot)));
+                if after_dot {
+                    true
+                } else if chars.get(token.start as usize).map(|u| u.ch()) == Some('n') {
+                    // `not`, the only named operator starting with `n`.
+                    false
+                } else {
+                    odd = !odd;
+                    continue;
+                }
+            }
+        };
+        return ends != odd;
     }
+    // The run starts the expression, where an operand is expected: its first is a name.
+    odd
 }
 
 /// [`is_named_operator`], decided at once for almost every name by its length and first letter.
@@ -673,6 +767,7 @@ fn number_general<U: Unit>(chars: &[U], start: usize) -> Result<usize, LexError>
         LexError {
             message: format!("Digit expected, got \"{found}\""),
             position,
+            string_start: None,
         }
     };
     if at(start) == Some('0') && matches!(at(start + 1), Some('x' | 'b' | 'o')) {
@@ -716,6 +811,7 @@ fn string<U: Unit>(chars: &[U], start: usize) -> Result<(String, usize), LexErro
             return Err(LexError {
                 message: format!("End of string {quote} expected"),
                 position: chars.len(),
+                string_start: Some(start),
             });
         };
         pos += 1;
@@ -754,6 +850,7 @@ fn string<U: Unit>(chars: &[U], start: usize) -> Result<(String, usize), LexErro
                         return Err(LexError {
                             message: format!("Invalid unicode character \\u{hex}"),
                             position: pos - 6,
+                            string_start: Some(start),
                         });
                     }
                 }
@@ -763,6 +860,7 @@ fn string<U: Unit>(chars: &[U], start: usize) -> Result<(String, usize), LexErro
                 return Err(LexError {
                     message: format!("Bad escape character \\{shown}"),
                     position: pos - 2,
+                    string_start: Some(start),
                 });
             }
         };
@@ -1179,8 +1277,165 @@ mod tests {
         );
     }
 
+    /// The lexer's guess for a quote after a named operator, by the run of them before it (each
+    /// case math.js 15.2's reading): where an operand is expected a named operator is a name,
+    /// after an operand an operator, so a run alternates; after `.` or `?.` it is a property
+    /// name, and `not` is the prefix operator.
     #[test]
-    fn newlines_inside_brackets_are_whitespace_but_still_end_an_operand() {
+    fn a_quote_after_named_operators_follows_their_run() {
+        let quote = || T::Punct("'");
+        let name = |n: &str| T::Name(n.into());
+        let string = || T::Str("a".into(), '\'');
+        // At the start: `in'` transposes the name `in`, `in in 'a'` converts to "a", and
+        // `in in in'` transposes the third.
+        assert_eq!(toks("in'"), [name("in"), quote()]);
+        assert_eq!(toks("in in'a'"), [name("in"), name("in"), string()]);
+        assert_eq!(
+            toks("in in in'"),
+            [name("in"), name("in"), name("in"), quote()]
+        );
+        // After an operand: `x in 'a'` converts, `x in in'` is `x in (in')`, and
+        // `x in in in 'a'` is `(x in in) in "a"`.
+        assert_eq!(toks("x in'a'"), [name("x"), name("in"), string()]);
+        assert_eq!(
+            toks("x in in'"),
+            [name("x"), name("in"), name("in"), quote()]
+        );
+        assert_eq!(
+            toks("x in in in'a'"),
+            [name("x"), name("in"), name("in"), name("in"), string()]
+        );
+        // Every named operator but `not` alike (`to'`, `mod'`, ... transpose a name).
+        for op in ["to", "mod", "and", "or", "xor"] {
+            assert_eq!(toks(&format!("{op}'")), [name(op), quote()], "{op}");
+            assert_eq!(
+                toks(&format!("x {op}'a'")),
+                [name("x"), name(op), string()],
+                "{op}"
+            );
+        }
+        // `not` is the prefix operator: `not'a'` is `not "a"`.
+        assert_eq!(toks("not'a'"), [name("not"), string()]);
+        // A property name: `x.in'` and `x?.not'` transpose the property, and what follows a
+        // property is an operator again (`x.in in 'a'`).
+        assert_eq!(
+            toks("x.in'"),
+            [name("x"), T::Punct("."), name("in"), quote()]
+        );
+        assert_eq!(
+            toks("x?.not'"),
+            [name("x"), T::Punct("?."), name("not"), quote()]
+        );
+        assert_eq!(
+            toks("x.in in'a'"),
+            [name("x"), T::Punct("."), name("in"), name("in"), string()]
+        );
+        // `"` is a delimiter after a name as after any operand (`in"a"` is `Unexpected
+        // operator "`).
+        assert_eq!(
+            toks("in\"a\""),
+            [name("in"), T::Punct("\""), name("a"), T::Punct("\"")]
+        );
+        assert_eq!(
+            toks("x in\"a\""),
+            [name("x"), name("in"), T::Str("a".into(), '"')]
+        );
+    }
+
+    /// Where the guess is wrong (only the parser can tell: `5 in'` is `5 (in')`, `x^5 in'` a
+    /// conversion), the rest is lexed again from the quote as the parser reads it.
+    #[test]
+    fn the_rest_is_lexed_again_from_a_quote() {
+        let kinds = |lexed: &Lexed, text: &str| -> Vec<T> {
+            let chars: Vec<char> = text.chars().collect();
+            lexed
+                .tokens
+                .iter()
+                .map(|t| match t.tok {
+                    Tok::Str => T::Str(
+                        lexed.strings[t.string_index()].clone(),
+                        chars[t.span().start],
+                    ),
+                    Tok::Punct(p) => T::Punct(p.text()),
+                    Tok::Newline => T::Newline,
+                    Tok::Number => T::Number(chars[t.span().start..t.span().end].iter().collect()),
+                    Tok::Name(_) => T::Name(chars[t.span().start..t.span().end].iter().collect()),
+                })
+                .collect()
+        };
+        // `5 in'`: the guess (a string) fails at the end; read as the transpose it lexes.
+        let text = "5 in'";
+        let (mut lexed, error) = tokenize_until_error(text.as_bytes());
+        let error = error.expect("an unclosed string");
+        assert_eq!(
+            (error.message.as_str(), error.position, error.string_start),
+            ("End of string ' expected", 5, Some(4))
+        );
+        assert_eq!(relex_quote(text.as_bytes(), &mut lexed, 2, 4, false), None);
+        assert_eq!(
+            kinds(&lexed, text),
+            [T::Number("5".into()), T::Name("in".into()), T::Punct("'")]
+        );
+        // `5 in in 'cm'`: the guess (a transpose of the name `in`) read as a string instead.
+        let text = "5 in in 'cm'";
+        let (mut lexed, error) = tokenize_until_error(text.as_bytes());
+        assert_eq!(error, None);
+        assert_eq!(lexed.tokens.len(), 6);
+        assert_eq!(relex_quote(text.as_bytes(), &mut lexed, 3, 8, true), None);
+        assert_eq!(
+            kinds(&lexed, text),
+            [
+                T::Number("5".into()),
+                T::Name("in".into()),
+                T::Name("in".into()),
+                T::Str("cm".into(), '\'')
+            ]
+        );
+        // The brackets open before the quote still make a newline whitespace; `"` read as a
+        // delimiter is `"`; a string read anew that fails says so, with its quote.
+        let text = "(5 in'\n)";
+        let (mut lexed, _) = tokenize_until_error(text.as_bytes());
+        assert_eq!(relex_quote(text.as_bytes(), &mut lexed, 3, 5, false), None);
+        assert_eq!(
+            kinds(&lexed, text),
+            [
+                T::Punct("("),
+                T::Number("5".into()),
+                T::Name("in".into()),
+                T::Punct("'"),
+                T::Punct(")")
+            ]
+        );
+        let text = "[in\"a\"]";
+        let (mut lexed, _) = tokenize_until_error(text.as_bytes());
+        assert_eq!(relex_quote(text.as_bytes(), &mut lexed, 2, 3, false), None);
+        assert_eq!(
+            kinds(&lexed, text)[2..4],
+            [T::Punct("\""), T::Name("a".into())]
+        );
+        let text: Vec<char> = "é in 'ab".chars().collect();
+        let (mut lexed, _) = tokenize_until_error(&text);
+        let error = relex_quote(&text, &mut lexed, 2, 5, true).expect("unclosed");
+        assert_eq!((error.position, error.string_start), (8, Some(5)));
+        assert_eq!(lexed.tokens.len(), 2);
+    }
+
+    /// Only an error inside a string literal names the quote that opened it.
+    #[test]
+    fn string_errors_name_their_quote() {
+        let error = |text: &str| {
+            let chars: Vec<char> = text.chars().collect();
+            tokenize(&chars).expect_err(text)
+        };
+        assert_eq!(error("1 + 'ab").string_start, Some(4));
+        assert_eq!(error("x = \"a\\qb\"").string_start, Some(4));
+        assert_eq!(error("'\\u12'").string_start, Some(0));
+        assert_eq!(error("3e.5").string_start, None);
+        assert_eq!(error("1 @ 2").string_start, None);
+    }
+
+    #[test]
+    fn newlines_inside_brackets_are_whitespace() {
         assert_eq!(
             toks("(1\n+ 2)"),
             [
@@ -1195,15 +1450,32 @@ mod tests {
             toks("1\n2"),
             [T::Number("1".into()), T::Newline, T::Number("2".into())]
         );
-        // After a newline, even a dropped one, a quote opens a string as it always did.
+        // A dropped newline is whitespace, so a quote after an operand is still the transpose
+        // (math.js: `[A\n'b']` is `[(A') (b')]`, `(A\n')` is `A'`); after a newline token, at
+        // the top level, it opens a string (`A\n'b'` is two statements).
         assert_eq!(
             toks("[A\n'b']"),
             [
                 T::Punct("["),
                 T::Name("A".into()),
-                T::Str("b".into(), '\''),
+                T::Punct("'"),
+                T::Name("b".into()),
+                T::Punct("'"),
                 T::Punct("]")
             ]
+        );
+        assert_eq!(
+            toks("(A\n')"),
+            [
+                T::Punct("("),
+                T::Name("A".into()),
+                T::Punct("'"),
+                T::Punct(")")
+            ]
+        );
+        assert_eq!(
+            toks("A\n'b'"),
+            [T::Name("A".into()), T::Newline, T::Str("b".into(), '\'')]
         );
         assert_eq!(
             toks("[A']\n'b'"),

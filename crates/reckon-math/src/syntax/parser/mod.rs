@@ -28,7 +28,7 @@
 use crate::num::literal::is_plain_decimal;
 use crate::syntax::NumericType;
 use crate::syntax::ast::{Comparisons, Constant, FunctionDefinition, Node, NodeKind, Op};
-use crate::syntax::lexer::{LexError, Lexed, P, Tok, Token, tokenize_until_error};
+use crate::syntax::lexer::{LexError, Lexed, P, Tok, Token, relex_quote, tokenize_until_error};
 use reckon_core::Span;
 use smol_str::SmolStr;
 use std::rc::Rc;
@@ -108,10 +108,11 @@ pub(crate) fn parse_noting_lexed(
 ) -> Result<(Node, Notes), ParseError> {
     // An ASCII expression (almost every one) is lexed by its bytes, whose offsets are character
     // offsets; any other is decoded once into characters.
-    let (lexed, end, offsets) = if expression.is_ascii() {
+    let (lexed, end, offsets, chars) = if expression.is_ascii() {
         (
             lexed.unwrap_or_else(|| tokenize_until_error(expression.as_bytes())),
             expression.len(),
+            None,
             None,
         )
     } else {
@@ -125,14 +126,17 @@ pub(crate) fn parse_noting_lexed(
             .map(|(at, _)| at)
             .chain([expression.len()])
             .collect();
-        (tokenize_until_error(&chars), chars.len(), Some(offsets))
+        let lexed = tokenize_until_error(&chars);
+        (lexed, chars.len(), Some(offsets), Some(chars))
     };
     let (lexed, lex_error) = lexed;
     let mut parser = Parser {
         source: expression,
         offsets,
+        chars,
         tokens: lexed.tokens,
         strings: lexed.strings,
+        lex_error,
         pos: 0,
         nesting: 0,
         conditional_level: None,
@@ -146,7 +150,7 @@ pub(crate) fn parse_noting_lexed(
     // math.js reads tokens as its parser asks for them: a syntax error among the tokens before
     // a lexical error comes first (`1/2 {a: "b` is `Unexpected operator {`); one the parser
     // finds only by reaching the bad spot is the lexical error.
-    if let Some(lex_error) = lex_error {
+    if let Some(lex_error) = parser.lex_error.take() {
         return Err(match parsed {
             Err(error) if error.position < lex_error.position => error,
             _ => ParseError {
@@ -197,9 +201,14 @@ struct Parser<'a> {
     source: &'a str,
     /// Where each character of a non-ASCII expression starts (`None`: bytes are characters).
     offsets: Option<Vec<usize>>,
+    /// The characters of a non-ASCII expression (`None`: its bytes are), to lex again from a
+    /// quote ([`Parser::relex_quote`]).
+    chars: Option<Vec<char>>,
     tokens: Vec<Token>,
     /// The string literals' unescaped texts, which their tokens index.
     strings: Vec<String>,
+    /// The lexical error that ended the tokens, if any.
+    lex_error: Option<LexError>,
     pos: usize,
     /// Depth of open brackets, for the conditional's `:` (newlines inside brackets, which are
     /// whitespace there, never reach the parser: the lexer drops them).
@@ -268,6 +277,56 @@ impl<'a> Parser<'a> {
         self.tokens.get(self.pos + n).map(|t| &t.tok)
     }
 
+    /// The offset of the quote that opened a string literal the lexer failed to read, when that
+    /// string comes at token `index` (which is then past the last token).
+    #[inline]
+    fn failed_string_at(&self, index: usize) -> Option<usize> {
+        if index < self.tokens.len() {
+            return None;
+        }
+        self.lex_error.as_ref().and_then(|e| e.string_start)
+    }
+
+    /// Reads the quote at the current token (or opening the failed string there) as the start of
+    /// a string when `string`, else as a delimiter (`'` the transpose operator), and lexes the
+    /// rest of the expression again from it: the lexer guesses from the tokens before a quote,
+    /// and only the parser knows whether it stands after an operand (`5 in'`, where `in` is a
+    /// name) or where one is expected (`5 in in 'cm'`, where the second `in` converts).
+    #[cold]
+    #[inline(never)]
+    fn relex_quote(&mut self, string: bool) {
+        let at = match self.tokens.get(self.pos) {
+            Some(token) => token.span().start,
+            None => match self.failed_string_at(self.pos) {
+                Some(at) => at,
+                None => return,
+            },
+        };
+        let mut lexed = Lexed {
+            tokens: std::mem::take(&mut self.tokens),
+            strings: std::mem::take(&mut self.strings),
+        };
+        self.lex_error = match &self.chars {
+            None => relex_quote(self.source.as_bytes(), &mut lexed, self.pos, at, string),
+            Some(chars) => relex_quote(chars, &mut lexed, self.pos, at, string),
+        };
+        self.tokens = lexed.tokens;
+        self.strings = lexed.strings;
+    }
+
+    /// An error `message` at the current token or, where the lexer ended on a string that would
+    /// come here, at its quote (math.js reads the quote as a delimiter where a property name is
+    /// expected: `x.'` is `Property name expected after dot` at the quote).
+    fn error_at_token_or_quote(&mut self, message: &str) -> ParseError {
+        match self.failed_string_at(self.pos) {
+            Some(position) => ParseError {
+                message: message.into(),
+                position,
+            },
+            None => self.error_here(message),
+        }
+    }
+
     /// Whether the current token is a number literal or a name (not a named operator) that a
     /// delimiter ends at once (`,` `)` `]` `}` `;` or the end): then it is the whole operand.
     fn lone_operand_here(&mut self) -> bool {
@@ -292,27 +351,33 @@ impl<'a> Parser<'a> {
     /// and [`Parser::primary`] would touch: not a prefix operator, and followed by nothing that
     /// makes a postfix, call, index, property, power, `??` or percentage. Then it is its own
     /// operand, made at once rather than through five levels that would each pass it up.
+    ///
+    /// A string after it (or a string the lexer failed to read) is a quote the lexer took for
+    /// the start of a string after a named operator it guessed was an operator, as `in` in
+    /// `5 in'`: [`Parser::left_hand`] reads it again.
     fn plain_leaf_here(&self) -> bool {
         let leaf = match self.peek() {
             Some(Tok::Number | Tok::Str) => true,
             Some(Tok::Name(operator)) => !operator || self.text_at(self.pos) != "not",
             _ => false,
         };
-        leaf && !matches!(
-            self.peek_at(1),
+        leaf && match self.peek_at(1) {
             Some(Tok::Punct(
                 P::Percent
-                    | P::Caret
-                    | P::DotCaret
-                    | P::Nullish
-                    | P::Bang
-                    | P::Quote
-                    | P::LParen
-                    | P::LBracket
-                    | P::Dot
-                    | P::QDot
+                | P::Caret
+                | P::DotCaret
+                | P::Nullish
+                | P::Bang
+                | P::Quote
+                | P::LParen
+                | P::LBracket
+                | P::Dot
+                | P::QDot,
             ))
-        )
+            | Some(Tok::Str) => false,
+            Some(_) => true,
+            None => self.failed_string_at(self.pos + 1).is_none(),
+        }
     }
 
     /// Whether the current token is a number literal or a plain name that [`Parser::climb`] at
@@ -993,7 +1058,8 @@ impl<'a> Parser<'a> {
         if !self.is_punct(P::Percent) || self.operand_follows_percent() {
             return node;
         }
-        let percent = self.bump();
+        // math.js passes the newlines after `%` over whichever it is (`5%\n* 2` is 0.1).
+        let percent = self.bump_operator();
         let span = Span::new(node.span.start, percent.end);
         Node {
             kind: NodeKind::Operator {
@@ -1008,7 +1074,12 @@ impl<'a> Parser<'a> {
     }
 
     fn operand_follows_percent(&mut self) -> bool {
-        match self.peek_at(1) {
+        // The newlines after `%` are whitespace, as after any operator (`5%\n3` is `5 mod 3`).
+        let mut next = 1;
+        while matches!(self.peek_at(next), Some(Tok::Newline)) {
+            next += 1;
+        }
+        match self.peek_at(next) {
             Some(Tok::Number | Tok::Str) => true,
             // In operand position every name is a symbol, named operators included (`x % to`).
             Some(Tok::Name(_)) => true,
@@ -1097,6 +1168,11 @@ impl<'a> Parser<'a> {
                     let quote = self.bump();
                     node = postfix(Op::Transpose, node, quote);
                 }
+                // After an operand a quote is no string: `'` is the transpose and `"` a
+                // delimiter (the lexer read a string after a named operator it took for an
+                // operator: `5 in'`, `x ?? not'`).
+                Some(Tok::Str) => self.relex_quote(false),
+                None if self.failed_string_at(self.pos).is_some() => self.relex_quote(false),
                 Some(Tok::Punct(P::LParen)) if !literal && is_callable(&node) => {
                     node = self.call(node, false)?
                 }
@@ -1109,9 +1185,9 @@ impl<'a> Parser<'a> {
                         Some(Tok::Punct(P::LBracket)) => self.index(node, true)?,
                         Some(Tok::Name(_)) => self.property_name(node, true)?,
                         _ => {
-                            return Err(
-                                self.error_here("Property name expected after optional chain")
-                            );
+                            return Err(self.error_at_token_or_quote(
+                                "Property name expected after optional chain",
+                            ));
                         }
                     };
                 }
@@ -1174,7 +1250,7 @@ impl<'a> Parser<'a> {
     fn property_name(&mut self, object: Node, optional: bool) -> Parsed {
         let name = match self.peek() {
             Some(Tok::Name(_)) => self.text_at(self.pos).to_owned(),
-            _ => return Err(self.error_here("Property name expected after dot")),
+            _ => return Err(self.error_at_token_or_quote("Property name expected after dot")),
         };
         self.review |= string_needs_review(&name);
         let name_span = self.bump();
@@ -1260,6 +1336,12 @@ impl<'a> Parser<'a> {
             Tok::Punct(P::LParen) => return self.parenthesis(),
             Tok::Punct(P::LBracket) => return self.matrix(),
             Tok::Punct(P::LBrace) => return self.object(),
+            // Where an operand is expected a quote opens a string (the lexer took it for a
+            // delimiter after a named operator it guessed was a name: `5 in in 'cm'`).
+            Tok::Punct(P::Quote | P::DQuote) => {
+                self.relex_quote(true);
+                return self.primary();
+            }
             _ => return Err(self.error_here("Value expected")),
         };
         self.pos += 1;
@@ -1379,7 +1461,12 @@ impl<'a> Parser<'a> {
                 _ => return Err(self.error_here("Symbol or string expected as object key")),
             };
             self.bump();
-            self.expect_punct(P::Colon, "Colon : expected after object key")?;
+            if !self.is_punct(P::Colon) {
+                // A quote after the key is a delimiter (`{not'` blames the quote, where the
+                // lexer read a string after `not`, the prefix operator).
+                return Err(self.error_at_token_or_quote("Colon : expected after object key"));
+            }
+            self.bump();
             let value = self.assignment()?;
             entries.push((key, value));
             if self.is_punct(P::Comma) {
@@ -1591,8 +1678,10 @@ mod tests {
         Parser {
             source: text,
             offsets: Some(offsets),
+            chars: Some(chars.clone()),
             tokens: lexed.tokens,
             strings: lexed.strings,
+            lex_error: None,
             pos,
             nesting: 0,
             conditional_level: None,
@@ -1675,8 +1764,8 @@ mod tests {
     #[test]
     fn an_unexpected_string_names_its_quote() {
         for (text, at, quote) in [
-            ("in 'a'", 1, '\''),
-            ("in \"a\"", 1, '"'),
+            ("x in 'a'", 2, '\''),
+            ("x in \"a\"", 2, '"'),
             ("é in 'a'", 2, '\''),
         ] {
             let mut parser = parser_at(text, at);
@@ -1771,6 +1860,95 @@ mod tests {
         parses_as("8 % 3", "mod(8, 3)");
         parses_as("3%+100", "mod(3, unaryPlus(100))");
         parses_as("80% pi", "mod(80, pi)");
+    }
+
+    /// `%` passes the newlines after it over, percentage or modulo (math.js: `5%\n3` is
+    /// `5 % 3`, `5%\n* 2` is `(5 / 100) * 2`, `5%\n` is `5 / 100`, one statement).
+    #[test]
+    fn percent_passes_newlines_over() {
+        parses_as("5%\n3", "mod(5, 3)");
+        parses_as("5%\n\n(2)", "mod(5, (2))");
+        parses_as("x%\n-1", "mod(x, unaryMinus(1))");
+        parses_as("5%\n* 2", "multiply(percent(5), 2)");
+        parses_as("5%\n", "percent(5)");
+        parses_as("5%\n'a'", "mod(5, \"a\")");
+        // A newline before `%` still ends the statement.
+        fails_at("5\n% 3", "Value expected", 2);
+    }
+
+    /// A quote is the transpose (`"` a delimiter) where math.js's parser stands after an operand,
+    /// and opens a string where it expects one, whatever the lexer guessed from the tokens
+    /// before it; each case is math.js 15.2's reading.
+    #[test]
+    fn quotes_are_read_where_the_parser_stands() {
+        // A named operator where an operand is expected is a name (`in'` is `in'`), after an
+        // operand an operator (`x in'` opens a string), so a run alternates.
+        for op in ["in", "to", "mod", "and", "or", "xor"] {
+            parses_as(&format!("{op}'"), &format!("ctranspose({op})"));
+            parses_as(&format!("({op}')"), &format!("(ctranspose({op}))"));
+        }
+        parses_as("not'a'", "not(\"a\")");
+        fails_at("x in'", "End of string ' expected", 5);
+        parses_as("x in in'", "to(x, ctranspose(in))");
+        parses_as("x in in in 'cm'", "to(to(x, in), \"cm\")");
+        parses_as("in in 'cm'", "to(in, \"cm\")");
+        parses_as("in in in'", "to(in, ctranspose(in))");
+        // `in` continuing a product after a constant or a negated one is a name: the lexer
+        // guessed an operator there, and the parser reads the quote again.
+        parses_as("5 in'", "~multiply(5, ctranspose(in))");
+        parses_as("-5 in'", "~multiply(unaryMinus(5), ctranspose(in))");
+        parses_as("'a' in'", "~multiply(\"a\", ctranspose(in))");
+        parses_as("x*5 in'", "multiply(x, ~multiply(5, ctranspose(in)))");
+        parses_as(
+            "5 in 'cm'",
+            "~multiply(~multiply(5, ctranspose(in)), ctranspose(cm))",
+        );
+        parses_as(
+            "5 in 'é'",
+            "~multiply(~multiply(5, ctranspose(in)), ctranspose(é))",
+        );
+        // ... but not after a product or a power, where `in` converts.
+        fails_at("x^5 in'", "End of string ' expected", 7);
+        fails_at("5 x in'", "End of string ' expected", 7);
+        fails_at("1/2 in'", "End of string ' expected", 7);
+        // A name the lexer took for an operand where the parser expects one: a string again.
+        parses_as("5 in in 'cm'", "to(~multiply(5, in), \"cm\")");
+        parses_as(
+            "é in in 'cm'",
+            "to(é, ~multiply(ctranspose(in), ctranspose(cm)))",
+        );
+        // `not` after `??` is a name (the right side of `??` takes no prefix operator).
+        parses_as("x ?? not'", "nullish(x, ctranspose(not))");
+        // A property name, then the transpose.
+        parses_as("x.in'", "ctranspose(x[\"in\"])");
+        parses_as("x?.in'", "ctranspose(x?[\"in\"])");
+        parses_as("x.not'", "ctranspose(x[\"not\"])");
+        parses_as("x.in in 'cm'", "to(x[\"in\"], \"cm\")");
+        // Where a property name is expected a quote is a delimiter: the error is at it, even
+        // when what follows would be no string.
+        fails_at("x.'", "Property name expected after dot", 2);
+        fails_at("x.\"b", "Property name expected after dot", 2);
+        fails_at("é.'", "Property name expected after dot", 2);
+        fails_at("x?.'a", "Property name expected after optional chain", 3);
+        fails_at("x.'a'", "Property name expected after dot", 2);
+        // So is a quote after an object key (the key `not` read as a name there).
+        fails_at("{not' ,", "Colon : expected after object key", 4);
+        fails_at("{a: 1, not \"b", "Colon : expected after object key", 11);
+        fails_at("{not 'b': 1}", "Colon : expected after object key", 5);
+        parses_as("{in: 1}.in'", "ctranspose({in: 1}[\"in\"])");
+        // `"` after an operand is a delimiter, unexpected there.
+        fails_at("in\"a", "Unexpected operator \"", 2);
+        fails_at("in\"a\"", "Unexpected operator \"", 2);
+        // A newline inside brackets is whitespace: the quote after it still follows an operand.
+        parses_as("[A\n'b']", "[~multiply(ctranspose(A), ctranspose(b))]");
+        parses_as("(A\n')", "(ctranspose(A))");
+        parses_as("A\n'b'", "block@1(A; \"b\")");
+        // After `%` a quote opens a string operand, so the `%` is the modulo (section 4.4), and an
+        // unclosed one is an error (section 4.1), where math.js drops the rest (`5%'` is `5 / 100`).
+        parses_as("5%'a'", "mod(5, \"a\")");
+        parses_as("5%\"a\"", "mod(5, \"a\")");
+        fails_at("5%'", "End of string ' expected", 3);
+        fails_at("5%' + 1", "End of string ' expected", 7);
     }
 
     #[test]
