@@ -1,11 +1,11 @@
 //! The hostile-input corpus: `tests/hostile/<tool id>.jsonl`, one worst-case request per line
 //! (deepest nesting, most work, most tokens, largest literals and results, enormous envelopes,
-//! invalid UTF-8, lone surrogates, duplicate keys), each with the exact answer it must get and
-//! the most work units it may spend. The library test (`tests/hostile.rs`) holds every case to
+//! invalid UTF-8, lone surrogates, duplicate keys), each with the exact answer it must get, where
+//! that answer comes from, and the most work units it may spend. The library test (`tests/hostile.rs`) holds every case to
 //! both; the benchmark (`benches/src/bin/hostile.rs`) times them. This module only parses cases;
 //! reading files and running tools is the caller's business.
 //!
-//! A line is `{"id", "what", INPUT, "expect", "max_units"}` where INPUT is one of
+//! A line is `{"id", "what", "source", INPUT, "expect", "max_units"}` where INPUT is one of
 //! - `"input": VALUE`: the request as a JSON value, sent as compact text;
 //! - `"input_raw": TEXT`: the request text exactly (duplicate keys, odd whitespace, bad JSON);
 //! - `"input_hex": HEX`: the request bytes (invalid UTF-8);
@@ -13,8 +13,19 @@
 //!   `times` times, then `suffix`, so an envelope of megabytes stays one short line in the file.
 //!
 //! `expect` is judged as the case corpus judges it ([`crate::corpus::check`]): a success must be
-//! equal, an error must have the same code and the reason, message and position it gives.
+//! equal, an error must have the same code and the reason, message and position it gives. A lone
+//! surrogate of an answer is written as U+FFFD (a `serde_json` value cannot hold one).
+//!
+//! `source` says where `expect` comes from, never from reckon itself (a source that starts with
+//! "reckon" is refused): `spec: …` (by hand from the tool's specification), `python: …` (computed
+//! exactly by `scripts/gen-hostile-cases.py`), `mathjs 15.2…` (math.js's answer), `mpmath …`,
+//! `python decimal: …` or `identity: …` (an independent computation).
+//! `tests/hostile/check_expectations.py` recomputes every one (module doc there).
+//!
 //! `max_units` bounds the tool's [`crate::Execution::work_units`] (0 for a tool without a meter).
+//! Unlike `expect` it is a snapshot of reckon's own count with headroom (spent + 25 % + 16,
+//! `scripts/gen-hostile-cases.py --measure`): a guard against a case growing much more
+//! expensive, not a statement of what the case should cost.
 
 use serde::Deserialize;
 use serde_json::Value;
@@ -29,11 +40,13 @@ pub struct HostileCase {
     pub id: String,
     /// What makes the input hostile, in a few words.
     pub what: String,
+    /// Where the expected answer comes from (never reckon).
+    pub source: String,
     /// The exact bytes to send.
     pub input: Vec<u8>,
     /// The expected answer.
     pub expect: Value,
-    /// The most work units the case may spend.
+    /// The most work units the case may spend: a snapshot of reckon's count, with headroom.
     pub max_units: u64,
 }
 
@@ -42,6 +55,7 @@ pub struct HostileCase {
 struct RawCase {
     id: String,
     what: String,
+    source: String,
     input: Option<Value>,
     input_raw: Option<String>,
     input_hex: Option<String>,
@@ -64,7 +78,8 @@ struct Repeat {
 /// Parses a hostile corpus file: one case per non-blank line.
 ///
 /// # Errors
-/// A message naming the first line that is not a case (or has not exactly one input).
+/// A message naming the first line that is not a case (or has not exactly one input, or no
+/// source other than reckon).
 pub fn parse_hostile(text: &str) -> Result<Vec<HostileCase>, String> {
     let mut cases = Vec::new();
     for (number, line) in text.lines().enumerate() {
@@ -74,6 +89,12 @@ pub fn parse_hostile(text: &str) -> Result<Vec<HostileCase>, String> {
         let at = |why: String| format!("line {}: {why}", number + 1);
         let raw: RawCase =
             serde_json::from_str(line).map_err(|e| at(format!("not a hostile case: {e}")))?;
+        if raw.source.trim().is_empty() || raw.source.to_lowercase().starts_with("reckon") {
+            return Err(at(format!(
+                "source {:?}: an expectation needs a source, and not reckon",
+                raw.source
+            )));
+        }
         let input = match (raw.input, raw.input_raw, raw.input_hex, raw.input_repeat) {
             (Some(value), None, None, None) => value.to_string().into_bytes(),
             (None, Some(text), None, None) => text.into_bytes(),
@@ -84,6 +105,7 @@ pub fn parse_hostile(text: &str) -> Result<Vec<HostileCase>, String> {
         cases.push(HostileCase {
             id: raw.id,
             what: raw.what,
+            source: raw.source,
             input,
             expect: raw.expect,
             max_units: raw.max_units,
@@ -135,13 +157,13 @@ mod tests {
     #[test]
     fn each_input_form_gives_the_bytes_it_describes() {
         let text = concat!(
-            r#"{"id":"a","what":"w","input":{"expression":"1"},"expect":{},"max_units":1}"#,
+            r#"{"id":"a","what":"w","source":"spec: s","input":{"expression":"1"},"expect":{},"max_units":1}"#,
             "\n\n",
-            r#"{"id":"b","what":"w","input_raw":"{\"x\":1,\"x\":2}","expect":{},"max_units":0}"#,
+            r#"{"id":"b","what":"w","source":"spec: s","input_raw":"{\"x\":1,\"x\":2}","expect":{},"max_units":0}"#,
             "\n",
-            r#"{"id":"c","what":"w","input_hex":"7bFF7d","expect":{},"max_units":0}"#,
+            r#"{"id":"c","what":"w","source":"spec: s","input_hex":"7bFF7d","expect":{},"max_units":0}"#,
             "\n",
-            r#"{"id":"d","what":"w","input_repeat":{"prefix":"[","repeat":"1,","times":3,"suffix":"1]"},"expect":{},"max_units":0}"#,
+            r#"{"id":"d","what":"w","source":"spec: s","input_repeat":{"prefix":"[","repeat":"1,","times":3,"suffix":"1]"},"expect":{},"max_units":0}"#,
         );
         let cases = parse_hostile(text).expect("valid");
         let inputs: Vec<&[u8]> = cases.iter().map(|c| c.input.as_slice()).collect();
@@ -158,31 +180,43 @@ mod tests {
     }
 
     #[test]
-    fn a_case_with_no_input_two_inputs_or_bad_hex_is_refused_with_its_line() {
+    fn a_case_with_no_input_two_inputs_bad_hex_or_no_source_is_refused_with_its_line() {
         for (line, why) in [
             (
-                r#"{"id":"a","what":"w","expect":{},"max_units":1}"#,
+                r#"{"id":"a","what":"w","source":"spec: s","expect":{},"max_units":1}"#,
                 "exactly one",
             ),
             (
-                r#"{"id":"a","what":"w","input":1,"input_raw":"1","expect":{},"max_units":1}"#,
+                r#"{"id":"a","what":"w","source":"spec: s","input":1,"input_raw":"1","expect":{},"max_units":1}"#,
                 "exactly one",
             ),
             (
-                r#"{"id":"a","what":"w","input_hex":"7","expect":{},"max_units":1}"#,
+                r#"{"id":"a","what":"w","source":"spec: s","input_hex":"7","expect":{},"max_units":1}"#,
                 "odd",
             ),
             (
-                r#"{"id":"a","what":"w","input_hex":"zz","expect":{},"max_units":1}"#,
+                r#"{"id":"a","what":"w","source":"spec: s","input_hex":"zz","expect":{},"max_units":1}"#,
                 "hex digit",
             ),
             (
-                r#"{"id":"a","what":"w","input_repeat":{"repeat":"ab","times":40000000},"expect":{},"max_units":1}"#,
+                r#"{"id":"a","what":"w","source":"spec: s","input_repeat":{"repeat":"ab","times":40000000},"expect":{},"max_units":1}"#,
                 "larger than",
             ),
             (
-                r#"{"id":"a","what":"w","input":1,"expect":{},"max_units":1,"x":1}"#,
+                r#"{"id":"a","what":"w","source":"spec: s","input":1,"expect":{},"max_units":1,"x":1}"#,
                 "unknown field",
+            ),
+            (
+                r#"{"id":"a","what":"w","input":1,"expect":{},"max_units":1}"#,
+                "missing field `source`",
+            ),
+            (
+                r#"{"id":"a","what":"w","source":"reckon --accept-new","input":1,"expect":{},"max_units":1}"#,
+                "not reckon",
+            ),
+            (
+                r#"{"id":"a","what":"w","source":" ","input":1,"expect":{},"max_units":1}"#,
+                "needs a source",
             ),
         ] {
             let error = parse_hostile(&format!("\n{line}")).expect_err(line);
