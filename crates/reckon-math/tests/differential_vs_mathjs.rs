@@ -453,26 +453,52 @@ fn generated() -> Vec<Case> {
 }
 
 /// The listed deliberate differences: (numericType, expression) → reason.
-fn known_divergences() -> BTreeMap<(String, String), String> {
+fn known_divergences() -> BTreeMap<(String, String), Known> {
     let path = peer().join("evaluate-known-divergences.jsonl");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|line| {
-            let entry: Value = serde_json::from_str(line).expect("a JSON line");
-            let field = |k: &str| {
-                entry[k]
-                    .as_str()
-                    .unwrap_or_else(|| panic!("{line}: no {k}"))
-                    .to_owned()
-            };
-            assert!(
-                !field("reason").is_empty(),
-                "{line}: every divergence needs its reason"
-            );
-            ((field("numericType"), field("expression")), field("reason"))
-        })
-        .collect()
+    let mut known = BTreeMap::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let entry: Value = serde_json::from_str(line).expect("a JSON line");
+        let field = |k: &str| {
+            entry[k]
+                .as_str()
+                .unwrap_or_else(|| panic!("{line}: no {k}"))
+                .to_owned()
+        };
+        assert!(
+            !field("reason").is_empty(),
+            "{line}: every divergence needs its reason"
+        );
+        let answers = Known {
+            reason: field("reason"),
+            mathjs: entry["mathjs"].clone(),
+            reckon: entry["reckon"].clone(),
+        };
+        assert!(
+            std::env::var_os("RECKON_RECORD_DIVERGENCES").is_some()
+                || !answers.mathjs.is_null() && !answers.reckon.is_null(),
+            "{line}: every divergence records math.js's and reckon's answers"
+        );
+        let key = (field("numericType"), field("expression"));
+        assert!(known.insert(key, answers).is_none(), "{line}: listed twice");
+    }
+    known
+}
+
+/// A listed divergence: its reason and both sides' answers as they were when it was listed.
+struct Known {
+    reason: String,
+    mathjs: Value,
+    reckon: Value,
+}
+
+/// reckon's answer as a divergence records it: the success object, or the error's reason and
+/// message.
+fn recorded(got: &Result<Value, reckon_math::CalculateError>) -> Value {
+    match got {
+        Ok(out) => out.clone(),
+        Err(e) => json!({"reason": e.reason.name(), "message": e.message}),
+    }
 }
 
 /// Whether the expression has a number literal with an exponent (`1e3`, `2e-1`), which
@@ -562,6 +588,18 @@ fn calculate_agrees_with_mathjs_under_the_spec_rules() {
             let key = format!("{numeric_type} {}", case.expression);
             ratchet.record(&key, pending_feature(&got));
             let listed = known.get(&(numeric_type.to_owned(), case.expression.clone()));
+            if let Some(entry) = listed
+                && (entry.mathjs != *want || entry.reckon != recorded(&got))
+            {
+                // A listed expression that starts differing in a new way is a new difference.
+                failures.push(format!(
+                    "[{numeric_type}] listed divergence whose answers changed: {}\n  listed: math.js {} reckon {}\n  now: {}",
+                    case.expression,
+                    entry.mathjs,
+                    entry.reckon,
+                    json!({"mathjs": want, "reckon": recorded(&got)})
+                ));
+            }
             let label = match (&verdict, listed) {
                 (Verdict::Differ, Some(_)) => "listed divergence".to_owned(),
                 (Verdict::Differ, None) => {
@@ -571,10 +609,10 @@ fn calculate_agrees_with_mathjs_under_the_spec_rules() {
                     ));
                     "differ".to_owned()
                 }
-                (_, Some(reason)) => {
+                (_, Some(entry)) => {
                     fixed.push(format!(
-                        "[{numeric_type}] {} (listed: {reason})",
-                        case.expression
+                        "[{numeric_type}] {} (listed: {})",
+                        case.expression, entry.reason
                     ));
                     "listed but agrees".to_owned()
                 }
