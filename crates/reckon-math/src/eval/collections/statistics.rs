@@ -182,9 +182,13 @@ impl Evaluator {
     }
 
     /// The zero of the mode's number type.
+    /// The sum of nothing: zero of the configured number type (math.js's `sum([])` is a
+    /// BigNumber 0 in BigNumber mode, a Fraction 0 in Fraction mode).
     pub(super) fn zero(&self) -> Value {
         if self.fraction_mode {
             Value::fraction(dashu_ratio::RBig::ZERO)
+        } else if self.big_mode {
+            Value::Big(crate::num::bignum::Big::from_i64(0))
         } else {
             Value::Number(0.0)
         }

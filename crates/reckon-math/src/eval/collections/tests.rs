@@ -797,6 +797,10 @@ fn statistics() {
     assert_eq!(answer("max([1, 5; 3, 4], 1)"), "DenseMatrix [3, 5]");
     assert_eq!(answer("sum(1, 2, 3)"), "number 6");
     assert_eq!(answer("sum([])"), "number 0");
+    // math.js: the sum of nothing is the configured type's zero.
+    assert_eq!(answer_in("sum([])", "BigNumber"), "BigNumber 0");
+    assert_eq!(answer_in("sum(sparse([]))", "BigNumber"), "BigNumber 0");
+    assert_eq!(answer_in("sum([])", "Fraction"), "Fraction 0/1");
     assert_eq!(answer("prod([1, 2, 3])"), "number 6");
     assert_eq!(
         answer("cumsum([1, 2; 3, 4], 2)"),
