@@ -212,7 +212,11 @@ mod size_tests {
         assert_eq!(size_of::<crate::error::CalculateError>(), 8);
         assert_eq!(size_of::<crate::num::bignum::Big>(), 40);
         assert_eq!(size_of::<super::Value>(), 40);
-        assert_eq!(size_of::<crate::eval::Evaluated>(), 40);
+        // The evaluator's `Evaluated`.
+        assert_eq!(
+            size_of::<Result<super::Value, crate::error::CalculateError>>(),
+            40
+        );
         assert_eq!(size_of::<Result<f64, crate::error::CalculateError>>(), 16);
     }
 }

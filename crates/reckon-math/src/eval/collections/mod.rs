@@ -859,4 +859,6 @@ fn is_dimension_type(value: &Value) -> bool {
 }
 
 #[cfg(test)]
+mod order_tests;
+#[cfg(test)]
 mod tests;
