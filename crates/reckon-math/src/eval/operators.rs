@@ -8,6 +8,47 @@ use super::*;
 /// which matters for the scope they see inside a function body (`scope.rs`).
 pub(super) const RAW_OPERATORS: &[Op] = &[Op::And, Op::Or, Op::BitAnd, Op::BitOr, Op::Nullish];
 
+/// `pow`'s signatures as math.js 15.2's typed-function lists them when a matrix exponent fits
+/// none: the base's own type first, then the others it converts to.
+pub(crate) fn pow_signatures(base: &Value) -> &'static str {
+    match base {
+        Value::Big(_) => {
+            "BigNumber or number or Complex or bigint or Fraction or string or boolean"
+        }
+        Value::Fraction(_) => {
+            "Fraction or number or Complex or BigNumber or bigint or string or boolean"
+        }
+        Value::Complex(_) => "Complex or number or BigNumber or Fraction or string",
+        Value::BigInt(_) => "bigint or number or BigNumber or Fraction or string or boolean",
+        Value::Boolean(_) | Value::Matrix(_) | Value::Sparse(_) => MATRIX_POW_SIGNATURES,
+        _ => "number or Complex or BigNumber or bigint or Fraction or string or boolean",
+    }
+}
+
+/// [`pow_signatures`] for a matrix (or boolean) base.
+pub(crate) const MATRIX_POW_SIGNATURES: &str =
+    "number or BigNumber or bigint or Fraction or string or boolean";
+
+/// math.js's refusal of a matrix exponent (`2 ^ [1, 2]`): the signatures `expected`
+/// ([`pow_signatures`]), and the exponent named by every type it matches.
+pub(crate) fn matrix_exponent_refusal(
+    expected: &str,
+    exponent: &Value,
+    at: usize,
+) -> CalculateError {
+    let actual = match exponent {
+        Value::Sparse(_) => "Matrix | SparseMatrix",
+        Value::Matrix(m) if m.array => "Array",
+        _ => "Matrix | DenseMatrix",
+    };
+    mismatch(
+        format!(
+            "Unexpected type of argument in function pow (expected: {expected}, actual: {actual}, index: 1)"
+        ),
+        at,
+    )
+}
+
 /// math.js's refusal of an operand its typed function for `op` has no form for: the `index`th,
 /// `value`.
 pub(crate) fn no_typed_form(
@@ -791,5 +832,101 @@ impl Evaluator {
             }
         }
         self.binary(op, left, right, false, (at, at), at)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::test_support::answer_in;
+
+    /// math.js 15.2's messages for a matrix exponent, whose list of signatures starts with the
+    /// base's type.
+    #[test]
+    fn a_matrix_exponent_is_refused_with_the_base_types_signatures_first() {
+        let refusal = |expected: &str, actual: &str| {
+            format!(
+                "type_mismatch: Type mismatch: Unexpected type of argument in function pow (expected: {expected}, actual: {actual}, index: 1)"
+            )
+        };
+        let cases = [
+            (
+                "2 ^ [1, 2]",
+                "number",
+                "number or Complex or BigNumber or bigint or Fraction or string or boolean",
+                "Matrix | DenseMatrix",
+            ),
+            (
+                "2 ^ [1, 2]",
+                "BigNumber",
+                "BigNumber or number or Complex or bigint or Fraction or string or boolean",
+                "Matrix | DenseMatrix",
+            ),
+            (
+                "2 ^ [1, 2]",
+                "Fraction",
+                "Fraction or number or Complex or BigNumber or bigint or string or boolean",
+                "Matrix | DenseMatrix",
+            ),
+            (
+                "(2 + i) ^ [1, 2]",
+                "number",
+                "Complex or number or BigNumber or Fraction or string",
+                "Matrix | DenseMatrix",
+            ),
+            (
+                "bigint(2) ^ [1, 2]",
+                "number",
+                "bigint or number or BigNumber or Fraction or string or boolean",
+                "Matrix | DenseMatrix",
+            ),
+            (
+                "true ^ [1, 2]",
+                "number",
+                "number or BigNumber or bigint or Fraction or string or boolean",
+                "Matrix | DenseMatrix",
+            ),
+            (
+                "[1, 2] ^ [1, 2]",
+                "number",
+                "number or BigNumber or bigint or Fraction or string or boolean",
+                "Matrix | DenseMatrix",
+            ),
+            (
+                "2 ^ sparse([1, 0; 0, 2])",
+                "BigNumber",
+                "BigNumber or number or Complex or bigint or Fraction or string or boolean",
+                "Matrix | SparseMatrix",
+            ),
+            (
+                "[1, 0; 0, 2] ^ sparse([1, 0; 0, 2])",
+                "number",
+                "number or BigNumber or bigint or Fraction or string or boolean",
+                "Matrix | SparseMatrix",
+            ),
+        ];
+        for (expression, mode, expected, actual) in cases {
+            assert_eq!(
+                answer_in(expression, mode),
+                refusal(expected, actual),
+                "{expression} in {mode}"
+            );
+        }
+    }
+
+    /// math.js converts a numeric string exponent of a matrix power (`[[7, 10], [15, 22]]`).
+    #[test]
+    fn a_matrix_power_takes_a_numeric_string() {
+        assert_eq!(
+            answer_in("[1, 2; 3, 4] ^ \"2\"", "number"),
+            "DenseMatrix [[7, 10], [15, 22]]"
+        );
+        assert_eq!(
+            answer_in("[1, 2; 3, 4] ^ \"2\"", "Fraction"),
+            "DenseMatrix [[7/1, 10/1], [15/1, 22/1]]"
+        );
+        assert_eq!(
+            answer_in("[1, 2; 3, 4] ^ \"a\"", "number"),
+            "type_mismatch: Type mismatch: Cannot convert \"a\" to a number"
+        );
     }
 }

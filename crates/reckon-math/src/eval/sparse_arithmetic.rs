@@ -77,15 +77,9 @@ impl Evaluator {
                 );
             }
             (Op::Pow, base, Value::Sparse(_)) => {
-                let expected = if matches!(base, Value::Matrix(_) | Value::Sparse(_)) {
-                    "number or BigNumber or bigint or Fraction or string or boolean"
-                } else {
-                    "number or Complex or BigNumber or bigint or Fraction or string or boolean"
-                };
-                return Some(Err(crate::error::mismatch(
-                    format!(
-                        "Unexpected type of argument in function pow (expected: {expected}, actual: Matrix | SparseMatrix, index: 1)"
-                    ),
+                return Some(Err(super::operators::matrix_exponent_refusal(
+                    super::operators::pow_signatures(base),
+                    right,
                     at,
                 )));
             }

@@ -320,31 +320,52 @@ pub(crate) fn show_shape(shape: &[usize]) -> String {
     format!("[{}]", parts.join(", "))
 }
 
-/// The shape two operands broadcast to (math.js 15, like NumPy: shapes aligned at their last
-/// dimension, a size 1 stretching to the other's).
+/// The shape two operands broadcast to, found in math.js 15's order so that a refusal names
+/// what math.js names: shapes aligned at their last dimension, each dimension the larger of the
+/// two sizes; then each operand in turn, the left one first, must have in every dimension that
+/// size, 1 or 0, or the message names that operand's shape and (as math.js prints it) its rank.
+/// A size 1 stretches; a size 0 cannot (math.js repeats nothing), so operands that still differ
+/// after stretching are refused as math.js's element-wise algorithms refuse them, with both
+/// stretched shapes.
 pub(crate) fn broadcast_shape(a: &[usize], b: &[usize]) -> Shaped<Vec<usize>> {
     let rank = a.len().max(b.len());
-    let padded = |s: &[usize]| -> Vec<usize> {
-        let mut p = vec![1; rank - s.len()];
-        p.extend_from_slice(s);
-        p
+    let mut shape = vec![0; rank];
+    for operand in [a, b] {
+        for (j, size) in operand.iter().enumerate() {
+            let most = &mut shape[rank - operand.len() + j];
+            *most = (*most).max(*size);
+        }
+    }
+    for operand in [a, b] {
+        for (j, size) in operand.iter().enumerate() {
+            let to = shape[rank - operand.len() + j];
+            if *size > 1 && *size < to {
+                return Err(format!(
+                    "shape mismatch: mismatch is found in arg with shape ({}) not possible to broadcast dimension {} with size {size} to size {to}",
+                    shape_list(operand),
+                    operand.len()
+                ));
+            }
+        }
+    }
+    let stretched = |operand: &[usize]| -> Vec<usize> {
+        let padding = rank - operand.len();
+        (0..rank)
+            .map(|d| match d.checked_sub(padding).map(|j| operand[j]) {
+                None | Some(1) => shape[d],
+                Some(size) => size,
+            })
+            .collect()
     };
-    let (pa, pb) = (padded(a), padded(b));
-    pa.iter()
-        .zip(&pb)
-        .enumerate()
-        .map(|(d, (x, y))| match (x, y) {
-            (x, y) if x == y => Ok(*x),
-            (1, y) => Ok(*y),
-            (x, 1) => Ok(*x),
-            _ => Err(format!(
-                "shape mismatch: mismatch is found in arg with shape ({}) not possible to broadcast dimension {d} with size {} to size {}",
-                shape_list(if x < y { a } else { b }),
-                x.min(y),
-                x.max(y)
-            )),
-        })
-        .collect()
+    let (left, right) = (stretched(a), stretched(b));
+    if left != right {
+        return Err(format!(
+            "Dimension mismatch. Matrix A ({}) must match Matrix B ({})",
+            shape_list(&left),
+            shape_list(&right)
+        ));
+    }
+    Ok(shape)
 }
 
 fn shape_list(shape: &[usize]) -> String {
@@ -412,8 +433,45 @@ mod tests {
         assert_eq!(broadcast_shape(&[2], &[2, 1]), Ok(vec![2, 2]));
         assert_eq!(broadcast_shape(&[3], &[3]), Ok(vec![3]));
         assert!(broadcast_shape(&[2], &[3]).is_err());
+        assert_eq!(broadcast_shape(&[1, 3], &[4, 1]), Ok(vec![4, 3]));
         assert_eq!(broadcast_positions(&[2], &[2, 2]), vec![0, 1, 0, 1]);
         assert_eq!(broadcast_positions(&[2, 1], &[2, 2]), vec![0, 0, 1, 1]);
+    }
+
+    /// The messages are math.js 15.2's for the same operands (`ones(2, 3) + ones(3, 2)`, ...):
+    /// the left operand is checked first, and the "dimension" it prints is the operand's rank.
+    #[test]
+    fn broadcast_refusals_name_what_math_js_names() {
+        let refusal = |a: &[usize], b: &[usize]| broadcast_shape(a, b).err().unwrap_or_default();
+        let mismatch = "shape mismatch: mismatch is found in arg with shape";
+        assert_eq!(
+            refusal(&[2, 3], &[3, 2]),
+            format!("{mismatch} (2,3) not possible to broadcast dimension 2 with size 2 to size 3")
+        );
+        assert_eq!(
+            refusal(&[3, 2], &[2, 3]),
+            format!("{mismatch} (3,2) not possible to broadcast dimension 2 with size 2 to size 3")
+        );
+        assert_eq!(
+            refusal(&[3], &[2, 2]),
+            format!("{mismatch} (2,2) not possible to broadcast dimension 2 with size 2 to size 3")
+        );
+        assert_eq!(
+            refusal(&[2, 1, 3], &[4, 2]),
+            format!("{mismatch} (4,2) not possible to broadcast dimension 2 with size 2 to size 3")
+        );
+        assert_eq!(
+            refusal(&[2, 0], &[2, 2]),
+            "Dimension mismatch. Matrix A (2,0) must match Matrix B (2,2)"
+        );
+        assert_eq!(
+            refusal(&[1, 0], &[2]),
+            "Dimension mismatch. Matrix A (1,0) must match Matrix B (1,2)"
+        );
+        assert_eq!(
+            refusal(&[2], &[0]),
+            "Dimension mismatch. Matrix A (2) must match Matrix B (0)"
+        );
     }
 
     #[test]

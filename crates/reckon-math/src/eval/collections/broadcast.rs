@@ -26,12 +26,10 @@ impl Evaluator {
                 return self.binary(Op::Multiply, left, &inverse, false, positions, at);
             }
             (Op::Pow, Value::Matrix(a), exponent) => return self.matrix_power(a, exponent, at),
-            (Op::Pow, _, Value::Matrix(m)) => {
-                return Err(mismatch(
-                    format!(
-                        "Unexpected type of argument in function pow (expected: number or Complex or BigNumber or bigint or Fraction, actual: {}, index: 1)",
-                        m.type_name()
-                    ),
+            (Op::Pow, _, Value::Matrix(_)) => {
+                return Err(super::super::operators::matrix_exponent_refusal(
+                    super::super::operators::pow_signatures(left),
+                    right,
                     at,
                 ));
             }

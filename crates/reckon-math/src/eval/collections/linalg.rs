@@ -151,6 +151,16 @@ impl Evaluator {
             Value::BigInt(k) => crate::num::bigint::to_number(k)
                 .map_err(|e| crate::error::function_error(e, "pow", at))?,
             Value::Boolean(b) => f64::from(u8::from(*b)),
+            // A numeric string converts as everywhere (`[1, 2; 3, 4] ^ "2"`).
+            Value::Str(_) => crate::value::convert::to_number(exponent)
+                .map_err(|e| crate::error::function_error(e, "pow", at))?,
+            Value::Matrix(_) | Value::Sparse(_) => {
+                return Err(crate::eval::operators::matrix_exponent_refusal(
+                    crate::eval::operators::MATRIX_POW_SIGNATURES,
+                    exponent,
+                    at,
+                ));
+            }
             other => {
                 return Err(mismatch(
                     format!(
