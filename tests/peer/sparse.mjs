@@ -53,7 +53,8 @@ expressions.push(
   `inv(${U})`, `sparse([1, 1; 0, 1])^2`, `sparse([1, 1; 0, 1])^0`, `${U}^3`,
   // logical and bitwise operators
   ...["and", "or", "xor", "&", "|", "^|"].flatMap((op) =>
-    [`${S} ${op} sparse([1, 1; 0, 0])`, `${V} ${op} ${S}`, `${S} ${op} [1, 1; 0, 0]`, `[0, 1; 1, 1] ${op} ${S}`]),
+    [`${S} ${op} sparse([1, 1; 0, 0])`, `${V} ${op} ${S}`, `${S} ${op} [1, 1; 0, 0]`, `[0, 1; 1, 1] ${op} ${S}`,
+      `${U} ${op} 3`, `3 ${op} ${U}`, `0 ${op} ${S}`, `-1 ${op} ${S}`]),
   // broadcasting
   `${S} + sparse([1, 2])`, `sparse([1, 2]) + ${S}`, `${S} - sparse([1, 2])'`, `${S} .* [1; 2]`,
   `${S} .* [1, 2]`, `[1, 2] .* ${S}`, `sparse([2, 0; 0, 3]) ./ [1, 2]`, `${S} == sparse([1, 2])`,

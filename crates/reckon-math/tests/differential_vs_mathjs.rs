@@ -11,7 +11,11 @@
 //!   implementation (5.3);
 //! - spec 5.4: a float that does not convert exactly never meets a Fraction (math.js lets some
 //!   comparisons and max/min through); spec 5.3: sizes and indexes may be whole Fractions (math.js
-//!   15.2's own Fraction mode fails on the ones it builds).
+//!   15.2's own Fraction mode fails on the ones it builds);
+//! - an answer or refusal reckon gives under a 5.3 rule where math.js's Fraction mode fails is
+//!   checked against an independent computation: math.js's answer to the same expression in
+//!   number mode (Fractions read as numbers, within 1e-12; a refusal for the same reason). Where
+//!   number mode fails too there is nothing to check against, and the report counts the case.
 //!
 //! Every other difference must be listed, with its reason, in
 //! `tests/peer/evaluate-known-divergences.jsonl` (`{"numericType", "expression", "reason"}`);
@@ -46,6 +50,10 @@ enum Verdict {
     Agree,
     /// Agreement under one of the spec's rules, named for the report.
     Rule(&'static str),
+    /// A reckon answer beside a math.js failure, under one of the spec's rules: it agrees once
+    /// the value is checked against an independent computation (math.js's answer to the same
+    /// expression in number mode).
+    RuleToCheck(&'static str),
     Pending,
     Differ,
 }
@@ -70,8 +78,9 @@ fn judge(case: &Case, want: &Value, got: &Result<Value, reckon_math::CalculateEr
             } else if fraction && reason == "fraction_unsupported" {
                 fraction_refusal(case, e)
             } else if fraction && math_js_fraction_size_failure(error) {
-                // math.js fails on a size or index it holds as a Fraction; reckon goes on.
-                Verdict::Rule("5.3: whole-Fraction sizes and indexes accepted")
+                // math.js fails on a size or index it holds as a Fraction; reckon goes on, and
+                // fails as math.js does in number mode.
+                Verdict::RuleToCheck("5.3: whole-Fraction sizes and indexes accepted")
             } else if fraction
                 && error == "Invalid argument"
                 && has_exponent_literal(&case.expression)
@@ -99,14 +108,14 @@ fn judge(case: &Case, want: &Value, got: &Result<Value, reckon_math::CalculateEr
             }
         }
         (Ok(_), Some(error)) if fraction && math_js_fraction_size_failure(error) => {
-            Verdict::Rule("5.3: whole-Fraction sizes and indexes accepted")
+            Verdict::RuleToCheck("5.3: whole-Fraction sizes and indexes accepted")
         }
         (Ok(_), Some(error))
             if fraction
                 && error == "Invalid argument"
                 && has_exponent_literal(&case.expression) =>
         {
-            Verdict::Rule("5.3: exponent literals expanded exactly")
+            Verdict::RuleToCheck("5.3: exponent literals expanded exactly")
         }
         (Ok(out), None) => {
             if out["resultType"] != want["type"] {
@@ -291,6 +300,83 @@ fn math_js_fraction_size_failure(error: &Value) -> bool {
     message.starts_with("Cannot implicitly convert a Fraction to BigNumber")
         || message
             .starts_with("Dimension must be an Array, Matrix, number, bigint, string, or Range")
+}
+
+/// reckon's Fraction-mode result text with each `p/q` written as the binary64 quotient, to be
+/// compared with math.js's answer to the same expression in number mode.
+fn fractions_as_numbers(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let digits_from = |mut i: usize| {
+        while chars.get(i).is_some_and(char::is_ascii_digit) {
+            i += 1;
+        }
+        i
+    };
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts_number =
+            i == 0 || !(chars[i - 1].is_ascii_alphanumeric() || chars[i - 1] == '.');
+        let sign = usize::from(chars[i] == '-');
+        let slash = digits_from(i + sign);
+        if starts_number && slash > i + sign && chars.get(slash) == Some(&'/') {
+            let end = digits_from(slash + 1);
+            if end > slash + 1 {
+                let part = |from: usize, to: usize| -> f64 {
+                    chars[from..to]
+                        .iter()
+                        .collect::<String>()
+                        .parse()
+                        .unwrap_or(f64::NAN)
+                };
+                out.push_str(&format!("{:e}", part(i, slash) / part(slash + 1, end)));
+                i = end;
+                continue;
+            }
+        }
+        out.push(chars[i]);
+        i += 1;
+    }
+    out
+}
+
+/// Whether reckon's Fraction-mode answer `got` (as [`recorded`]) is math.js's number-mode answer
+/// `want` to the same expression: the same reason for a refusal; else the same type (a Fraction standing for a number) and the same text once
+/// each fraction is a number, each number within a relative 1e-12 (the exact and the binary64
+/// computations round differently).
+fn agrees_with_number_mode(got: &Value, want: &Value) -> bool {
+    if let Some(reason) = got["reason"].as_str() {
+        // A refusal: math.js refuses in number mode too, for the same reason (spec 9.3), or
+        // answers a non-finite value there, which step 10d refuses as undefined_result (an
+        // exact division by zero is undefined_result at once, 5.3).
+        let text = want["result"].as_str().unwrap_or("");
+        return match want.get("error") {
+            // A singular matrix: number mode finds its determinant zero, the exact inverse
+            // divides by zero (math.js's Fraction mode: `Division by Zero`).
+            Some(error)
+                if reason == "undefined_result"
+                    && error.as_str().is_some_and(|e| {
+                        e.contains("determinant is zero") || e.contains("A is not invertible")
+                    }) =>
+            {
+                true
+            }
+            Some(_) => mathjs_reason("number", want) == reason,
+            None => {
+                reason == "undefined_result" && (text.contains("Infinity") || text.contains("NaN"))
+            }
+        };
+    }
+    let got_type = match got["resultType"].as_str() {
+        Some("Fraction") => "number",
+        other => other.unwrap_or(""),
+    };
+    // `typeOf` of a Fraction-mode number names the type number mode names `number`.
+    let text = fractions_as_numbers(got["result"].as_str().unwrap_or(""))
+        .replace("\"Fraction\"", "\"number\"");
+    want.get("error").is_none()
+        && want["type"] == got_type
+        && close(&text, want["result"].as_str().unwrap_or(""))
 }
 
 /// A result text with each number replaced by `#`, and the numbers' texts (a sign that starts
@@ -549,6 +635,8 @@ fn calculate_agrees_with_mathjs_under_the_spec_rules() {
     }
     let mut report: BTreeMap<(&str, String), usize> = BTreeMap::new();
     let (mut failures, mut fixed) = (Vec::new(), Vec::new());
+    // Fraction-mode answers beside a math.js failure, to check against number mode.
+    let mut to_check: Vec<(&Case, Value, &'static str)> = Vec::new();
     let list = pending_list();
     let mut ratchet = list.ratchet("differential");
     for numeric_type in ["number", "Fraction", "BigNumber"] {
@@ -619,10 +707,15 @@ fn calculate_agrees_with_mathjs_under_the_spec_rules() {
                 (Verdict::Agree, None) => "agree".to_owned(),
                 (Verdict::Pending, None) => "pending (not implemented yet)".to_owned(),
                 (Verdict::Rule(rule), None) => format!("agree under {rule}"),
+                (Verdict::RuleToCheck(rule), None) => {
+                    to_check.push((case, recorded(&got), rule));
+                    continue;
+                }
             };
             *report.entry((numeric_type, label)).or_default() += 1;
         }
     }
+    check_against_number_mode(&to_check, &mut report, &mut failures);
     for ((numeric_type, label), count) in &report {
         println!("{numeric_type:9} {count:5}  {label}");
     }
@@ -635,4 +728,43 @@ fn calculate_agrees_with_mathjs_under_the_spec_rules() {
         fixed.join("\n")
     );
     assert_no_differences(&failures);
+}
+
+/// Checks each Fraction-mode answer or refusal reckon gave beside a math.js failure (under a spec rule)
+/// against math.js's answer to the same expression in number mode: a different answer fails the
+/// test; where number mode fails too there is nothing to check against, which the report
+/// counts.
+fn check_against_number_mode(
+    to_check: &[(&Case, Value, &'static str)],
+    report: &mut BTreeMap<(&str, String), usize>,
+    failures: &mut Vec<String>,
+) {
+    if to_check.is_empty() {
+        return;
+    }
+    let inputs: Vec<Value> = to_check
+        .iter()
+        .map(|(case, _, _)| match &case.scope {
+            Some(scope) => json!({"expression": case.expression, "scope": scope}),
+            None => json!(case.expression),
+        })
+        .collect();
+    let answers = run_peer("evaluate.mjs", &[], &inputs);
+    assert_eq!(answers.len(), to_check.len());
+    for ((case, got, rule), want) in to_check.iter().zip(&answers) {
+        let label = if agrees_with_number_mode(got, want) {
+            format!("agree under {rule}, checked against number mode")
+        } else if want.get("error").is_some() && got.get("reason").is_none() {
+            // Number mode cannot compute it either (`gcd(ones(1), 2.5)`: number mode's gcd
+            // takes integers only): there is no independent answer to check against.
+            format!("agree under {rule}, number mode fails too (unchecked)")
+        } else {
+            failures.push(format!(
+                "[Fraction] {} answers {} under {rule}, but math.js in number mode answers {want}",
+                case.expression, got
+            ));
+            "differ from number mode".to_owned()
+        };
+        *report.entry(("Fraction", label)).or_default() += 1;
+    }
 }

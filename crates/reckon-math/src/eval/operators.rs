@@ -358,7 +358,9 @@ impl Evaluator {
                 return Ok(Value::Number(result));
             }
             let right = self.eval(&args[1])?;
-            if let Value::Big(_) = right {
+            if let Value::Big(_) | Value::Matrix(_) | Value::Sparse(_) = right {
+                // math.js's transform calls bitAnd/bitOr on the two values: a matrix on the
+                // right goes element by element (`ceil(7) & ones(3)` = `[1, 1, 1]`).
                 return self.binary(op, &left, &right, false, (args[0].span.start, at), at);
             }
             let y = self.to_number(&right, args[1].span.start)?;
@@ -911,6 +913,30 @@ mod tests {
                 "{expression} in {mode}"
             );
         }
+    }
+
+    /// math.js 15.2 renames a singular matrix's refusal for a negative power.
+    #[test]
+    fn a_singular_matrix_to_a_negative_power_is_refused_as_math_js_words_it() {
+        let refusal = "evaluation_failed: Evaluation failed: For A^b, when A is not invertible, b must be a positive integer (value is -1)";
+        assert_eq!(answer_in("[1, 2; 2, 4] ^ -1", "number"), refusal);
+        assert_eq!(answer_in("sparse([1, 2; 2, 4]) ^ -1", "number"), refusal);
+        assert_eq!(
+            answer_in("inv([1, 2; 2, 4])", "number"),
+            "evaluation_failed: Evaluation failed: Cannot calculate inverse, determinant is zero"
+        );
+    }
+
+    /// math.js 15.2: a scalar `&` or `|` a matrix goes element by element, as the calls do.
+    #[test]
+    fn a_bitwise_operator_with_a_matrix_on_the_right_goes_element_by_element() {
+        assert_eq!(
+            answer_in("ceil(7) & ones(3)", "number"),
+            "DenseMatrix [1, 1, 1]"
+        );
+        assert_eq!(answer_in("7 & [1, 2]", "number"), "DenseMatrix [1, 2]");
+        assert_eq!(answer_in("4 | [1, 2]", "number"), "DenseMatrix [5, 6]");
+        assert_eq!(answer_in("0 & [1, 2]", "number"), "number 0");
     }
 
     /// math.js converts a numeric string exponent of a matrix power (`[[7, 10], [15, 22]]`).

@@ -123,8 +123,9 @@ impl Evaluator {
         }
     }
 
-    /// `sparse ∘ scalar` for `* / .* ./ .^ mod` and `scalar * sparse` act on the stored
-    /// entries and stay sparse; `+ -` and the comparisons with a scalar, and
+    /// `sparse ∘ scalar` for `* / .* ./ .^ mod` and `scalar * sparse` or `& and` on either side
+    /// act on the stored entries and stay sparse; `+ - | ^| or xor` and the comparisons with a
+    /// scalar, and
     /// `scalar ./ .^ mod sparse`, act on every entry and are dense.
     fn sparse_with_scalar(
         &mut self,
@@ -136,7 +137,8 @@ impl Evaluator {
     ) -> Option<Evaluated> {
         use Op::*;
         let stays_sparse = match op {
-            Multiply | DotMultiply => true,
+            // x & 0 is 0: math.js keeps `&` of a sparse matrix and a scalar sparse too.
+            Multiply | DotMultiply | BitAnd | And => true,
             Divide | DotDivide | DotPow | Mod | ModSign => sparse_left,
             LeftShift | RightArithShift | RightLogShift => sparse_left,
             _ => false,
@@ -155,7 +157,17 @@ impl Evaluator {
         }
         let every_entry = matches!(
             op,
-            Add | Subtract | Equal | Unequal | Smaller | Larger | SmallerEq | LargerEq
+            Add | Subtract
+                | Equal
+                | Unequal
+                | Smaller
+                | Larger
+                | SmallerEq
+                | LargerEq
+                | BitOr
+                | BitXor
+                | Or
+                | Xor
         ) || (!sparse_left
             && matches!(
                 op,

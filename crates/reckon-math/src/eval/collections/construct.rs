@@ -259,22 +259,28 @@ impl Evaluator {
         };
         match m.shape.as_slice() {
             [n] => {
-                let size = *n + k.unsigned_abs() as usize;
-                match (size as u64).checked_mul(size as u64) {
+                // math.js: n + k columns above the diagonal (k > 0), n - k rows below it.
+                let offset = k.unsigned_abs() as usize;
+                let (rows, cols) = if k >= 0 {
+                    (*n, *n + offset)
+                } else {
+                    (*n + offset, *n)
+                };
+                match (rows as u64).checked_mul(cols as u64) {
                     Some(c) if c <= MAX_BUILD => self.build("diag", c, at)?,
                     other => return Err(build_limit("diag", other, at)),
                 }
-                let mut data = vec![Value::Number(0.0); size * size];
+                let mut data = vec![Value::Number(0.0); rows * cols];
                 for (i, value) in m.data.iter().enumerate() {
                     let (r, c) = if k >= 0 {
-                        (i, i + k as usize)
+                        (i, i + offset)
                     } else {
-                        (i + k.unsigned_abs() as usize, i)
+                        (i + offset, i)
                     };
-                    data[r * size + c] = value.clone();
+                    data[r * cols + c] = value.clone();
                 }
                 Ok(Value::matrix(Matrix {
-                    shape: vec![size, size],
+                    shape: vec![rows, cols],
                     data,
                     array: m.array,
                 }))

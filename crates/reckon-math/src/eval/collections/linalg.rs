@@ -199,7 +199,21 @@ impl Evaluator {
             }
         };
         let mut base = if n < 0.0 {
-            match self.inverse(&Value::matrix(a.clone()), at)? {
+            // math.js renames the singular matrix's refusal for the power.
+            let inverse = self.inverse(&Value::matrix(a.clone()), at).map_err(|e| {
+                if e.message.ends_with("Cannot calculate inverse, determinant is zero") {
+                    failed(
+                        format!(
+                            "For A^b, when A is not invertible, b must be a positive integer (value is {})",
+                            crate::num::format::format_number(n, None)
+                        ),
+                        at,
+                    )
+                } else {
+                    e
+                }
+            })?;
+            match inverse {
                 Value::Matrix(inverse) => Matrix::clone(&inverse),
                 _ => return Err(failed("For A^b, A must be invertible", at)),
             }
@@ -656,6 +670,13 @@ impl Evaluator {
         let p = values.get(1).cloned();
         let m = match &values[0] {
             Value::Matrix(m) => m.clone(),
+            // math.js's scalar signatures take no p.
+            _ if p.is_some() => {
+                return Err(failed(
+                    "Too many arguments in function norm (expected: 1, actual: 2)",
+                    at,
+                ));
+            }
             other => return self.absolute_value(other, at),
         };
         let kind = match &p {

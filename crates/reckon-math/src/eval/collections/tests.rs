@@ -865,6 +865,19 @@ fn matrix_functions() {
         "DenseMatrix [[1, 2], [3, 4]]"
     );
     assert_eq!(answer("diag([1, 2])"), "DenseMatrix [[1, 0], [0, 2]]");
+    // math.js 15.2: a diagonal k above or below the main one widens or lengthens the matrix by k.
+    assert_eq!(
+        answer("diag(1:3, 1)"),
+        "DenseMatrix [[0, 1, 0, 0], [0, 0, 2, 0], [0, 0, 0, 3]]"
+    );
+    assert_eq!(
+        answer("diag(1:3, -1)"),
+        "DenseMatrix [[0, 0, 0], [1, 0, 0], [0, 2, 0], [0, 0, 3]]"
+    );
+    assert_eq!(
+        answer("diag(1:3, -2)"),
+        "DenseMatrix [[0, 0, 0], [0, 0, 0], [1, 0, 0], [0, 2, 0], [0, 0, 3]]"
+    );
     assert_eq!(answer("kron([1, 2], [3, 4])"), "DenseMatrix [3, 4, 6, 8]");
     assert_eq!(answer("diff([1, 4, 9])"), "DenseMatrix [3, 5]");
     assert_eq!(answer("sort([3, 1, 2], \"desc\")"), "DenseMatrix [3, 2, 1]");
@@ -990,6 +1003,15 @@ fn norms_slices_and_matrices_from_parts() {
         "number 5.477225575051661"
     );
     assert_eq!(answer("norm([1, 2; 3, 4], 1)"), "number 6");
+    // math.js 15.2: a scalar's norm is its absolute value, and takes no p.
+    assert_eq!(answer("norm(-3)"), "number 3");
+    for expression in ["norm(1/3, 2^10)", "norm(2 + i, 2)", "norm(-3, \"fro\")"] {
+        assert_eq!(
+            answer(expression),
+            "evaluation_failed: Evaluation failed: Too many arguments in function norm (expected: 1, actual: 2)",
+            "{expression}"
+        );
+    }
     assert!(answer("norm([1, 2; 3, 4])").contains("not implemented in reckon yet"));
     // math.js 15.2 refuses an empty matrix of two dimensions, and answers 0 for an empty
     // vector.
