@@ -3,12 +3,14 @@
 //! Every tool in the [`Registry`] is served under `/v1/tools`: a catalogue, each tool's versions, its
 //! manifest, and `POST /v1/tools/{id}/versions/{version}/execute`. `/openapi.json` is assembled from
 //! the same registry, `/healthz` answers liveness, `/metrics` exposes Prometheus text, and `/mcp`
-//! speaks MCP over streamable HTTP (module `mcp_http`).
+//! speaks MCP over streamable HTTP (module `mcp_http`). `/` serves the playground, a page that
+//! calls this API for a person (module `playground`).
 //!
 //! # What keeps other sites out
 //! A web page can send requests to a server on the user's machine, and read the answers after DNS
 //! rebinding. Three things stop it:
-//! - with [`Config::auth_token`], the bearer token, on every route but `/healthz` (module `auth`);
+//! - with [`Config::auth_token`], the bearer token, on every route but `/healthz` and the
+//!   playground's static files, which hold no data (module `auth`);
 //! - without one, the `Host` check on every route but `/healthz`: only loopback names and
 //!   [`Config::allowed_hosts`] are answered, other names get `403` (module `host`, which says why
 //!   `/healthz` stays open). With a token it is off unless `allowed_hosts` lists names;
@@ -62,6 +64,7 @@ mod mcp_http;
 mod metrics;
 mod offload;
 pub mod openapi;
+mod playground;
 mod stdio;
 
 use axum::Router;
@@ -171,6 +174,9 @@ pub fn router(registry: Arc<Registry>, config: Config) -> Result<Router, String>
         ));
     let app = Router::new()
         .route("/healthz", get(api::healthz))
+        .route("/", get(playground::page))
+        .route("/playground.js", get(playground::script))
+        .route("/playground.css", get(playground::style))
         .merge(protected)
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
