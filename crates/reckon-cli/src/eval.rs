@@ -7,47 +7,43 @@ use std::process::ExitCode;
 /// The tool `eval` runs unless `--tool` says otherwise.
 const DEFAULT_TOOL: &str = "decimal-expression-evaluate";
 
-/// Arguments of `reckon eval`.
-#[derive(clap::Args)]
+/// Arguments of `reckon eval` (and, built line by line, of each `reckon repl` request).
+#[derive(clap::Args, Clone, Debug)]
 pub(crate) struct EvalArgs {
     /// The expression, such as '0.1 + 0.2' or 'round(10 / 3, 4)'.
-    expression: String,
+    pub(crate) expression: String,
     /// A variable as NAME=DECIMAL (repeatable), such as --var price=19.99.
     #[arg(long = "var", value_name = "NAME=VALUE")]
-    vars: Vec<String>,
+    pub(crate) vars: Vec<String>,
     /// Fraction digits of the printed value (needs --rounding).
     #[arg(long)]
-    scale: Option<u32>,
+    pub(crate) scale: Option<u32>,
     /// Rounding mode for --scale and round(): half_even, half_up, half_down, half_ceiling,
     /// half_floor, up, down, ceiling, floor or unnecessary.
     #[arg(long)]
-    rounding: Option<String>,
+    pub(crate) rounding: Option<String>,
     /// Print the tool's JSON answer instead of the value.
     #[arg(long)]
-    json: bool,
+    pub(crate) json: bool,
     /// calculate: significant digits of numeric results (1-16).
     #[arg(long)]
-    precision: Option<u32>,
+    pub(crate) precision: Option<u32>,
     /// calculate: number (default), BigNumber (64 digits) or Fraction (exact rationals).
     #[arg(long = "numeric-type", value_name = "TYPE")]
-    numeric_type: Option<String>,
+    pub(crate) numeric_type: Option<String>,
     /// The tool: decimal-expression-evaluate (exact decimals, the default), calc (JavaScript
     /// numbers, with hex/binary/octal/scientific literals, ** and %) or calculate (the math.js
     /// language: functions, constants, Fraction and BigNumber modes; --var values are numbers).
     #[arg(long, default_value = DEFAULT_TOOL)]
-    tool: String,
+    pub(crate) tool: String,
 }
 
+/// Exit status of `reckon eval`: 0 an answer, 1 the tool's refusal, 2 a usage error.
 pub(crate) fn run(registry: &Registry, args: &EvalArgs) -> ExitCode {
     let Some(tool) = registry.get(&args.tool) else {
         return crate::unknown_tool(registry, &args.tool);
     };
-    let built = match tool.id() {
-        "calc" => calc_request(args),
-        "calculate" => calculate_request(args),
-        _ => request(args),
-    };
-    let input = match built {
+    let input = match input_for(tool.id(), args) {
         Ok(input) => input,
         Err(message) => {
             eprintln!("reckon eval: {message}");
@@ -55,29 +51,53 @@ pub(crate) fn run(registry: &Registry, args: &EvalArgs) -> ExitCode {
         }
     };
     let answer = tool.execute(&input);
-    let failed = answer.get("error").is_some();
     if args.json {
+        // For scripts: the answer on stdout whatever it is; the status says which.
         println!("{answer}");
-    } else if failed {
-        eprint!("{}", render_error(&args.expression, &answer));
-    } else if tool.id() == "calculate" {
-        println!("{}", answer["result"].as_str().unwrap_or_default());
-    } else if tool.id() == "calc" {
-        println!(
-            "{}",
+        return if answer.get("error").is_some() {
+            ExitCode::FAILURE
+        } else {
+            ExitCode::SUCCESS
+        };
+    }
+    match render(tool.id(), &args.expression, &answer) {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(text) => {
+            eprint!("{text}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The tool input for these arguments, or what is wrong with them.
+pub(crate) fn input_for(tool: &str, args: &EvalArgs) -> Result<Value, String> {
+    match tool {
+        "calc" => calc_request(args),
+        "calculate" => calculate_request(args),
+        _ => request(args),
+    }
+}
+
+/// An answer as a person reads it: `Ok` the value, `Err` the refusal with a caret under the
+/// token at fault and the hint. Each ends with a newline.
+pub(crate) fn render(tool: &str, expression: &str, answer: &Value) -> Result<String, String> {
+    if answer.get("error").is_some() {
+        return Err(render_error(expression, answer));
+    }
+    Ok(match tool {
+        "calculate" => format!("{}\n", answer["result"].as_str().unwrap_or_default()),
+        "calc" => format!(
+            "{}\n",
             answer
                 .pointer("/content/0/text")
                 .and_then(Value::as_str)
                 .unwrap_or_default()
-        );
-    } else {
-        print!("{}", render_value(&answer));
-    }
-    if failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    }
+        ),
+        _ => render_value(answer),
+    })
 }
 
 /// The tool input for these arguments.
@@ -242,6 +262,47 @@ mod tests {
             render_error("π² + y", &answer),
             "error (parse_failed): Invalid expression: Undefined symbol y\n  π² + y\n       ^\nhint: Check syntax.\n"
         );
+    }
+
+    /// What a person sees from each tool, answers and refusals (calc's error names the byte
+    /// of its token; the decimal tool's too), through the real registry.
+    #[test]
+    fn every_tool_renders_answers_and_refusals_for_people() {
+        let registry = Registry::standard();
+        let mut shown = String::new();
+        for (tool, expression) in [
+            ("decimal-expression-evaluate", "1/3"),
+            ("decimal-expression-evaluate", "2 +* 3"),
+            ("calc", "0xff % 7 + 0.1 + 0.2"),
+            ("calc", "1 + 2 $ 3"),
+            ("calculate", "det([1, 2; 3, 4])"),
+            ("calculate", "sqrt(-4)"),
+            ("calculate", "[1, 2] * [3, 4, 5]"),
+        ] {
+            let args = EvalArgs {
+                expression: expression.into(),
+                vars: Vec::new(),
+                scale: None,
+                rounding: None,
+                json: false,
+                precision: None,
+                numeric_type: None,
+                tool: tool.into(),
+            };
+            let input = input_for(tool, &args).unwrap_or_default();
+            let answer = registry
+                .get(tool)
+                .map(|t| t.execute(&input))
+                .unwrap_or_default();
+            let text = match render(tool, expression, &answer) {
+                Ok(text) => text,
+                Err(text) => format!("(stderr)\n{text}"),
+            };
+            shown.push_str(&format!(
+                "$ reckon eval --tool {tool} '{expression}'\n{text}\n"
+            ));
+        }
+        insta::assert_snapshot!(shown);
     }
 
     #[test]

@@ -7,6 +7,7 @@
 
 mod eval;
 mod exec;
+mod repl;
 mod serve;
 
 use clap::{Parser, Subcommand};
@@ -21,19 +22,24 @@ static ALLOCATOR: reckon_alloc::Allocator = reckon_alloc::Allocator;
 
 /// Exact calculator tools for AI agents and people.
 #[derive(Parser)]
-#[command(name = "reckon", version, about, long_about = None, after_help = "Examples:\n  reckon serve\n  reckon eval '0.1 + 0.2'\n  echo '{\"expression\": \"1/8\"}' | reckon exec decimal-expression-evaluate\n  reckon tools")]
+#[command(name = "reckon", version, about, long_about = None, after_help = "With no command on a terminal, reckon starts the REPL.\n\nExamples:\n  reckon serve\n  reckon eval '0.1 + 0.2'\n  reckon repl\n  echo '{\"expression\": \"1/8\"}' | reckon exec decimal-expression-evaluate\n  reckon tools")]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
     /// Evaluate one expression and print the value (exact decimals by default; --tool calc for JavaScript numbers).
     #[command(
-        after_help = "Examples:\n  reckon eval '0.1 + 0.2'\n  reckon eval 'price * qty * (1 + tax / 100)' --var price=19.99 --var qty=3 --var tax=8.25 --scale 2 --rounding half_up\n  reckon eval 'round(10 / 3, 4)' --rounding half_even --json"
+        after_help = "Examples:\n  reckon eval '0.1 + 0.2'\n  reckon eval 'price * qty * (1 + tax / 100)' --var price=19.99 --var qty=3 --var tax=8.25 --scale 2 --rounding half_up\n  reckon eval 'round(10 / 3, 4)' --rounding half_even --json\n  reckon eval --tool calculate 'sqrt(-4)'\n\nExit status: 0 an answer; 1 the tool refused (its error on stderr with a caret under the token at fault, or with --json the answer on stdout); 2 a usage error."
     )]
     Eval(eval::EvalArgs),
+    /// Evaluate line after line: switch tools, keep variables, line editing and history.
+    #[command(
+        after_help = "Example session:\n  decimal> 0.1 + 0.2\n  0.3\n  decimal> :tool calculate\n  calculate> x = sqrt(2)\n  1.4142135623730951\n  calculate> x^2\n  2.0000000000000004\n\n:help inside lists the commands. Colour only on a terminal (NO_COLOR turns it off); history in ~/.reckon_history. Exit status 0."
+    )]
+    Repl,
     /// Run a tool over JSON Lines: one input object per stdin line, one answer per stdout line.
     #[command(
         after_help = "Every input line gets exactly one output line, in order: the tool's output \
@@ -112,7 +118,18 @@ fn run(cli: Cli) -> ExitCode {
     registry.set_memory_gauge(reckon_core::MemoryGauge::new(
         reckon_alloc::thread_heap_bytes,
     ));
-    match cli.command {
+    let Some(command) = cli.command else {
+        use std::io::IsTerminal;
+        if std::io::stdin().is_terminal() {
+            return repl::run(&registry);
+        }
+        eprintln!(
+            "reckon: a command is needed (eval, repl, exec, serve, mcp or tools); reckon --help says more"
+        );
+        return ExitCode::from(2);
+    };
+    match command {
+        Command::Repl => repl::run(&registry),
         Command::Eval(args) => eval::run(&registry, &args),
         Command::Exec(args) => exec::run(&registry, &args),
         Command::Serve(args) => serve::run(registry, args),
