@@ -791,6 +791,8 @@ fn number_general<U: Unit>(chars: &[U], start: usize) -> Result<usize, LexError>
                 }
                 end = digits_from(end + 2);
             }
+            // `2e.*3`: the `e` is the constant, before an element-wise operator (math.js).
+            Some('.') if matches!(at(end + 2), Some('*' | '/' | '^')) => return Ok(end),
             Some('.') => return Err(digit_expected(end + 1, end)),
             _ => return Ok(end),
         }
@@ -835,14 +837,36 @@ fn string<U: Unit>(chars: &[U], start: usize) -> Result<(String, usize), LexErro
             Some('r') => '\r',
             Some('t') => '\t',
             Some('u') => {
-                let hex: String = chars
-                    .get(pos..pos + 4)
-                    .map(|h| h.iter().map(|u| u.ch()).collect())
-                    .unwrap_or_default();
-                let code = u32::from_str_radix(&hex, 16)
-                    .ok()
-                    .filter(|_| hex.len() == 4);
+                let code_at = |at: usize| -> (String, Option<u32>) {
+                    let hex: String = chars
+                        .get(at..at + 4)
+                        .map(|h| h.iter().map(|u| u.ch()).collect())
+                        .unwrap_or_default();
+                    let valid = hex.len() == 4 && hex.chars().all(|c| c.is_ascii_hexdigit());
+                    let code = u32::from_str_radix(&hex, 16).ok().filter(|_| valid);
+                    (hex, code)
+                };
+                let (hex, code) = code_at(pos);
                 pos += 4;
+                // A high surrogate escaped right before a low one is one character, as
+                // JavaScript decodes `"\ud83d\ude00"`; a lone surrogate stays U+FFFD.
+                let low = match (
+                    code,
+                    chars.get(pos).map(|u| u.ch()),
+                    chars.get(pos + 1).map(|u| u.ch()),
+                ) {
+                    (Some(0xD800..=0xDBFF), Some('\\'), Some('u')) => {
+                        code_at(pos + 2).1.filter(|l| (0xDC00..=0xDFFF).contains(l))
+                    }
+                    _ => None,
+                };
+                let code = match (code, low) {
+                    (Some(high), Some(low)) => {
+                        pos += 6;
+                        Some(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+                    }
+                    _ => code,
+                };
                 match code.and_then(char::from_u32) {
                     Some(c) => c,
                     None if code.is_some() => '\u{FFFD}',
@@ -1228,8 +1252,33 @@ mod tests {
         );
         assert_eq!(fails("3e.5"), 1);
         assert_eq!(fails("2e."), 1);
+        // math.js 15.2: `2E.*3` is 2 E .* 3 (16.30969097075427); `2e.'` and `2e..5` fail.
+        for (text, op) in [("2E.*3", ".*"), ("2e./x", "./"), ("2e.^2", ".^")] {
+            let name = &text[1..2];
+            assert_eq!(
+                toks(text)[..3],
+                [T::Number("2".into()), T::Name(name.into()), T::Punct(op)],
+                "{text}"
+            );
+        }
+        assert_eq!(fails("2e.'"), 1);
+        assert_eq!(fails("2e..5"), 1);
         assert_eq!(fails("3e0.5"), 0);
         assert_eq!(fails("1e+"), 0);
+    }
+
+    /// As JavaScript (and math.js 15.2) decode them: an escaped surrogate pair is one
+    /// character, a lone surrogate U+FFFD, and `\u` needs four hexadecimal digits.
+    #[test]
+    fn unicode_escapes_join_surrogate_pairs() {
+        let string = |text: &str| T::Str(text.into(), '"');
+        assert_eq!(toks(r#""\ud83d\ude00""#), [string("\u{1F600}")]);
+        assert_eq!(toks(r#""\ud83d""#), [string("\u{FFFD}")]);
+        assert_eq!(toks(r#""\ude00\ud83d""#), [string("\u{FFFD}\u{FFFD}")]);
+        assert_eq!(toks(r#""\ud83dx\ude00""#), [string("\u{FFFD}x\u{FFFD}")]);
+        assert_eq!(toks(r#""a\u0041b""#), [string("aAb")]);
+        assert_eq!(fails(r#""\u+123""#), 1);
+        assert_eq!(fails(r#""\u12""#), 1);
     }
 
     #[test]
