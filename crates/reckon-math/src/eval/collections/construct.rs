@@ -226,17 +226,7 @@ impl Evaluator {
                 at,
             ));
         };
-        let shape = sizes(&values[1..], at)?;
-        let count = shape
-            .iter()
-            .try_fold(1usize, |p, &n| p.checked_mul(n))
-            .unwrap_or(usize::MAX);
-        if count != m.data.len() || shape.is_empty() {
-            return Err(failed(
-                format!("Dimension mismatch ({} != {count})", m.data.len()),
-                at,
-            ));
-        }
+        let shape = reshape_sizes(&values[1], m.data.len(), at)?;
         self.build_shape("reshape", &shape, at)?;
         Ok(Value::matrix(Matrix {
             shape,
@@ -534,6 +524,9 @@ impl Evaluator {
     /// `resize(A, size[, default])`: A cut to the new size, or padded with 0 (or the default);
     /// an element keeps its index in every dimension the old matrix has.
     pub(super) fn resize(&mut self, values: &[Value], at: usize) -> Evaluated {
+        if let Value::Str(text) = &values[0] {
+            return self.resize_text(text, values, at);
+        }
         let (m, array) = match &values[0] {
             Value::Matrix(m) => (Matrix::clone(m), m.array),
             other => (Matrix::vector(vec![other.clone()]), false),
@@ -573,4 +566,128 @@ impl Evaluator {
         }
         Ok(Value::matrix(Matrix { shape, data, array }))
     }
+
+    /// `resize` of a string, as math.js 15.2 does it: one size, in UTF-16 code units (the
+    /// string is cut, or padded with the default, a single character, space when omitted; a
+    /// negative size cuts everything).
+    fn resize_text(&mut self, text: &str, values: &[Value], at: usize) -> Evaluated {
+        let fill = match values.get(2) {
+            None => u16::from(b' '),
+            Some(Value::Str(s)) if s.encode_utf16().count() == 1 => {
+                s.encode_utf16().next().unwrap_or(u16::from(b' '))
+            }
+            Some(_) => return Err(failed("Single character expected as defaultValue", at)),
+        };
+        let list = match &values[1] {
+            Value::Matrix(m) if m.rank() == 1 => &m.data,
+            Value::Matrix(m) => {
+                return Err(failed(
+                    format!(
+                        "Dimension mismatch ({} != 1)",
+                        m.shape.first().unwrap_or(&0)
+                    ),
+                    at,
+                ));
+            }
+            _ => return Err(failed("Dimension mismatch (undefined != 1)", at)),
+        };
+        let [size] = list.as_slice() else {
+            return Err(failed(
+                format!("Dimension mismatch ({} != 1)", list.len()),
+                at,
+            ));
+        };
+        let invalid = || {
+            failed(
+                format!(
+                    "Invalid size, must contain positive integers (size: {})",
+                    values[1].format(None)
+                ),
+                at,
+            )
+        };
+        let length = match size {
+            Value::Number(x) if x.fract() == 0.0 && x.is_finite() => *x,
+            Value::Big(_) | Value::Fraction(_) => whole_number(size, at).map_err(|_| invalid())?,
+            _ => return Err(invalid()),
+        };
+        let units: Vec<u16> = text.encode_utf16().collect();
+        let length = length.clamp(0.0, MAX_BUILD as f64) as usize;
+        self.build("resize", length.saturating_sub(units.len()) as u64, at)?;
+        let mut out: Vec<u16> = units.into_iter().take(length).collect();
+        out.resize(length, fill);
+        Ok(Value::Str(String::from_utf16_lossy(&out).into()))
+    }
+}
+
+/// `reshape`'s sizes for a matrix of `length` elements, checked in math.js 15.2's order: none
+/// at all, a wildcard `-1` (at most one; it takes what the others leave, when they divide the
+/// length), then the product against the length (`Dimension mismatch (new != old)`). Sizes that
+/// multiply to the length but are not whole and positive are refused (math.js answers `[]` for
+/// `[-2, -2]`).
+fn reshape_sizes(sizes: &Value, length: usize, at: usize) -> Result<Vec<usize>, CalculateError> {
+    let list: Vec<f64> = match sizes {
+        Value::Matrix(m) if m.rank() == 1 => m
+            .data
+            .iter()
+            .map(|v| match v {
+                Value::Number(x) => Ok(*x),
+                Value::Fraction(f) => Ok(crate::num::fraction::to_f64(f)),
+                other => whole_number(other, at),
+            })
+            .collect::<Result<_, _>>()?,
+        other => return sizes_of(std::slice::from_ref(other), length, at),
+    };
+    if list.is_empty() {
+        return Err(failed(format!("Dimension mismatch (0 != {length})"), at));
+    }
+    let mut list = list;
+    let wildcards = list.iter().filter(|&&x| x == -1.0).count();
+    if wildcards > 1 {
+        return Err(failed("More than one wildcard in sizes", at));
+    }
+    let product: f64 = list.iter().product();
+    if wildcards == 1 {
+        let quotient = length as f64 / -product;
+        if product == 0.0 || quotient.fract() != 0.0 {
+            return Err(failed(
+                format!(
+                    "Could not replace wildcard, since {length} is no multiple of {}",
+                    crate::num::format::format_number(-product + 0.0, None)
+                ),
+                at,
+            ));
+        }
+        if let Some(slot) = list.iter_mut().find(|x| **x == -1.0) {
+            *slot = quotient;
+        }
+    }
+    let product: f64 = list.iter().product();
+    if product != length as f64 {
+        return Err(failed(
+            format!(
+                "Dimension mismatch ({} != {length})",
+                crate::num::format::format_number(product, None)
+            ),
+            at,
+        ));
+    }
+    let whole: Vec<Value> = list.into_iter().map(Value::Number).collect();
+    sizes_of(&whole, length, at)
+}
+
+/// [`sizes`], refused as math.js refuses a product that is not the length.
+fn sizes_of(values: &[Value], length: usize, at: usize) -> Result<Vec<usize>, CalculateError> {
+    let shape = sizes(values, at)?;
+    let count = shape
+        .iter()
+        .try_fold(1usize, |p, &n| p.checked_mul(n))
+        .unwrap_or(usize::MAX);
+    if count != length || shape.is_empty() {
+        return Err(failed(
+            format!("Dimension mismatch ({count} != {length})"),
+            at,
+        ));
+    }
+    Ok(shape)
 }

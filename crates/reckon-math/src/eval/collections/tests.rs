@@ -1286,3 +1286,75 @@ fn the_evaluation_budget_counts_every_collection_built() {
 }
 
 // Expected answers: math.js 15.2 (`tests/peer/evaluate.mjs`, BigNumber with precision 64).
+
+/// math.js 15.2's `resize` of a string: cut or padded in UTF-16 code units, one size.
+#[test]
+fn resize_cuts_or_pads_a_string() {
+    assert_eq!(
+        answer(r#"resize("hello", [8], "!")"#),
+        r#"string "hello!!!""#
+    );
+    assert_eq!(answer(r#"resize("hello", [3])"#), r#"string "hel""#);
+    assert_eq!(answer(r#"resize("hello", [7])"#), r#"string "hello  ""#);
+    assert_eq!(answer(r#"resize("", [2], "x")"#), r#"string "xx""#);
+    assert_eq!(answer(r#"resize("hello", [-1])"#), r#"string """#);
+    let failed = |message: &str| format!("evaluation_failed: Evaluation failed: {message}");
+    assert_eq!(
+        answer(r#"resize("hello", [8], "ab")"#),
+        failed("Single character expected as defaultValue")
+    );
+    assert_eq!(
+        answer(r#"resize("hello", [2, 2])"#),
+        failed("Dimension mismatch (2 != 1)")
+    );
+    assert_eq!(
+        answer(r#"resize("hello", 8)"#),
+        failed("Dimension mismatch (undefined != 1)")
+    );
+    assert_eq!(
+        answer(r#"resize("hello", [1.5])"#),
+        failed("Invalid size, must contain positive integers (size: [1.5])")
+    );
+    assert_eq!(
+        answer(r#"resize("a", [2000000], "b")"#).split(':').next(),
+        Some("result_too_large")
+    );
+}
+
+/// math.js 15.2's `reshape`: one wildcard `-1` takes what the other sizes leave; its checks and
+/// messages in math.js's order.
+#[test]
+fn reshape_takes_one_wildcard() {
+    assert_eq!(
+        answer("reshape([1, 2, 3, 4, 5, 6], [-1, 2])"),
+        "DenseMatrix [[1, 2], [3, 4], [5, 6]]"
+    );
+    assert_eq!(
+        answer("reshape(1:6, [-1, 3])"),
+        "DenseMatrix [[1, 2, 3], [4, 5, 6]]"
+    );
+    let failed = |message: &str| format!("evaluation_failed: Evaluation failed: {message}");
+    for (expression, message) in [
+        ("reshape([1, 2, 3, 4], [3])", "Dimension mismatch (3 != 4)"),
+        ("reshape([1, 2, 3, 4], [])", "Dimension mismatch (0 != 4)"),
+        (
+            "reshape([1, 2, 3, 4], [2.5, 2])",
+            "Dimension mismatch (5 != 4)",
+        ),
+        ("reshape(1:6, [-1, -1])", "More than one wildcard in sizes"),
+        (
+            "reshape(1:6, [-1, 4])",
+            "Could not replace wildcard, since 6 is no multiple of 4",
+        ),
+        (
+            "reshape(1:6, [-1, 0])",
+            "Could not replace wildcard, since 6 is no multiple of 0",
+        ),
+        (
+            "reshape([1, 2, 3, 4], [-1, 2.5])",
+            "Could not replace wildcard, since 4 is no multiple of 2.5",
+        ),
+    ] {
+        assert_eq!(answer(expression), failed(message), "{expression}");
+    }
+}
