@@ -13,7 +13,7 @@ const lines = [
   "# package: Unit.PREFIXES, Unit.UNITS, Unit.BASE_UNITS, Unit.UNIT_SYSTEMS.si). Rows:",
   "# prefixes GROUP names... | prefix GROUP name value scientific | quantity NAME dimensions(mass length time",
   "# current temperature luminous_intensity amount_of_substance angle bit) | unit name GROUP QUANTITY value offset",
-  "# | system QUANTITY unit prefix.",
+  "# | system QUANTITY unit prefix | constant NAME value(normalized, as units hold it) units flags (f: prefix fixed, k: keeps units).",
 ];
 /** A value's text: a number as JavaScript prints it (read back exactly), a Fraction as n/d, a
  * Complex as math.js formats it (only `VAR`'s value, i). */
@@ -43,5 +43,23 @@ for (const [name, u] of Object.entries(Unit.UNITS)) {
 for (const [quantity, { unit, prefix }] of Object.entries(Unit.UNIT_SYSTEMS.si)) {
   if (quantity === "NONE") continue;
   lines.push(["system", quantity, unit.name, prefix.name].join("\t"));
+}
+// The physical constants of spec 6.4: name, value in SI units (as a unit holds it), the unit text, and
+// whether the prefix is fixed (it is for every one: they print in the units math.js gives).
+const constants = `atomicMass avogadro bohrMagneton bohrRadius boltzmann classicalElectronRadius conductanceQuantum
+coulomb coulombConstant deuteronMass efimovFactor electricConstant electronMass elementaryCharge faraday fermiCoupling
+fineStructure firstRadiation gasConstant gravitationConstant gravity hartreeEnergy inverseConductanceQuantum klitzing
+loschmidt magneticConstant magneticFluxQuantum molarMass molarMassC12 molarPlanckConstant molarVolume neutronMass
+nuclearMagneton planckCharge planckConstant planckLength planckMass planckTemperature planckTime protonMass
+quantumOfCirculation reducedPlanckConstant rydberg sackurTetrode secondRadiation speedOfLight stefanBoltzmann
+thomsonCrossSection vacuumImpedance weakMixingAngle wienDisplacement`.split(/\s+/);
+for (const name of constants) {
+  const value = math.evaluate(name);
+  if (math.typeOf(value) === "Unit") {
+    const flags = (value.fixPrefix ? "f" : "") + (value.skipAutomaticSimplification ? "k" : "");
+    lines.push(["constant", name, String(value.value), value.formatUnits(), flags].join("\t"));
+  } else {
+    lines.push(["constant", name, String(value), "", ""].join("\t"));
+  }
 }
 process.stdout.write(lines.join("\n") + "\n");

@@ -142,6 +142,15 @@ fn best_prefix(unit: &Unit) -> Option<&'static Prefix> {
     Some(best.0)
 }
 
+/// Gives a single-part unit its best prefix (rule 2), unless its prefix is fixed.
+pub(crate) fn apply_best_prefix(unit: &mut Unit) {
+    if let Some(prefix) = best_prefix(unit)
+        && let Some(part) = unit.parts.first_mut()
+    {
+        part.prefix = prefix;
+    }
+}
+
 /// The unit as it prints: settled against `system`, best prefix chosen, its magnitude
 /// formatted with `number` (the magnitude's own formatting), then the unit string.
 pub(crate) fn text(unit: &Unit, system: &UnitSystem, precision: Option<u32>) -> String {
@@ -157,11 +166,7 @@ pub(crate) fn text_with(
     number: impl Fn(f64) -> String,
 ) -> String {
     let mut shown = settled(unit, system);
-    if let Some(prefix) = best_prefix(&shown)
-        && let Some(part) = shown.parts.first_mut()
-    {
-        part.prefix = prefix;
-    }
+    apply_best_prefix(&mut shown);
     let units = unit_string(&shown.parts);
     match shown.value {
         None => units,

@@ -84,8 +84,9 @@ impl Unit {
         })
     }
 
-    /// A dimensionless unit with this normalized value (what a plain number is to a unit).
-    fn plain(value: f64) -> Self {
+    /// A dimensionless unit with this normalized value (what a plain number is to a unit, and
+    /// `unit(5)`).
+    pub(crate) fn dimensionless(value: f64) -> Self {
         Self {
             parts: Vec::new(),
             dims: [0.0; DIMENSIONS],
@@ -170,11 +171,6 @@ impl Unit {
         };
         result.keep_units = false;
         result
-    }
-
-    /// A plain number divided by the unit (`2 / (4 s)`).
-    pub(crate) fn divided_into(&self, x: f64) -> Self {
-        Self::plain(x).combine(self, true)
     }
 
     /// The unit to the power `p`: powers and dimensions multiply.

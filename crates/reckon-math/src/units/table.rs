@@ -72,8 +72,6 @@ pub(crate) struct UnitDef {
 /// A base quantity (`LENGTH`, `FORCE`, ...) and its dimension vector.
 #[derive(Debug)]
 pub(crate) struct Quantity {
-    /// math.js's key (`FORCE`).
-    pub name: &'static str,
     /// Its dimensions.
     pub dims: Dims,
 }
@@ -175,7 +173,7 @@ fn read() -> Table {
                     *slot = d.parse().unwrap_or(0.0);
                 }
                 quantity_index.insert(*name, table.quantities.len());
-                table.quantities.push(Quantity { name, dims: vector });
+                table.quantities.push(Quantity { dims: vector });
             }
             ["unit", name, group, quantity, value, offset] => {
                 table.by_name.insert(name, table.units.len());
@@ -204,7 +202,7 @@ fn read() -> Table {
         let quantity = match table.quantities.iter().position(|q| q.dims == dims) {
             Some(q) => q,
             None => {
-                table.quantities.push(Quantity { name: "", dims });
+                table.quantities.push(Quantity { dims });
                 table.quantities.len() - 1
             }
         };
@@ -240,6 +238,61 @@ pub(crate) fn find(name: &str) -> Option<(&'static UnitDef, &'static Prefix)> {
             .find(|p| p.name == prefix)
             .map(|p| (unit, p))
     })
+}
+
+/// A physical constant of spec 6.4: its value in SI units (as a unit holds it), its unit text
+/// (empty for the dimensionless ones, which are numbers) and whether its prefix is fixed.
+pub(crate) fn constant(name: &str) -> Option<(f64, &'static str, bool)> {
+    DATA.lines().find_map(|line| {
+        let mut fields = line.strip_prefix("constant\t")?.split('\t');
+        if fields.next()? != name {
+            return None;
+        }
+        let value = fields.next()?.parse().ok()?;
+        Some((value, fields.next()?, fields.next()?.contains('f')))
+    })
+}
+
+/// The unit name nearest to `name` by edit distance (at most a quarter of its length, so
+/// names under four characters get none), for the
+/// suggestion of an undefined name: every unit name, and each with the prefixes it takes.
+pub(crate) fn nearest_name(name: &str) -> Option<String> {
+    if name.len() > 40 {
+        return None;
+    }
+    let limit = name.chars().count() / 4;
+    if limit == 0 {
+        return None;
+    }
+    let mut best: Option<(usize, String)> = None;
+    for unit in &TABLE.units {
+        for prefix in unit.prefixes {
+            let candidate = format!("{}{}", prefix.name, unit.name);
+            let d = distance(name, &candidate);
+            if d <= limit && best.as_ref().is_none_or(|(b, _)| d < *b) {
+                best = Some((d, candidate));
+            }
+        }
+    }
+    best.map(|(_, n)| n)
+}
+
+/// Levenshtein distance between two short names.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut previous = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let current = row[j + 1];
+            row[j + 1] = (previous + usize::from(ca != cb))
+                .min(row[j] + 1)
+                .min(current + 1);
+            previous = current;
+        }
+    }
+    row[b.len()]
 }
 
 #[cfg(test)]
