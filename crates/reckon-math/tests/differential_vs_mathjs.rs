@@ -30,6 +30,7 @@ use common::generators::{
     TRANSCENDENTAL, assignment_expression, bigint_expression, collection_expression,
     fraction_scalar, function_scope_expression, index_expression, number_scalar, special_scalar,
 };
+use common::unit_generators::unit_expression;
 use common::{
     Rng, assert_no_differences, difference, peer, pending_feature, pending_list, run_peer,
 };
@@ -448,6 +449,11 @@ fn generated() -> Vec<Case> {
                 Some(Value::Object(scope.clone())),
             );
         }
+    }
+    // Units (issue 30), from their own seed.
+    let mut units = Rng::from_env(0x0417_2026_1205);
+    for _ in 0..3000 {
+        add("number", unit_expression(&mut units), None);
     }
     cases
 }

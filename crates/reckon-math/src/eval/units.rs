@@ -150,10 +150,9 @@ impl Evaluator {
                 Ok(Value::Unit(Rc::new(result)))
             }
             (Divide, other, Value::Unit(u)) => {
+                // math.js: the number as a dimensionless unit, divided by the unit.
                 let x = self.unit_operand(other, "divideScalar", at)?;
-                let mut result = u.pow(-1.0);
-                result.value = Some(result.value.unwrap_or_else(|| result.normalize(1.0)) * x);
-                Ok(unit_value(result))
+                Ok(unit_value(Unit::dimensionless(x).combine(u, true)))
             }
             (Pow, Value::Unit(u), other) => {
                 let p = self.unit_operand(other, "pow", at)?;
