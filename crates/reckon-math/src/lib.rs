@@ -397,7 +397,9 @@ fn evaluated(
     }
     let mut evaluator = eval::Evaluator::for_numeric_type(scope, request.numeric_type);
     evaluator.limit_memory(memory);
-    let value = evaluator.eval(&tree).map(|v| evaluator.settle_units(v));
+    let value = evaluator
+        .eval(&tree)
+        .and_then(|v| evaluator.settle_units(v));
     *work_units = evaluator.work_used();
     checked_result(value?, fraction_mode)
 }
@@ -617,7 +619,7 @@ mod tests {
                 "5 / 0.45359237",
             ),
             (
-                json!({"expression": "speedOfLight * 2", "numericType": "Fraction"}),
+                json!({"expression": "speedOfLight * 2", "numericType": "BigNumber"}),
                 "numericType \"number\"",
             ),
             (

@@ -307,7 +307,8 @@ fn calculate_says_what_is_not_built_and_what_to_do_instead() {
         Some(line) => {
             assert!(description.contains(&line));
             assert!(
-                line.contains("numericType \"number\" for unit") && line.contains("`inv(A) * b`")
+                line.contains("numericType \"number\" (or \"Fraction\") for unit")
+                    && line.contains("`inv(A) * b`")
             );
         }
         None => assert!(!description.contains("Not built")),

@@ -3,8 +3,8 @@
 //! sqrt number` and the trigonometric functions on angles), and the current unit system of the
 //! evaluation, which the result is settled against (spec 7.5).
 //!
-//! Magnitudes are binary64 numbers: a unit meeting a BigNumber, a Fraction or a Complex is
-//! refused as not implemented yet (in every numeric type a unit's magnitude is a number here).
+//! Magnitudes are binary64 numbers, and in Fraction mode exact rationals (`unit_fraction.rs`);
+//! a unit meeting a BigNumber or a Complex is refused as not implemented yet.
 
 use crate::error::{CalculateError, Reason};
 use crate::eval::{Evaluated, Evaluator, failed, mismatch, not_implemented};
@@ -13,13 +13,14 @@ use crate::units::format::{UnitSystem, settled};
 use crate::units::{Unit, UnitError, table, text};
 use crate::value::Value;
 use crate::value::matrix::Matrix;
+use dashu_ratio::RBig;
 use std::rc::Rc;
 
 /// A unit result: a plain number when dimensionless (math.js's rule, spec 4.9), else the unit.
 fn unit_value(unit: Unit) -> Value {
-    match unit.numeric_if_unitless() {
-        Ok(x) => Value::Number(x),
-        Err(unit) => Value::Unit(Rc::new(unit)),
+    match unit.unitless_value() {
+        Some(x) => Value::Number(x),
+        None => Value::Unit(Rc::new(unit)),
     }
 }
 
@@ -65,9 +66,9 @@ impl Evaluator {
     /// when it is neither.
     pub(crate) fn unit_symbol(&mut self, name: &str, at: usize) -> Option<Evaluated> {
         if let Some((value, units, keeps)) = table::constant(name) {
-            if self.big_mode || self.fraction_mode {
+            if self.big_mode {
                 return Some(Err(not_implemented(
-                    &format!("the constant {name} outside number mode"),
+                    &format!("the constant {name} in BigNumber mode"),
                     at,
                 )));
             }
@@ -102,10 +103,26 @@ impl Evaluator {
             DotPow => Pow,
             other => other,
         };
+        if self.fraction_mode && Self::is_exact_unit_operation(left, right) {
+            return self.exact_unit_binary(op, left, right, at);
+        }
+        self.unit_binary_plain(op, left, right, at)
+    }
+
+    /// [`Evaluator::unit_binary`] with binary64 magnitudes (and the faults of every mode).
+    pub(crate) fn unit_binary_plain(
+        &mut self,
+        op: Op,
+        left: &Value,
+        right: &Value,
+        at: usize,
+    ) -> Evaluated {
+        use Op::*;
         let plain =
             |v: &Value| !matches!(v, Value::Big(_) | Value::Fraction(_) | Value::Complex(_));
         let both_plain = plain(left) && plain(right);
-        if !both_plain && !matches!(op, Add | Subtract) {
+        let unit_exponent = op == Pow && matches!(right, Value::Unit(_));
+        if !both_plain && !matches!(op, Add | Subtract) && !unit_exponent {
             let other = if plain(left) { right } else { left };
             return Err(other_magnitude(other, at));
         }
@@ -213,7 +230,11 @@ impl Evaluator {
     /// `-u`.
     pub(crate) fn unit_negate(&mut self, unit: &Unit) -> Evaluated {
         self.charge(1)?;
-        Ok(Value::Unit(Rc::new(unit.negated())))
+        let mut negated = unit.negated();
+        if let Some(exact) = &unit.exact {
+            negated.exact = Some(Rc::new(-RBig::clone(exact)));
+        }
+        Ok(Value::Unit(Rc::new(negated)))
     }
 
     /// `x to target` / `x in target` with their values (a string target is unit text).
@@ -229,6 +250,7 @@ impl Evaluator {
             other => return Err(wrong_type("to", "Unit or string", other, 1, at)),
         };
         match value {
+            Value::Unit(u) if self.fraction_mode => self.exact_convert(u, &target, at),
             Value::Unit(u) => u
                 .to(&target)
                 .map(|u| Value::Unit(Rc::new(u)))
@@ -275,6 +297,9 @@ impl Evaluator {
             ("unit", [Value::Str(s)]) => {
                 let unit = text::parse(s).map_err(|e| unit_error(e, at))?;
                 self.note_unit(&unit);
+                if self.fraction_mode && unit.value.is_some() {
+                    return self.exact_unit_text(unit, s, at);
+                }
                 Ok(Value::Unit(Rc::new(unit)))
             }
             ("unit", [Value::Unit(u)]) => Ok(Value::Unit(u.clone())),
@@ -291,6 +316,9 @@ impl Evaluator {
             }
             ("unit", [Value::Number(x)]) => Ok(Value::Unit(Rc::new(Unit::dimensionless(*x)))),
             ("to", [value, target]) => self.convert_to(value, target, at),
+            ("abs" | "sqrt", [Value::Unit(u)]) if u.exact.is_some() => {
+                self.exact_unit_function(name, u, at)
+            }
             ("abs", [Value::Unit(u)]) => Ok(Value::Unit(Rc::new(u.abs()))),
             ("sqrt", [Value::Unit(u)]) => Ok(unit_value(u.pow(0.5))),
             ("unaryMinus", [Value::Unit(u)]) => self.unit_negate(u),
@@ -298,6 +326,11 @@ impl Evaluator {
             ("number", [Value::Unit(u), target]) => {
                 let converted = self.convert_to(&Value::Unit(u.clone()), target, at)?;
                 match converted {
+                    // math.js's `number` converts the exact magnitude to a number.
+                    Value::Unit(c) if c.exact.is_some() => match self.exact_magnitude(&c, at)? {
+                        Value::Fraction(f) => Ok(Value::Number(crate::num::fraction::to_f64(&f))),
+                        other => Ok(other),
+                    },
                     Value::Unit(c) => Ok(Value::Number(c.magnitude().unwrap_or(f64::NAN))),
                     other => Ok(other),
                 }
@@ -310,6 +343,9 @@ impl Evaluator {
                 best.fix_prefix = true;
                 Ok(Value::Unit(Rc::new(best)))
             }
+            ("splitUnit", [Value::Unit(u), Value::Matrix(parts)]) if self.fraction_mode => {
+                self.exact_split_unit(u, parts, at)
+            }
             ("splitUnit", [Value::Unit(u), Value::Matrix(parts)]) => self.split_unit(u, parts, at),
             (
                 "sin" | "cos" | "tan" | "sec" | "csc" | "cot" | "sinh" | "cosh" | "tanh" | "sech"
@@ -318,6 +354,10 @@ impl Evaluator {
             ) => {
                 if !u.is_angle() {
                     return Err(mismatch(format!("Unit in function {name} is no angle"), at));
+                }
+                if self.fraction_mode {
+                    // Spec 5.3: no exact trigonometric functions.
+                    return Err(crate::eval::fraction_unsupported_function(at));
                 }
                 let radians = u.value.unwrap_or_else(|| u.normalize(1.0));
                 let row = crate::functions::builtin(name)
@@ -334,10 +374,12 @@ impl Evaluator {
         }
     }
 
-    /// `splitUnit(u, parts)`: u as a sum of whole amounts of each part but the last, which
-    /// takes the rest (math.js's rule: a part whose amount is nearly an integer takes that
-    /// integer, else the amount truncated; a rest whose parts sum nearly to u is 0).
-    fn split_unit(&mut self, unit: &Unit, parts: &Matrix, at: usize) -> Evaluated {
+    /// The parts of `splitUnit` as valueless units (strings are unit text).
+    pub(crate) fn split_targets(
+        &mut self,
+        parts: &Matrix,
+        at: usize,
+    ) -> Result<Vec<Unit>, CalculateError> {
         self.charge(parts.data.len() as u64)?;
         let mut targets = Vec::with_capacity(parts.data.len());
         for part in &parts.data {
@@ -351,6 +393,14 @@ impl Evaluator {
                 other => return Err(wrong_type("splitUnit", "Unit or string", other, 1, at)),
             });
         }
+        Ok(targets)
+    }
+
+    /// `splitUnit(u, parts)`: u as a sum of whole amounts of each part but the last, which
+    /// takes the rest (math.js's rule: a part whose amount is nearly an integer takes that
+    /// integer, else the amount truncated; a rest whose parts sum nearly to u is 0).
+    fn split_unit(&mut self, unit: &Unit, parts: &Matrix, at: usize) -> Evaluated {
+        let targets = self.split_targets(parts, at)?;
         let Some((last, whole)) = targets.split_last() else {
             return Ok(Value::matrix(Matrix::vector(Vec::new()).into_array()));
         };
@@ -385,24 +435,36 @@ impl Evaluator {
 
     /// The result of the evaluation with every unit settled against the unit system the
     /// expression built (spec 7.5, rule 1), so that printing needs no evaluator.
-    pub(crate) fn settle_units(&self, value: Value) -> Value {
-        let Some(system) = self.unit_system.as_deref() else {
-            return value;
+    ///
+    /// # Errors
+    /// In Fraction mode, the work of writing an exact magnitude in its units, past the meter.
+    pub(crate) fn settle_units(&mut self, value: Value) -> Evaluated {
+        let system = match (self.unit_system.take(), &value) {
+            (Some(system), _) => system,
+            // A unit no name made (a physical constant): settled in SI, which it prints in.
+            (None, Value::Unit(_)) => Box::new(UnitSystem::si()),
+            (None, _) => return Ok(value),
         };
+        let settled = self.settle_in(value, &system);
+        self.unit_system = Some(system);
+        settled
+    }
+
+    fn settle_in(&mut self, value: Value, system: &UnitSystem) -> Evaluated {
         match value {
-            Value::Unit(u) => Value::Unit(Rc::new(settled(&u, system))),
+            Value::Unit(u) if u.exact.is_some() => self.exact_settled(&u, system),
+            Value::Unit(u) => Ok(Value::Unit(Rc::new(settled(&u, system)))),
             Value::Matrix(m) if m.data.iter().any(|v| matches!(v, Value::Unit(_))) => {
-                let data = m
-                    .data
-                    .iter()
-                    .map(|v| self.settle_units(v.clone()))
-                    .collect();
-                Value::matrix(Matrix {
+                let mut data = Vec::with_capacity(m.data.len());
+                for v in &m.data {
+                    data.push(self.settle_in(v.clone(), system)?);
+                }
+                Ok(Value::matrix(Matrix {
                     data,
                     ..m.clone_shape()
-                })
+                }))
             }
-            other => other,
+            other => Ok(other),
         }
     }
 }
@@ -465,6 +527,44 @@ mod tests {
             ),
             ("abs(-283.15 degC)", "-263.15 degC"),
             ("1 m == 100 cm", "true"),
+        ] {
+            assert_eq!(answer(expression), expected, "{expression}");
+        }
+    }
+
+    /// Spec 5.3: unit conversions are exact in Fraction mode, with the factors converted
+    /// without the exactness test; math.js 15.2's answers otherwise.
+    #[test]
+    fn fraction_mode_converts_exactly() {
+        let answer = |expression: &str| {
+            let input = json!({ "expression": expression, "numericType": "Fraction" });
+            match crate::calculate(input.to_string().as_bytes()) {
+                Ok(out) => out["result"].as_str().unwrap_or_default().to_owned(),
+                Err(e) => e.reason.name().to_owned(),
+            }
+        };
+        for (expression, expected) in [
+            ("30 deg to rad", "191068/364913 rad"),
+            ("1 mile to km", "25146/15625 km"),
+            ("1/3 kg + 1/6 kg", "1/2 kg"),
+            ("5 kg to lbs", "6188519/561413 lbs"),
+            ("100 degC to degF", "212/1 degF"),
+            ("0 K to degF", "-45967/100 degF"),
+            ("abs(-283.15 degC)", "-5263/20 degC"),
+            ("1 km / 1 m", "1000/1"),
+            ("2 / (4 s)", "1/2 Hz"),
+            ("0.001 m", "1/1 mm"),
+            ("2 * speedOfLight", "599584916/1 m / s"),
+            ("unit(\"7.25 Hz\")", "29/4 Hz"),
+            ("[0 kJ, 3 t]", "[0/1 J, 3/1 t]"),
+            ("1 m == 100 cm", "true"),
+            // Spec 5.3: no exact sqrt or trigonometry; a non-integer constant is a float.
+            ("sqrt(16 m)", "fraction_unsupported"),
+            ("sin(30 deg)", "fraction_unsupported"),
+            ("gravity", "fraction_unsupported"),
+            // math.js 15.2 refuses any power of a unit in Fraction mode.
+            ("(2 m)^2", "type_mismatch"),
+            ("16 m^2", "type_mismatch"),
         ] {
             assert_eq!(answer(expression), expected, "{expression}");
         }

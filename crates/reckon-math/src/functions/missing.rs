@@ -7,7 +7,7 @@
 //!
 //! A refusal is recognised from its message, "Evaluation failed: WHAT is not implemented in
 //! reckon yet" (`crate::error::not_implemented`), where WHAT is `NAME()` for a catalogue
-//! function, `units with a TYPE magnitude`, `the constant NAME outside number mode` (a physical
+//! function, `units with a TYPE magnitude`, `the constant NAME in BigNumber mode` (a physical
 //! constant, a Unit in math.js) or `the simplify operation` / `the derivative operation`.
 //! Any other WHAT is a rare argument form of a function that is built (`zeta()` of a complex
 //! argument it has no series for, a sparse-matrix variant, ...), answered with
@@ -31,15 +31,15 @@ pub struct Missing {
 /// The features not built yet, in the order the description names them.
 pub static MISSING: &[Missing] = &[
     Missing {
-        feature: "units with BigNumber, Fraction or Complex magnitudes",
+        feature: "units with BigNumber or Complex magnitudes",
         names: &[],
-        instead: "numericType \"number\" for unit arithmetic and conversions",
-        hint: "Units with BigNumber, Fraction or Complex magnitudes (and physical constants \
-               outside numericType \"number\") are not built in reckon yet, and retrying the \
-               same call fails the same way. Send the same expression with numericType \
-               \"number\" (5 kg to lbs, sin(30 deg), speedOfLight * 2 all work there), or \
-               compute with plain numbers: multiply or divide by the conversion factor (5 kg to \
-               lbs → 5 / 0.45359237).",
+        instead: "numericType \"number\" (or \"Fraction\") for unit arithmetic and conversions",
+        hint: "Units with BigNumber or Complex magnitudes (and physical constants in numericType \
+               \"BigNumber\") are not built in reckon yet, and retrying the same call fails the \
+               same way. Send the same expression with numericType \"number\" (5 kg to lbs, \
+               sin(30 deg), speedOfLight * 2 all work there) or \"Fraction\" for exact \
+               conversions, or compute with plain numbers: multiply or divide by the conversion \
+               factor (5 kg to lbs → 5 / 0.45359237).",
     },
     Missing {
         feature: "the simplify and derivative operations",
@@ -220,7 +220,7 @@ mod tests {
         let units = Some(MISSING[0].feature);
         assert_eq!(feature("units with a BigNumber magnitude"), units);
         assert_eq!(
-            feature("the constant speedOfLight outside number mode"),
+            feature("the constant speedOfLight in BigNumber mode"),
             units
         );
         assert_eq!(
@@ -247,7 +247,7 @@ mod tests {
     #[test]
     fn a_refusal_gets_its_workaround_and_is_not_retryable() {
         let error = with_workaround(crate::error::not_implemented(
-            "units with a Fraction magnitude",
+            "units with a Complex magnitude",
             2,
         ));
         assert_eq!(error.hint.as_deref(), Some(MISSING[0].hint));
@@ -270,6 +270,6 @@ mod tests {
             assert!(line.contains(missing.instead), "{}", missing.feature);
         }
         assert!(line.contains("`inv(A) * b`"));
-        assert!(line.contains("numericType \"number\" for unit arithmetic"));
+        assert!(line.contains("numericType \"number\" (or \"Fraction\") for unit arithmetic"));
     }
 }

@@ -116,7 +116,9 @@ fn best_prefix(unit: &Unit) -> Option<&'static Prefix> {
         return None;
     }
     let value = unit.value?.abs();
-    if value == 0.0 {
+    if value == 0.0 && unit.exact.is_none() {
+        // A Fraction zero is no number 0 to math.js: every prefix is then infinitely far, and
+        // the shortest name wins the tie.
         return None;
     }
     let unit_value = match part.unit.value {
@@ -168,6 +170,15 @@ pub(crate) fn text_with(
     let mut shown = settled(unit, system);
     apply_best_prefix(&mut shown);
     let units = unit_string(&shown.parts);
+    if let Some(exact) = &shown.shown {
+        // Fraction mode: the exact magnitude the evaluator wrote in these parts.
+        let mut out = crate::num::fraction::format(exact);
+        if !units.is_empty() {
+            out.push(' ');
+            out.push_str(&units);
+        }
+        return out;
+    }
     match shown.value {
         None => units,
         Some(v) => {

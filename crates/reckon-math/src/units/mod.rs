@@ -9,14 +9,17 @@
 //! `100 degC` holds 100 and `1 km` holds 1000; offsets enter only when a single temperature
 //! is converted to another (`to`). These are the rules math.js documents and the spec states
 //! (7.5, 4.9); every arithmetic step is the same binary64 operation in the same order, so
-//! results agree with math.js to the last digit. Magnitudes are binary64 numbers in this
-//! slice; BigNumber, Fraction and Complex magnitudes are not built yet.
+//! results agree with math.js to the last digit. Magnitudes are binary64 numbers, or in
+//! Fraction mode exact rationals (`exact`, computed by the evaluator, which meters them, from
+//! the factors [`Part::exact_scale`] gives); BigNumber and Complex magnitudes are not built yet.
 
 pub(crate) mod format;
 pub(crate) mod table;
 pub(crate) mod text;
 
 use crate::num::jsmath;
+use dashu_ratio::RBig;
+use std::rc::Rc;
 use table::{DIMENSIONS, Dims, Prefix, TABLE, UnitDef};
 
 /// One factor of a unit: a table unit with a prefix, raised to a power (`km^2`).
@@ -37,6 +40,21 @@ impl Part {
     }
 }
 
+impl Part {
+    /// The part's unit value × prefix value as a Fraction, each converted as math.js converts
+    /// unit factors (spec 5.3: fraction.js's conversion without the exactness test; `degF`'s 5/9
+    /// exactly); `None` for `VAR`'s imaginary value.
+    pub(crate) fn exact_scale(&self) -> Option<RBig> {
+        use crate::num::fraction::from_f64;
+        let unit = match self.unit.value {
+            table::Factor::Float(x) => from_f64(x)?,
+            table::Factor::Ratio(n, d) => RBig::from_parts(n.into(), d.unsigned_abs().into()),
+            table::Factor::Imaginary => return None,
+        };
+        Some(unit * from_f64(self.prefix.value)?)
+    }
+}
+
 /// A unit value: parts, dimensions and an optional (normalized) magnitude.
 #[derive(Clone, Debug)]
 pub struct Unit {
@@ -51,6 +69,11 @@ pub struct Unit {
     /// Whether it prints its own unit list (a literal, `to`, `+ -`) rather than being
     /// simplified against the current unit system (`* / ^`).
     pub(crate) keep_units: bool,
+    /// Fraction mode: the normalized magnitude as an exact rational (`value` then holds its
+    /// binary64 value, which the best-prefix search uses, as math.js does).
+    pub(crate) exact: Option<Rc<RBig>>,
+    /// Fraction mode, once settled for printing: the magnitude in the unit's own parts.
+    pub(crate) shown: Option<Rc<RBig>>,
 }
 
 /// Why a unit operation failed; the evaluator maps it to the spec's reason.
@@ -81,6 +104,8 @@ impl Unit {
             value: None,
             fix_prefix: false,
             keep_units: true,
+            exact: None,
+            shown: None,
         })
     }
 
@@ -93,6 +118,8 @@ impl Unit {
             value: Some(value),
             fix_prefix: false,
             keep_units: true,
+            exact: None,
+            shown: None,
         }
     }
 
@@ -140,12 +167,11 @@ impl Unit {
         self.with_number(x)
     }
 
-    /// The value of a dimensionless unit as a plain number, or the unit itself.
-    pub(crate) fn numeric_if_unitless(self) -> Result<f64, Self> {
-        match self.value {
-            Some(v) if same_dims(&self.dims, &[0.0; DIMENSIONS]) => Ok(v),
-            _ => Err(self),
-        }
+    /// The value of a dimensionless unit with a value, as a plain number (math.js's rule: such a
+    /// result is no unit).
+    pub(crate) fn unitless_value(&self) -> Option<f64> {
+        self.value
+            .filter(|_| same_dims(&self.dims, &[0.0; DIMENSIONS]))
     }
 
     /// The product (or, with `divide`, the quotient) of two units: dimensions add, the right
@@ -247,6 +273,40 @@ impl Unit {
         result.fix_prefix = true;
         result.keep_units = true;
         Ok(result)
+    }
+
+    /// When converting this unit to `target` shifts the value by an offset (a single unit with
+    /// a value, to a unit of another offset): the shift, exactly (Fraction mode).
+    pub(crate) fn exact_offset_shift(&self, target: &Self) -> Option<RBig> {
+        match (self.parts.first(), target.parts.first()) {
+            (Some(from), Some(to))
+                if self.value.is_some()
+                    && !self.is_derived()
+                    && from.unit.offset != to.unit.offset =>
+            {
+                let term = |unit: &UnitDef| {
+                    let value = match unit.value {
+                        table::Factor::Ratio(n, d) => {
+                            RBig::from_parts(n.into(), d.unsigned_abs().into())
+                        }
+                        other => crate::num::fraction::from_f64(other.to_f64())?,
+                    };
+                    Some(value * crate::num::fraction::from_f64(unit.offset)?)
+                };
+                Some(term(from.unit)? - term(to.unit)?)
+            }
+            _ => None,
+        }
+    }
+
+    /// The offset (in SI units) `abs` measures a single offset unit from, if any.
+    pub(crate) fn abs_offset(&self) -> Option<f64> {
+        match self.parts.first() {
+            Some(p) if !self.is_derived() && p.unit.offset != 0.0 => {
+                Some(p.unit.value.to_f64() * p.unit.offset)
+            }
+            _ => None,
+        }
     }
 
     /// `abs`: the magnitude's absolute value (for a single offset unit, measured from its

@@ -26,6 +26,8 @@ pub(crate) fn parse(text: &str) -> Result<Unit, UnitError> {
             value: None,
             fix_prefix: false,
             keep_units: true,
+            exact: None,
+            shown: None,
         },
     };
     reader.skip_spaces();
@@ -43,6 +45,20 @@ pub(crate) fn parse(text: &str) -> Result<Unit, UnitError> {
         unit.value = Some(unit.normalize(x));
     }
     Ok(unit)
+}
+
+/// The number unit text starts with, as written (`"7.25"` of `"7.25 Hz"`), for Fraction mode,
+/// which reads it exactly.
+pub(crate) fn leading_number(text: &str) -> Option<&str> {
+    let mut reader = Reader {
+        text,
+        at: 0,
+        unit: Unit::dimensionless(0.0),
+    };
+    reader.skip_spaces();
+    let start = reader.at;
+    reader.number()?;
+    Some(&text[start..reader.at])
 }
 
 /// math.js's message for unreadable unit text.
