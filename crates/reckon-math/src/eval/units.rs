@@ -49,6 +49,24 @@ fn wrong_type(
     )
 }
 
+/// The operator a function of two arguments is the form of (`add(1 m, 2 cm)` is `1 m + 2 cm`).
+fn operator_of(name: &str) -> Option<Op> {
+    Some(match name {
+        "add" | "addScalar" => Op::Add,
+        "subtract" | "subtractScalar" => Op::Subtract,
+        "multiply" | "multiplyScalar" | "dotMultiply" => Op::Multiply,
+        "divide" | "divideScalar" | "dotDivide" => Op::Divide,
+        "pow" | "dotPow" => Op::Pow,
+        "equal" => Op::Equal,
+        "unequal" => Op::Unequal,
+        "smaller" => Op::Smaller,
+        "larger" => Op::Larger,
+        "smallerEq" => Op::SmallerEq,
+        "largerEq" => Op::LargerEq,
+        _ => return None,
+    })
+}
+
 /// What is not built yet: a unit meeting another numeric type.
 fn other_magnitude(value: &Value, at: usize) -> CalculateError {
     not_implemented(&format!("units with a {} magnitude", value.type_name()), at)
@@ -316,6 +334,10 @@ impl Evaluator {
             }
             ("unit", [Value::Number(x)]) => Ok(Value::Unit(Rc::new(Unit::dimensionless(*x)))),
             ("to", [value, target]) => self.convert_to(value, target, at),
+            (operator, [left, right]) if operator_of(operator).is_some() => {
+                let op = operator_of(operator).unwrap_or(Op::Add);
+                self.unit_binary(op, left, right, at)
+            }
             ("abs" | "sqrt", [Value::Unit(u)]) if u.exact.is_some() => {
                 self.exact_unit_function(name, u, at)
             }
@@ -527,6 +549,9 @@ mod tests {
             ),
             ("abs(-283.15 degC)", "-263.15 degC"),
             ("1 m == 100 cm", "true"),
+            ("add(1 m, 2 cm)", "1.02 m"),
+            ("multiply(2, 3 m)", "6 m"),
+            ("larger(1 km, 900 m)", "true"),
         ] {
             assert_eq!(answer(expression), expected, "{expression}");
         }
