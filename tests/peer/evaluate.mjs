@@ -10,6 +10,18 @@ import { createInterface } from "node:readline";
 
 const numberType = process.argv[2] ?? "number";
 const math = create(all, numberType === "BigNumber" ? { number: numberType, precision: 64 } : { number: numberType });
+// The server's custom units (spec 6.3), which never enter the unit system; and the current unit
+// system (spec 7.5) starts as SI for each expression ("for this call only"): math.js keeps one
+// per instance, which every unit parsed changes.
+math.createUnit("mph", "1 mile/hour");
+math.createUnit("knot", { definition: "1852 m/hour", aliases: ["knots", "kt", "kts"] });
+math.createUnit("lightyear", { definition: "9460730472580800 m", aliases: ["lightyears", "ly"] });
+const unitSystems = math.Unit.UNIT_SYSTEMS;
+function resetUnitSystem() {
+  const current = unitSystems.auto;
+  for (const key of Object.keys(current)) delete current[key];
+  for (const [key, { unit, prefix }] of Object.entries(unitSystems.si)) current[key] = { unit, prefix };
+}
 const lines = createInterface({ input: process.stdin });
 for await (const line of lines) {
   if (!line) continue;
@@ -24,6 +36,7 @@ for await (const line of lines) {
       } catch {}
     }
   }
+  resetUnitSystem();
   let node;
   try {
     node = math.parse(expression);

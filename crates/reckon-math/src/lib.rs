@@ -12,6 +12,10 @@
 //! - `syntax`: the tokeniser, the parser and the tree they build (`lexer`, `parser`, `ast`), the
 //!   checks and alias renaming before evaluation (`checks`), the names math.js resolves
 //!   (`names`), string-literal text (`text`) and `NumericType`.
+//! - `units`: physical units (spec 4.9, 6.3, 7.5): the unit table read from
+//!   `data/mathjs-units.tsv` (math.js 15.2's facts) and the custom units (`table`), the `Unit`
+//!   type, its arithmetic and conversion, the current unit system and printing (`format`), and
+//!   unit text (`text`).
 //! - `value`: `Value`, dense and sparse matrices, `index(...)` values, scopes and the
 //!   conversions between value types (`convert`).
 //! - `functions`: the function table (one row per built-in: its arity, its number
@@ -38,7 +42,9 @@
 //!   `eval/collections/` topic it belongs to. Its documentation is already written: every name
 //!   of the catalogue, built or not, has its entry in `functions/reference.rs`, and help marks
 //!   it built once its row exists.
-//! - a unit: not built yet; `syntax/names.rs` already knows every unit name math.js resolves.
+//! - a unit: regenerate `data/mathjs-units.tsv` (`scripts/gen-units-table.mjs`) for math.js's
+//!   units, or add a custom one to `units::table::CUSTOM` (and its name to
+//!   `syntax/names.rs`).
 //! - a simplify rule: not built yet (`simplify` and `derivative` are refused as not
 //!   implemented).
 //!
@@ -54,6 +60,7 @@ mod functions;
 mod num;
 pub mod request;
 mod syntax;
+mod units;
 mod value;
 
 // Public for their own differential tests (`tests/bignum_vs_mathjs.rs` calls the BigNumber
@@ -390,7 +397,9 @@ fn evaluated(
     }
     let mut evaluator = eval::Evaluator::for_numeric_type(scope, request.numeric_type);
     evaluator.limit_memory(memory);
-    let value = evaluator.eval(&tree);
+    let value = evaluator
+        .eval(&tree)
+        .and_then(|v| evaluator.settle_units(v));
     *work_units = evaluator.work_used();
     checked_result(value?, fraction_mode)
 }
@@ -605,9 +614,14 @@ mod tests {
     #[test]
     fn what_is_not_built_is_refused_with_its_workaround_and_not_retryable() {
         for (input, workaround) in [
-            (json!({"expression": "5 kg to lbs"}), "5 / 0.45359237"),
-            (json!({"expression": "sin(30 deg)"}), "sin(30 * pi / 180)"),
-            (json!({"expression": "speedOfLight * 2"}), "scope"),
+            (
+                json!({"expression": "5 kg to lbs", "numericType": "BigNumber"}),
+                "5 / 0.45359237",
+            ),
+            (
+                json!({"expression": "speedOfLight * 2", "numericType": "BigNumber"}),
+                "numericType \"number\"",
+            ),
             (
                 json!({"expression": "2x + 3x", "operation": "simplify"}),
                 "operation \"evaluate\"",

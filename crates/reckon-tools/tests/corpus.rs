@@ -236,10 +236,14 @@ fn calculate_answers_in_one_readable_line() {
     assert_eq!(tool.answer_text(&ok), "1.632993161855452 (number)");
     let matrix = tool.execute_json(br#"{"expression": "[1, 2] * 2"}"#).body;
     assert_eq!(tool.answer_text(&matrix), "[2, 4] (DenseMatrix)");
-    let refused = tool.execute_json(br#"{"expression": "5 kg to lbs"}"#).body;
+    let unit = tool.execute_json(br#"{"expression": "5 kg to lbs"}"#).body;
+    assert_eq!(tool.answer_text(&unit), "11.023113109243878 lbs (Unit)");
+    let refused = tool
+        .execute_json(br#"{"expression": "5 kg to lbs", "numericType": "BigNumber"}"#)
+        .body;
     let text = tool.answer_text(&refused);
     assert!(
-        text.starts_with("error -32007 (evaluation_failed): Evaluation failed: the unit kg (units) is not implemented in reckon yet Hint: Units are not built"),
+        text.starts_with("error -32007 (evaluation_failed): Evaluation failed: units with a BigNumber magnitude is not implemented in reckon yet Hint: Units with BigNumber"),
         "{text}"
     );
     assert!(!text.contains('\n'), "{text}");
@@ -302,12 +306,17 @@ fn calculate_says_what_is_not_built_and_what_to_do_instead() {
     match reckon_math::missing::not_built_line() {
         Some(line) => {
             assert!(description.contains(&line));
-            assert!(line.contains("`5 / 0.45359237`") && line.contains("`inv(A) * b`"));
+            assert!(
+                line.contains("numericType \"number\" (or \"Fraction\") for unit")
+                    && line.contains("`inv(A) * b`")
+            );
         }
         None => assert!(!description.contains("Not built")),
     }
     // Every feature the description calls missing does refuse, with its workaround.
-    let units = tool.execute_json(br#"{"expression": "5 kg to lbs"}"#).body;
+    let units = tool
+        .execute_json(br#"{"expression": "5 kg to lbs", "numericType": "BigNumber"}"#)
+        .body;
     assert_eq!(units["error"]["data"]["retryable"], false);
 }
 

@@ -150,23 +150,6 @@ impl Evaluator {
         self.outside_fraction_mode(result)
     }
 
-    /// The target of `to`/`in` is a valueless unit expression: its names must be units.
-    pub(super) fn eval_unit_target(&mut self, node: &Node) -> Result<(), CalculateError> {
-        match &node.kind {
-            NodeKind::Symbol(name) if crate::syntax::names::is_unit(name) => Ok(()),
-            NodeKind::Symbol(name) => Err(CalculateError::new(
-                Reason::ParseFailed,
-                format!("Invalid expression: Undefined symbol {name}"),
-            )
-            .at(node.span.start)),
-            NodeKind::Operator { args, .. } => {
-                args.iter().try_for_each(|a| self.eval_unit_target(a))
-            }
-            NodeKind::Parenthesis(inner) => self.eval_unit_target(inner),
-            _ => self.eval(node).map(|_| ()),
-        }
-    }
-
     pub(crate) fn to_number(&self, value: &Value, at: usize) -> Result<f64, CalculateError> {
         to_number(value).map_err(|e| match (e, value) {
             (_, Value::Function(_)) => function_as_value(None, at),
@@ -275,6 +258,15 @@ impl Evaluator {
                 ("randomSeed".into(), Value::Null),
                 ("legacySubset".into(), Value::Boolean(false)),
             ]));
+        }
+        if matches!(name.as_str(), "unit" | "to" | "toBest" | "splitUnit") {
+            let mut values = Vec::with_capacity(args.len());
+            for arg in args {
+                values.push(self.eval(arg)?);
+            }
+            if let Some(answer) = self.unit_call(name, &values, position) {
+                return answer;
+            }
         }
         if crate::syntax::names::is_catalogue_function(name) {
             // Section 6.1: a catalogued function that has not landed yet.
@@ -600,6 +592,9 @@ impl Evaluator {
                     )
                     .at(at));
                 };
+                if let Some(answer) = self.unit_call(row.name, &values, at) {
+                    return answer;
+                }
                 let values = if row.name == "gcd" {
                     gcd_of_a_vector(values, at)?
                 } else {

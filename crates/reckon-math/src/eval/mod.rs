@@ -50,6 +50,8 @@ use std::time::{Duration, Instant};
 mod calls;
 mod fraction_mode;
 mod operators;
+mod unit_fraction;
+mod units;
 
 pub(crate) use calls::*;
 pub(crate) use fraction_mode::*;
@@ -169,6 +171,8 @@ pub(crate) struct Evaluator {
     /// The request's memory budget, when the front end lent a gauge (checked every
     /// [`MEMORY_STRIDE`] charges, and before each large build).
     memory: Option<reckon_core::MemoryBudget>,
+    /// The current unit system (spec 7.5), from the first unit written on (`units.rs`).
+    pub(crate) unit_system: Option<Box<crate::units::format::UnitSystem>>,
 }
 
 impl Drop for Evaluator {
@@ -289,6 +293,7 @@ impl Evaluator {
             watching: 0,
             watch_mark: 0,
             memory: None,
+            unit_system: None,
         }
     }
 
@@ -653,7 +658,7 @@ impl Evaluator {
         }
     }
 
-    pub(crate) fn symbol(&self, name: &str, at: usize) -> Evaluated {
+    pub(crate) fn symbol(&mut self, name: &str, at: usize) -> Evaluated {
         if let Some(value) = self.read_name(name) {
             return Ok(value);
         }
@@ -678,17 +683,13 @@ impl Evaluator {
         if crate::syntax::names::is_catalogue_function(name) {
             return Err(not_implemented(&format!("{name}()"), at));
         }
-        if crate::syntax::names::is_constant(name) {
-            return Err(not_implemented(&format!("the constant {name}"), at));
+        if let Some(value) = self.unit_symbol(name, at) {
+            return value;
         }
-        if crate::syntax::names::is_unit(name) {
-            return Err(not_implemented(&format!("the unit {name} (units)"), at));
+        if crate::syntax::names::is_constant(name) || crate::syntax::names::is_unit(name) {
+            return Err(not_implemented(&format!("the name {name}"), at));
         }
-        Err(CalculateError::new(
-            Reason::ParseFailed,
-            format!("Invalid expression: Undefined symbol {name}"),
-        )
-        .at(at))
+        Err(units::undefined_symbol(name, at))
     }
 }
 

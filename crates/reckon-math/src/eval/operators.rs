@@ -299,12 +299,9 @@ impl Evaluator {
                 };
             }
             To | In => {
-                // The operands are evaluated first, so their own faults are reported as math.js does.
-                self.eval(&args[0])?;
-                if !matches!(args[1].kind, NodeKind::Str(_)) {
-                    self.eval_unit_target(&args[1])?;
-                }
-                return Err(not_implemented("unit conversion", at));
+                let value = self.eval(&args[0])?;
+                let target = self.eval(&args[1])?;
+                return self.convert_to(&value, &target, at);
             }
             Transpose => {
                 return match self.eval(&args[0])? {
@@ -458,6 +455,16 @@ impl Evaluator {
                 data,
                 array: m.array,
             }));
+        }
+        if let Value::Unit(u) = &value
+            && matches!(op, UnaryMinus | UnaryPlus)
+        {
+            let u = Rc::clone(u);
+            return if op == UnaryMinus {
+                self.unit_negate(&u)
+            } else {
+                Ok(Value::Unit(u))
+            };
         }
         if let Value::Big(x) = &value {
             return self.big_unary(op, x, at);
@@ -688,6 +695,9 @@ impl Evaluator {
                 (left_at, right_position),
                 at,
             );
+        }
+        if matches!(left_value, Value::Unit(_)) || matches!(right_value, Value::Unit(_)) {
+            return self.unit_binary(op, left_value, right_value, at);
         }
         if matches!(op, And | Or | Xor) {
             // math.js's typed and/or/xor have no form for null or undefined (a matrix `and` a

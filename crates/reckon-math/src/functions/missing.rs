@@ -7,8 +7,8 @@
 //!
 //! A refusal is recognised from its message, "Evaluation failed: WHAT is not implemented in
 //! reckon yet" (`crate::error::not_implemented`), where WHAT is `NAME()` for a catalogue
-//! function, `the unit NAME (units)`, `unit conversion`, `the constant NAME` (every constant left
-//! is a physical one, a Unit in math.js) or `the simplify operation` / `the derivative operation`.
+//! function, `units with a TYPE magnitude`, `the constant NAME in BigNumber mode` (a physical
+//! constant, a Unit in math.js) or `the simplify operation` / `the derivative operation`.
 //! Any other WHAT is a rare argument form of a function that is built (`zeta()` of a complex
 //! argument it has no series for, a sparse-matrix variant, ...), answered with
 //! [`OTHER_FORMS_HINT`].
@@ -31,16 +31,15 @@ pub struct Missing {
 /// The features not built yet, in the order the description names them.
 pub static MISSING: &[Missing] = &[
     Missing {
-        feature: "units",
-        names: &["unit", "to", "toBest", "splitUnit"],
-        instead: "multiply by the factor as a plain number (`5 kg to lbs` → `5 / 0.45359237`), \
-                  angles in radians (`sin(30 deg)` → `sin(30 * pi / 180)`), a physical constant's \
-                  value through `scope`",
-        hint: "Units are not built in reckon yet, and retrying the same call fails the same way. \
-               Compute with plain numbers instead: multiply or divide by the conversion factor \
-               (5 kg to lbs → 5 / 0.45359237; 60 mph to km/h → 60 * 1.609344; 100 celsius to \
-               fahrenheit → 100 * 9 / 5 + 32), write angles in radians (sin(30 deg) → \
-               sin(30 * pi / 180)), and pass a physical constant's value through scope.",
+        feature: "units with BigNumber or Complex magnitudes",
+        names: &[],
+        instead: "numericType \"number\" (or \"Fraction\") for unit arithmetic and conversions",
+        hint: "Units with BigNumber or Complex magnitudes (and physical constants in numericType \
+               \"BigNumber\") are not built in reckon yet, and retrying the same call fails the \
+               same way. Send the same expression with numericType \"number\" (5 kg to lbs, \
+               sin(30 deg), speedOfLight * 2 all work there) or \"Fraction\" for exact \
+               conversions, or compute with plain numbers: multiply or divide by the conversion \
+               factor (5 kg to lbs → 5 / 0.45359237).",
     },
     Missing {
         feature: "the simplify and derivative operations",
@@ -120,10 +119,7 @@ fn what_is_missing(message: &str) -> Option<&str> {
 pub fn feature_of(message: &str) -> Option<&'static Missing> {
     let what = what_is_missing(message)?;
     let by_feature = |feature: &str| MISSING.iter().find(|m| m.feature.starts_with(feature));
-    if what.starts_with("the unit ")
-        || what == "unit conversion"
-        || what.starts_with("the constant ")
-    {
+    if what.starts_with("units with ") || what.starts_with("the constant ") {
         return by_feature("units");
     }
     if matches!(what, "the simplify operation" | "the derivative operation") {
@@ -221,9 +217,12 @@ mod tests {
         let refusal =
             |what: &str| format!("Evaluation failed: {what} is not implemented in reckon yet");
         let feature = |what: &str| feature_of(&refusal(what)).map(|m| m.feature);
-        assert_eq!(feature("the unit kg (units)"), Some("units"));
-        assert_eq!(feature("unit conversion"), Some("units"));
-        assert_eq!(feature("the constant speedOfLight"), Some("units"));
+        let units = Some(MISSING[0].feature);
+        assert_eq!(feature("units with a BigNumber magnitude"), units);
+        assert_eq!(
+            feature("the constant speedOfLight in BigNumber mode"),
+            units
+        );
         assert_eq!(
             feature("the derivative operation"),
             Some("the simplify and derivative operations")
@@ -247,7 +246,10 @@ mod tests {
 
     #[test]
     fn a_refusal_gets_its_workaround_and_is_not_retryable() {
-        let error = with_workaround(crate::error::not_implemented("the unit kg (units)", 2));
+        let error = with_workaround(crate::error::not_implemented(
+            "units with a Complex magnitude",
+            2,
+        ));
         assert_eq!(error.hint.as_deref(), Some(MISSING[0].hint));
         assert_eq!(error.to_json()["error"]["data"]["retryable"], false);
         assert_eq!(error.position, Some(2));
@@ -268,6 +270,6 @@ mod tests {
             assert!(line.contains(missing.instead), "{}", missing.feature);
         }
         assert!(line.contains("`inv(A) * b`"));
-        assert!(line.contains("`sin(30 * pi / 180)`"));
+        assert!(line.contains("numericType \"number\" (or \"Fraction\") for unit arithmetic"));
     }
 }

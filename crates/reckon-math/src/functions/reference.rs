@@ -41,7 +41,11 @@ impl FunctionDoc {
         if self.is_constant() {
             return crate::functions::constant(self.name).is_some();
         }
-        if builtin(self.name).is_some() || self.name == "config" {
+        // `config` is answered by the evaluator itself, and so are the unit functions
+        // (`eval/units.rs`).
+        if builtin(self.name).is_some()
+            || matches!(self.name, "config" | "unit" | "to" | "toBest" | "splitUnit")
+        {
             return true;
         }
         // The renamed aliases (3.8c) are no names of their own at evaluation.

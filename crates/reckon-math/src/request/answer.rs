@@ -211,6 +211,12 @@ pub(crate) fn has_unsafe_float(value: &crate::value::Value) -> bool {
         crate::value::Value::Complex(z) => [z.re, z.im]
             .iter()
             .any(|x| x.fract() != 0.0 || x.abs() > MAX_SAFE),
+        // A unit whose magnitude is a binary64 number, not an exact one.
+        crate::value::Value::Unit(u) => {
+            u.exact.is_none()
+                && u.value
+                    .is_some_and(|x| x.fract() != 0.0 || x.abs() > MAX_SAFE)
+        }
         _ => false,
     }
 }
@@ -233,6 +239,7 @@ pub(crate) fn has_non_finite(value: &crate::value::Value) -> bool {
         crate::value::Value::Sparse(m) => m.data.iter().any(has_non_finite),
         crate::value::Value::Complex(z) => !z.is_finite(),
         crate::value::Value::Big(x) => !x.is_finite(),
+        crate::value::Value::Unit(u) => u.value.is_some_and(|v| !v.is_finite()),
         _ => false,
     }
 }

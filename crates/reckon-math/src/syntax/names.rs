@@ -90,8 +90,10 @@ static UNIT_TABLE: LazyLock<UnitTable> = LazyLock::new(|| {
         prefixes: HashMap::new(),
     };
     for line in UNITS.lines() {
-        if let Some((unit, group)) = line.strip_prefix("unit\t").and_then(|l| l.split_once('\t')) {
-            table.groups.insert(unit, group);
+        // `unit NAME GROUP QUANTITY VALUE OFFSET`: the name and its prefix group.
+        let mut unit = line.strip_prefix("unit\t").map(|l| l.split('\t'));
+        if let Some((Some(name), Some(group))) = unit.as_mut().map(|f| (f.next(), f.next())) {
+            table.groups.insert(name, group);
         } else if let Some((group, prefixes)) = line
             .strip_prefix("prefixes\t")
             .and_then(|l| l.split_once('\t'))
@@ -153,6 +155,7 @@ mod tests {
                     .lines()
                     .filter_map(|l| l.strip_prefix("unit\t"))
                     .filter_map(|l| l.split_once('\t'))
+                    .map(|(unit, rest)| (unit, rest.split('\t').next().unwrap_or_default()))
                     .any(|(unit, group)| {
                         name == unit
                             || name.strip_suffix(unit).is_some_and(|prefix| {

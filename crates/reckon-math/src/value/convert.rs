@@ -28,6 +28,9 @@ pub(crate) fn to_number(value: &Value) -> Result<f64, FnError> {
         Value::Index(_) => Err(FnError::Type(
             "unexpected type of argument (actual: Index)".into(),
         )),
+        Value::Unit(_) => Err(FnError::Type(
+            "unexpected type of argument (actual: Unit)".into(),
+        )),
         Value::Complex(_) => Err(FnError::Type(
             "Cannot convert a Complex number to a real number".into(),
         )),

@@ -46,6 +46,15 @@ impl Matrix {
         self
     }
 
+    /// An empty matrix of the same shape and kind, for `Matrix { data, ..m.clone_shape() }`.
+    pub(crate) fn clone_shape(&self) -> Self {
+        Self {
+            shape: self.shape.clone(),
+            data: Vec::new(),
+            array: self.array,
+        }
+    }
+
     /// math.js `typeOf`.
     pub fn type_name(&self) -> &'static str {
         if self.array { "Array" } else { "DenseMatrix" }

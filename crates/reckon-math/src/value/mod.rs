@@ -1,7 +1,6 @@
 //! Values of the calculate tool: the scalars of the three numeric types (numbers, Fractions,
 //! BigNumbers) and Complex, bigints, dense and sparse matrices and arrays, objects, functions and
-//! `index(...)` values, and the conversions between them (`convert`). Units join the enum in a
-//! later slice.
+//! `index(...)` values, units (a `units::Unit`), and the conversions between them (`convert`).
 
 pub(crate) mod convert;
 pub(crate) mod index;
@@ -51,6 +50,8 @@ pub enum Value {
     BigInt(Rc<dashu_int::IBig>),
     /// What `index(...)` returns: 0-based dimensions for `subset` (section 7.7).
     Index(Rc<crate::value::index::Index>),
+    /// A physical unit with an optional magnitude (`5 kg`, `kg`; spec 4.9; shared).
+    Unit(Rc<crate::units::Unit>),
 }
 
 /// A function value.
@@ -128,6 +129,7 @@ impl Value {
             Self::Help(_) => "Help",
             Self::BigInt(_) => "bigint",
             Self::Index(_) => "Index",
+            Self::Unit(_) => "Unit",
         }
     }
 
@@ -157,6 +159,9 @@ impl Value {
             Self::Help(name) => format!("help({name})"),
             Self::BigInt(n) => crate::num::bigint::format(n),
             Self::Index(index) => index.format(),
+            Self::Unit(unit) => {
+                crate::units::format::text(unit, &crate::units::format::UnitSystem::si(), precision)
+            }
             Self::Object(entries) => {
                 let mut out = String::from("{");
                 for (i, (k, v)) in entries.iter().enumerate() {

@@ -17,6 +17,28 @@ pub(super) fn js_truthy(value: &Value) -> bool {
     }
 }
 
+/// A callback's failure as `map`, `forEach` and `filter` report it: math.js rewraps an argument
+/// of a type no signature accepts (typed-function's `wrongType`, reckon's "Unexpected type of
+/// argument in function ..." type mismatch) as a plain error of the function, "cannot apply
+/// callback arguments", which spec 9.3 classifies by rule 11 (evaluation_failed). Others pass.
+fn wrong_type_in_callback(name: &str, error: CalculateError) -> CalculateError {
+    if error.reason == crate::error::Reason::TypeMismatch
+        && error
+            .message
+            .starts_with("Type mismatch: Unexpected type of argument in function ")
+    {
+        let position = error.position.unwrap_or(0);
+        return failed(
+            format!(
+                "Function {name} cannot apply callback arguments (the callback got an argument of a type it does not take: {})",
+                &error.message["Type mismatch: ".len()..]
+            ),
+            position,
+        );
+    }
+    error
+}
+
 impl Evaluator {
     /// The arguments math.js passes a callback: the value, then (when the callback takes them)
     /// its 1-based index as an array, then the whole matrix.
@@ -162,7 +184,10 @@ impl Evaluator {
             // One argument per call: the calls share their argument frame when they can.
             let mut spare = None;
             for value in m.data.iter() {
-                out.push(self.call_one_parameter(u, "callback", value.clone(), &mut spare, at)?);
+                out.push(
+                    self.call_one_parameter(u, "callback", value.clone(), &mut spare, at)
+                        .map_err(|e| wrong_type_in_callback(name, e))?,
+                );
             }
             return Ok(if name == "forEach" {
                 Value::Undefined
@@ -185,7 +210,10 @@ impl Evaluator {
                 Vec::new()
             };
             let args = Self::callback_arguments(f, value, &index, m);
-            out.push(self.call_function(f, "callback", args, at)?);
+            out.push(
+                self.call_function(f, "callback", args, at)
+                    .map_err(|e| wrong_type_in_callback(name, e))?,
+            );
         }
         if name == "forEach" {
             return Ok(Value::Undefined);
@@ -212,7 +240,10 @@ impl Evaluator {
         let mut kept = Vec::new();
         for (i, value) in m.data.iter().enumerate() {
             let args = Self::callback_arguments(f, value, &[i], m);
-            if js_truthy(&self.call_function(f, "callback", args, at)?) {
+            let verdict = self
+                .call_function(f, "callback", args, at)
+                .map_err(|e| wrong_type_in_callback("filter", e))?;
+            if js_truthy(&verdict) {
                 kept.push(value.clone());
             }
         }

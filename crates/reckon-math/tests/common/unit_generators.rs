@@ -1,0 +1,144 @@
+//! The seeded generator of unit expressions for the differential test (issue 30): literals and
+//! their printing, conversions with `to`/`in` (unit expressions and strings, compatible or
+//! not), `+ - * / ^` between units and with numbers, comparisons, the functions that take
+//! units (`unit number abs sqrt toBest splitUnit`, trigonometry on angles), physical
+//! constants, units in arrays, and the faults (a unit plus a number, a unit in an exponent, a
+//! non-angle in `sin`, different dimensions).
+
+use super::Rng;
+
+/// Units grouped by dimension: a conversion picks its target from the same group (or, now and
+/// then, from another, to be refused).
+const GROUPS: [&[&str]; 15] = [
+    &[
+        "m", "cm", "km", "mm", "inch", "ft", "yd", "mi", "ly", "um", "nm", "angstrom",
+    ],
+    &["kg", "g", "lbs", "oz", "t", "ton", "mg", "gram", "kilogram"],
+    &[
+        "s", "minute", "hour", "h", "day", "ms", "week", "year", "us",
+    ],
+    &[
+        "degC",
+        "degF",
+        "K",
+        "celsius",
+        "fahrenheit",
+        "kelvin",
+        "degR",
+        "rankine",
+    ],
+    &["deg", "rad", "grad", "cycle", "arcsec", "arcmin", "mrad"],
+    &[
+        "l", "ml", "m^3", "cc", "gallon", "cup", "pint", "cm^3", "liter",
+    ],
+    &["J", "kJ", "kWh", "eV", "erg", "Wh", "BTU", "MJ"],
+    &["W", "kW", "hp", "MW", "mW"],
+    &["Pa", "bar", "psi", "atm", "torr", "mmHg", "kPa", "hPa"],
+    &["m/s", "km/h", "mph", "knot", "ft/s", "mi/h"],
+    &["b", "B", "KiB", "kB", "MB", "GiB", "bits", "bytes", "Mb"],
+    &["N", "kN", "lbf", "dyn", "kg m/s^2"],
+    &["m^2", "acre", "hectare", "sqft", "km^2", "cm^2"],
+    &[
+        "A", "mA", "V", "kV", "ohm", "kohm", "Hz", "kHz", "mol", "cd", "T", "F", "C", "S",
+    ],
+    &["N m", "J/s", "kg/m^3", "m/s^2", "W/m^2", "mol/l", "kg m^2"],
+];
+
+/// The magnitudes literals take.
+const NUMBERS: [&str; 14] = [
+    "1", "2", "2.5", "0.001", "1500", "3", "1e6", "0.5", "100", "12", "1e-7", "7.25", "0", "360",
+];
+
+/// The physical constants of spec 6.4.
+const CONSTANTS: [&str; 12] = [
+    "speedOfLight",
+    "gravitationConstant",
+    "planckConstant",
+    "avogadro",
+    "boltzmann",
+    "elementaryCharge",
+    "gravity",
+    "electronMass",
+    "fermiCoupling",
+    "molarVolume",
+    "stefanBoltzmann",
+    "efimovFactor",
+];
+
+/// A group, and a unit of it.
+fn unit(rng: &mut Rng) -> (usize, &'static str) {
+    let g = rng.below(GROUPS.len());
+    (g, rng.pick(GROUPS[g]))
+}
+
+/// A unit of group `g` (mostly) or of any group.
+fn target(rng: &mut Rng, g: usize) -> &'static str {
+    if rng.below(8) == 0 {
+        unit(rng).1
+    } else {
+        rng.pick(GROUPS[g])
+    }
+}
+
+/// `n u`, with the unit parenthesised when it is a product or quotient (`2 (m/s)` is not
+/// valid; `2 m/s` is 2 m per s).
+fn literal(rng: &mut Rng) -> (usize, String) {
+    let (g, u) = unit(rng);
+    (g, format!("{} {u}", rng.pick(&NUMBERS)))
+}
+
+/// One unit expression.
+pub fn unit_expression(rng: &mut Rng) -> String {
+    let (g, a) = literal(rng);
+    let (_, b) = literal(rng);
+    let n = rng.pick(&NUMBERS);
+    match rng.below(24) {
+        0 | 1 => a,
+        2..=4 => format!("{a} to {}", target(rng, g)),
+        5 => format!("{a} in {}", target(rng, g)),
+        6 => format!("{a} to \"{}\"", target(rng, g)),
+        7 => format!("{a} + {} {}", rng.pick(&NUMBERS), target(rng, g)),
+        8 => format!("{a} - {} {}", rng.pick(&NUMBERS), target(rng, g)),
+        9 => format!("{a} * {b}"),
+        10 => format!("{a} / {b}"),
+        11 => format!("({a})^{}", rng.pick(&["2", "3", "-1", "0.5", "0"])),
+        12 => format!("{a} * {n}"),
+        13 => format!("{n} / ({a})"),
+        14 => format!("{a} + {n}"),
+        15 => format!("{a} {} {}", rng.pick(&["==", "<", ">=", "!="]), b),
+        16 => {
+            let angle = rng.pick(GROUPS[4]);
+            let f = rng.pick(&["sin", "cos", "tan"]);
+            if rng.below(4) == 0 {
+                format!("{f}({b})")
+            } else {
+                format!("{f}({n} {angle})")
+            }
+        }
+        17 => format!("number({a}, \"{}\")", target(rng, g)),
+        18 => {
+            let f = rng.pick(&["abs", "sqrt", "toBest", "unit", "-"]);
+            if f == "-" {
+                format!("-({a})")
+            } else {
+                format!("{f}({a})")
+            }
+        }
+        19 => format!("unit(\"{a}\")"),
+        20 => format!(
+            "splitUnit({a}, [\"{}\", \"{}\"])",
+            rng.pick(GROUPS[g]),
+            rng.pick(GROUPS[g])
+        ),
+        21 => format!("[{a}, {} {}]", n, target(rng, g)),
+        22 => {
+            let c = rng.pick(&CONSTANTS);
+            match rng.below(3) {
+                0 => c.to_owned(),
+                1 => format!("{c} * {b}"),
+                _ => format!("2 * {c}"),
+            }
+        }
+        _ => format!("{n}^({b})"),
+    }
+}
