@@ -44,12 +44,19 @@ class Terminal:
                 if not chunk:
                     fail(f"the REPL closed the terminal while waiting for {needle!r}: {self.seen[-400:]!r}")
                 self.seen += chunk
-        found = self.seen
-        self.seen = b""
+        end = self.seen.index(needle) + len(needle)
+        found, self.seen = self.seen[:end], self.seen[end:]
         return found
 
     def type(self, text):
         os.write(self.fd, text.encode())
+
+    def ask(self, keys, answer, prompt):
+        """Types `keys`, then reads until `answer` and the `prompt` after it. The editor redraws
+        the line (prompt included) as keys arrive, so the prompt alone marks nothing."""
+        self.type(keys)
+        shown = self.read_until(answer)
+        return shown + self.read_until(prompt)
 
     def status(self):
         _, status = os.waitpid(self.pid, 0)
@@ -68,20 +75,14 @@ def ok(what):
 term = Terminal({})
 term.read_until(b"decimal> ")
 ok("no command on a terminal starts the REPL at the decimal tool's prompt")
-term.type("0.1 + 0.2\r")
-shown = term.read_until(b"decimal> ")
-if b"0.3\r\n" not in shown:
-    fail(f"0.1 + 0.2 should print 0.3: {shown!r}")
+shown = term.ask("0.1 + 0.2\r", b"0.3\r\n", b"decimal> ")
 ok("an expression answers")
-term.type("\x1b[A\r")  # the up arrow recalls `0.1 + 0.2`
-shown = term.read_until(b"decimal> ")
-if b"0.1 + 0.2" not in shown or b"0.3\r\n" not in shown:
+shown = term.ask("\x1b[A\r", b"0.3\r\n", b"decimal> ")  # the up arrow recalls `0.1 + 0.2`
+if b"0.1 + 0.2" not in shown:
     fail(f"the up arrow should recall the last line: {shown!r}")
 ok("the up arrow recalls the last line")
-term.type(":tool calculate\r")
-term.read_until(b"calculate> ")
-term.type("2 + sqrtt(3)\r")
-shown = term.read_until(b"calculate> ")
+term.ask(":tool calculate\r", b"tool calculate", b"calculate> ")
+shown = term.ask("2 + sqrtt(3)\r", b"hint:", b"calculate> ")
 if b"\x1b[31merror (parse_failed)" not in shown or b"\x1b[2mhint:" not in shown:
     fail(f"a refusal should be red with a dim hint on a terminal: {shown!r}")
 if b"      ^" not in shown:
@@ -94,8 +95,7 @@ ok("Ctrl-D leaves with status 0")
 
 plain = Terminal({"NO_COLOR": "1"})
 plain.read_until(b"decimal> ")
-plain.type("1 +\r")
-shown = plain.read_until(b"decimal> ")
+shown = plain.ask("1 +\r", b"error (invalid_input)", b"decimal> ")
 if b"\x1b[31m" in shown or b"error (invalid_input)" not in shown:
     fail(f"NO_COLOR should keep the refusal uncoloured: {shown!r}")
 ok("NO_COLOR turns colour off")
