@@ -8,12 +8,13 @@
 # time is the fastest of its runs on each side (the least disturbed estimate of its cost; every
 # side is treated the same way). Prints a Markdown table with the time per request and both
 # ratios. Timings only; nothing is asserted.
-#   scripts/bench-calculate.sh [ROUNDS] [RUNS]
+#   scripts/bench-calculate.sh [ROUNDS] [RUNS] [CORPUS]
+# (CORPUS: another file of requests, such as benches/calculate/units.jsonl.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-20000}
 runs=${2:-3}
-corpus=benches/calculate/corpus.jsonl
+corpus=${3:-benches/calculate/corpus.jsonl}
 (cd tests/peer && npm ci --silent --no-audit --no-fund)
 cargo build --locked --quiet --release -p reckon-bench --bin calculate-throughput
 out=$(mktemp -d)
