@@ -1,5 +1,5 @@
 //! calculate against math.js 15.2 itself, in all three numeric types: seeded random
-//! expressions (scalars, collections, complex results) evaluated by `reckon_math::calculate` and
+//! expressions (scalars, collections, complex results, linear algebra) evaluated by `reckon_math::calculate` and
 //! by math.js configured as the server configures it, compared under the spec's rules:
 //!
 //! - the same `resultType` and the same result string; for transcendental results, each number
@@ -34,6 +34,7 @@ use common::generators::{
     TRANSCENDENTAL, assignment_expression, bigint_expression, collection_expression,
     fraction_scalar, function_scope_expression, index_expression, number_scalar, special_scalar,
 };
+use common::linalg::{Entries, linalg_expression};
 use common::{
     Rng, assert_no_differences, difference, peer, pending_feature, pending_list, run_peer,
 };
@@ -533,6 +534,23 @@ fn generated() -> Vec<Case> {
                 implicit_scope_expression(&mut implicit),
                 Some(Value::Object(scope.clone())),
             );
+        }
+    }
+    // Linear algebra (the solvers and `lup`) over integer, decimal and complex matrices in all
+    // three types, from its own seed.
+    let mut linalg = Rng::from_env(0x11A1_2026_1205);
+    for (numeric_type, kind, count) in [
+        ("number", Entries::Integer, 500),
+        ("number", Entries::Decimal, 400),
+        ("number", Entries::Complex, 300),
+        ("BigNumber", Entries::Integer, 300),
+        ("BigNumber", Entries::Decimal, 300),
+        ("BigNumber", Entries::Complex, 100),
+        ("Fraction", Entries::Integer, 300),
+        ("Fraction", Entries::Decimal, 300),
+    ] {
+        for _ in 0..count {
+            add(numeric_type, linalg_expression(&mut linalg, kind), None);
         }
     }
     cases

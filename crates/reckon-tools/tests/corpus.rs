@@ -302,7 +302,7 @@ fn calculate_says_what_is_not_built_and_what_to_do_instead() {
     match reckon_math::missing::not_built_line() {
         Some(line) => {
             assert!(description.contains(&line));
-            assert!(line.contains("`5 / 0.45359237`") && line.contains("`inv(A) * b`"));
+            assert!(line.contains("`5 / 0.45359237`") && line.contains("`inv(A' * A) * A'`"));
         }
         None => assert!(!description.contains("Not built")),
     }

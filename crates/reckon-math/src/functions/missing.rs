@@ -52,24 +52,12 @@ pub static MISSING: &[Missing] = &[
                (f(a + h) - f(a - h)) / (2 * h) with a small h such as 1e-6).",
     },
     Missing {
-        feature: "lusolve, lsolve, usolve, lsolveAll and usolveAll",
-        names: &["lusolve", "lsolve", "usolve", "lsolveAll", "usolveAll"],
-        instead: "`inv(A) * b`",
-        hint: "The linear-system solvers are not built in reckon yet, and retrying the same call \
-               fails the same way. For a square invertible A, inv(A) * b solves A x = b \
-               (lusolve([2, 1; 1, 3], [3; 5]) → inv([2, 1; 1, 3]) * [3; 5]); with numericType \
-               \"Fraction\" the solution is exact.",
-    },
-    Missing {
-        feature: "eigs, pinv, expm, sqrtm and the decompositions (lup, qr, slu, schur, lyap, \
-                  sylvester)",
+        feature: "eigs, pinv, expm, sqrtm and the decompositions (slu, schur, lyap, sylvester)",
         names: &[
             "eigs",
             "pinv",
             "expm",
             "sqrtm",
-            "lup",
-            "qr",
             "slu",
             "schur",
             "lyap",
@@ -81,8 +69,8 @@ pub static MISSING: &[Missing] = &[
                the same way. pinv(A) of a matrix with independent columns is inv(A' * A) * A'; \
                the eigenvalues of a 2×2 matrix A are (trace(A) + sqrt(trace(A)^2 - 4 * det(A))) \
                / 2 and (trace(A) - sqrt(trace(A)^2 - 4 * det(A))) / 2; eigs of larger matrices, \
-               expm, sqrtm, lup, qr, slu, schur, lyap and sylvester have no substitute in reckon \
-               yet.",
+               expm, sqrtm, slu, schur, lyap and sylvester have no substitute in reckon yet \
+               (lusolve(A, b) solves A x = b; lup(A) and qr(A) decompose A).",
     },
     Missing {
         feature: "polynomialRoot",
@@ -229,8 +217,8 @@ mod tests {
             Some("the simplify and derivative operations")
         );
         assert_eq!(
-            feature("lusolve()"),
-            Some("lusolve, lsolve, usolve, lsolveAll and usolveAll")
+            feature("schur()"),
+            Some("eigs, pinv, expm, sqrtm and the decompositions (slu, schur, lyap, sylvester)")
         );
         assert_eq!(
             feature("fft()"),
@@ -267,7 +255,7 @@ mod tests {
             assert!(line.contains(missing.feature), "{}", missing.feature);
             assert!(line.contains(missing.instead), "{}", missing.feature);
         }
-        assert!(line.contains("`inv(A) * b`"));
+        assert!(line.contains("`inv(A' * A) * A'`"));
         assert!(line.contains("`sin(30 * pi / 180)`"));
     }
 }

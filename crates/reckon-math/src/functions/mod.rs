@@ -873,6 +873,25 @@ pub(crate) static BUILTINS: &[Builtin] = &[
         .with(Facts::COLLECTION)
         .with(Facts::SPARSE_AS_DENSE),
     evaluator("inv", Arity::Exactly(1)).with(Facts::COLLECTION),
+    evaluator("lsolve", Arity::Exactly(2))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AS_DENSE),
+    evaluator("usolve", Arity::Exactly(2))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AS_DENSE),
+    evaluator("lsolveAll", Arity::Exactly(2))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AS_DENSE),
+    evaluator("usolveAll", Arity::Exactly(2))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AS_DENSE),
+    evaluator("lup", Arity::Exactly(1))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AS_DENSE),
+    evaluator("qr", Arity::Exactly(1)).with(Facts::COLLECTION),
+    evaluator("lusolve", Arity::Exactly(2))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AS_DENSE),
     evaluator("dot", Arity::Exactly(2))
         .with(Facts::COLLECTION)
         .with(Facts::SPARSE_AS_DENSE),

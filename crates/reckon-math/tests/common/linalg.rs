@@ -1,0 +1,166 @@
+//! The seeded generator of linear-algebra expressions for the differential test: the solvers
+//! (`lusolve`, `lsolve`, `usolve`, `lsolveAll`, `usolveAll`), `lup` and `qr`, over random integer,
+//! decimal and complex matrices of sizes 1 to 6, general, triangular, singular (a repeated or
+//! zero row, a zero diagonal) and near-singular (a row plus 0.000000001, a decimal literal that Fraction mode holds exactly), with right sides as vectors
+//! and as columns.
+
+use super::Rng;
+
+/// What the entries of a generated matrix are.
+#[derive(Clone, Copy)]
+pub enum Entries {
+    Integer,
+    Decimal,
+    Complex,
+}
+
+fn entry(rng: &mut Rng, kind: Entries) -> String {
+    let integer = |rng: &mut Rng| rng.below(19) as i64 - 9;
+    match kind {
+        Entries::Integer => integer(rng).to_string(),
+        Entries::Decimal => {
+            // Eighths are exact binary fractions; tenths are not.
+            let parts = rng.below(81) as i64 - 40;
+            let denominator = if rng.below(2) == 0 { 8.0 } else { 10.0 };
+            format!("{}", parts as f64 / denominator)
+        }
+        Entries::Complex => match rng.below(3) {
+            0 => integer(rng).to_string(),
+            _ => format!("({} + {}i)", integer(rng), integer(rng)),
+        },
+    }
+}
+
+/// Which triangle to keep of a generated matrix.
+#[derive(Clone, Copy, PartialEq)]
+enum Shape {
+    Full,
+    Lower,
+    Upper,
+}
+
+/// The rows of an n×m matrix, row by row, with the structure the generator chose.
+fn rows(rng: &mut Rng, n: usize, m: usize, kind: Entries, shape: Shape) -> Vec<Vec<String>> {
+    let mut rows: Vec<Vec<String>> = (0..n)
+        .map(|i| {
+            (0..m)
+                .map(|j| match shape {
+                    Shape::Lower if j > i => "0".to_owned(),
+                    Shape::Upper if j < i => "0".to_owned(),
+                    _ => entry(rng, kind),
+                })
+                .collect()
+        })
+        .collect();
+    match rng.below(8) {
+        // A repeated row (singular).
+        0 if n > 1 => {
+            let (a, b) = (rng.below(n), rng.below(n));
+            rows[b] = rows[a].clone();
+        }
+        // A zero row.
+        1 => {
+            let r = rng.below(n);
+            rows[r] = vec!["0".to_owned(); m];
+        }
+        // A zero on the diagonal.
+        2 => {
+            let d = rng.below(n.min(m));
+            rows[d][d] = "0".to_owned();
+        }
+        // Near-singular: a row that is another plus 10⁻⁹.
+        3 if n > 1 && shape == Shape::Full => {
+            let (a, b) = (rng.below(n), rng.below(n));
+            rows[b] = rows[a]
+                .iter()
+                .map(|x| format!("{x} + 0.000000001"))
+                .collect();
+        }
+        _ => {}
+    }
+    rows
+}
+
+fn matrix_text(rows: &[Vec<String>]) -> String {
+    let rows: Vec<String> = rows.iter().map(|r| r.join(", ")).collect();
+    format!("[{}]", rows.join("; "))
+}
+
+/// A right side of n entries: a vector, a column, or (rarely) one of the wrong length.
+fn right_side(rng: &mut Rng, n: usize, kind: Entries) -> String {
+    let len = if rng.below(25) == 0 { n + 1 } else { n };
+    let items: Vec<String> = (0..len)
+        .map(|_| {
+            if rng.below(5) == 0 {
+                "0".to_owned()
+            } else {
+                entry(rng, kind)
+            }
+        })
+        .collect();
+    if rng.below(2) == 0 {
+        format!("[{}]", items.join(", "))
+    } else {
+        format!("[{}]", items.join("; "))
+    }
+}
+
+/// One linear-algebra expression, its entries of `kind`.
+pub fn linalg_expression(rng: &mut Rng, kind: Entries) -> String {
+    let n = 1 + rng.below(6);
+    let b = right_side(rng, n, kind);
+    match rng.below(12) {
+        0 | 1 => {
+            let a = matrix_text(&rows(rng, n, n, kind, Shape::Full));
+            format!("lusolve({a}, {b})")
+        }
+        2 => {
+            let a = matrix_text(&rows(rng, n, n, kind, Shape::Lower));
+            format!("lsolve({a}, {b})")
+        }
+        3 => {
+            let a = matrix_text(&rows(rng, n, n, kind, Shape::Upper));
+            format!("usolve({a}, {b})")
+        }
+        4 => {
+            let a = matrix_text(&rows(rng, n, n, kind, Shape::Lower));
+            format!("lsolveAll({a}, {b})")
+        }
+        5 => {
+            let a = matrix_text(&rows(rng, n, n, kind, Shape::Upper));
+            format!("usolveAll({a}, {b})")
+        }
+        6 | 7 => {
+            // Square or rectangular.
+            let m = if rng.below(3) == 0 {
+                1 + rng.below(6)
+            } else {
+                n
+            };
+            let a = matrix_text(&rows(rng, n, m, kind, Shape::Full));
+            let member = rng.pick(&["", "", ".L", ".U", ".p"]);
+            format!("lup({a}){member}")
+        }
+        8 => {
+            let a = matrix_text(&rows(rng, n, n, kind, Shape::Full));
+            format!("lusolve(lup({a}), {b})")
+        }
+        9 | 10 => {
+            // Square or rectangular.
+            let m = if rng.below(3) == 0 {
+                1 + rng.below(6)
+            } else {
+                n
+            };
+            let a = matrix_text(&rows(rng, n, m, kind, Shape::Full));
+            let member = rng.pick(&["", ".Q", ".R"]);
+            format!("qr({a}){member}")
+        }
+        _ => {
+            // A full matrix given to a triangular solver: math.js reads one triangle.
+            let a = matrix_text(&rows(rng, n, n, kind, Shape::Full));
+            let f = rng.pick(&["lsolve", "usolve", "lsolveAll", "usolveAll"]);
+            format!("{f}({a}, {b})")
+        }
+    }
+}
