@@ -34,7 +34,7 @@ use common::generators::{
     TRANSCENDENTAL, assignment_expression, bigint_expression, collection_expression,
     fraction_scalar, function_scope_expression, index_expression, number_scalar, special_scalar,
 };
-use common::linalg::{Entries, linalg_expression};
+use common::linalg::{Entries, linalg_expression, matrix_function_expression};
 use common::{
     Rng, assert_no_differences, difference, peer, pending_feature, pending_list, run_peer,
 };
@@ -551,6 +551,21 @@ fn generated() -> Vec<Case> {
     ] {
         for _ in 0..count {
             add(numeric_type, linalg_expression(&mut linalg, kind), None);
+        }
+    }
+    for (numeric_type, kind, count) in [
+        ("number", Entries::Integer, 60),
+        ("number", Entries::Decimal, 40),
+        ("number", Entries::Complex, 40),
+        ("BigNumber", Entries::Integer, 20),
+        ("BigNumber", Entries::Decimal, 20),
+    ] {
+        for _ in 0..count {
+            add(
+                numeric_type,
+                matrix_function_expression(&mut linalg, kind),
+                None,
+            );
         }
     }
     cases

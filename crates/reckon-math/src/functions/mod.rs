@@ -889,6 +889,9 @@ pub(crate) static BUILTINS: &[Builtin] = &[
         .with(Facts::COLLECTION)
         .with(Facts::SPARSE_AS_DENSE),
     evaluator("qr", Arity::Exactly(1)).with(Facts::COLLECTION),
+    evaluator("sqrtm", Arity::Exactly(1))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AS_DENSE),
     evaluator("lusolve", Arity::Exactly(2))
         .with(Facts::COLLECTION)
         .with(Facts::SPARSE_AS_DENSE),

@@ -164,3 +164,22 @@ pub fn linalg_expression(rng: &mut Rng, kind: Entries) -> String {
         }
     }
 }
+
+/// One expression of a function of a matrix (`sqrtm`), its entries of `kind`: a random matrix
+/// (often without a real square root, which math.js refuses as not converging) or a symmetric
+/// positive definite one. Not for Fraction mode, whose exact iterates grow without bound.
+pub fn matrix_function_expression(rng: &mut Rng, kind: Entries) -> String {
+    let n = 1 + rng.below(6);
+    let a = matrix_text(&rows(rng, n, n, kind, Shape::Full));
+    match rng.below(3) {
+        0 => format!("sqrtm({a})"),
+        1 => format!("sqrtm({a} * {a}' + identity({n}))"),
+        _ => {
+            let v: Vec<String> = (0..n).map(|_| entry(rng, kind)).collect();
+            format!(
+                "sqrtm(diag([{}]) + identity({n}))",
+                v.join(", ").replace('-', "")
+            )
+        }
+    }
+}

@@ -1,5 +1,5 @@
-//! Tests of the linear systems, `lup` (`solve.rs`) and `qr` (`decompose.rs`): every expected
-//! answer is math.js 15.2's, in the mode named (its `typeOf` and `format`, which for a
+//! Tests of the linear systems, `lup` (`solve.rs`), `qr` (`decompose.rs`), `sqrtm`
+//! (`matfun.rs`) and complex `dot` and `inv` (`linalg.rs`): every expected answer is math.js 15.2's, in the mode named (its `typeOf` and `format`, which for a
 //! decomposition is its `toString`; a refusal by its message).
 
 use crate::test_support::{answer_in, reason_in};
@@ -247,6 +247,79 @@ const MATH_JS: &[(&str, &str, &str)] = &[
         "number",
         "lup([100000, 2; 3, 0.0001])",
         "Object L: [[1, 0], [3e-5, 1]]\nU: [[1e+5, 2], [0, 4e-5]]\nP: 0,1",
+    ),
+    (
+        "number",
+        "sqrtm([4, 0; 0, 9])",
+        "DenseMatrix [[2, 0], [0, 3]]",
+    ),
+    (
+        "number",
+        "sqrtm([2, 1; 1, 2])",
+        "DenseMatrix [[1.3660254037844386, 0.3660254037844386], [0.3660254037844386, 1.3660254037844386]]",
+    ),
+    (
+        "number",
+        "sqrtm([33, 24; 48, 57])",
+        "DenseMatrix [[5.000000000000001, 2.000000000000001], [4.000000000000002, 7.000000000000002]]",
+    ),
+    (
+        "number",
+        "sqrtm([1+i, 0; 0, 4])",
+        "DenseMatrix [[1.0986841134678098 + 0.45508986056222733i, 0], [0, 2.000000000000002]]",
+    ),
+    ("number", "sqrtm([4])", "DenseMatrix [2]"),
+    (
+        "number",
+        "sqrtm(sparse([4, 0; 0, 9]))",
+        "DenseMatrix [[2, 0], [0, 3]]",
+    ),
+    (
+        "BigNumber",
+        "sqrtm([2, 1; 1, 2])",
+        "DenseMatrix [[1.366025403784438647627176973036085957117553354559921883065191184, 0.3660254037844386476271769730360859571175533545599218830651911836], [0.3660254037844386476271769730360859571175533545599218830651911836, 1.366025403784438647627176973036085957117553354559921883065191184]]",
+    ),
+    (
+        "Fraction",
+        "sqrtm([2, 1; 1, 2])",
+        "DenseMatrix [[1117014753/817711552, 299303201/817711552], [299303201/817711552, 1117014753/817711552]]",
+    ),
+    (
+        "number",
+        "sqrtm([1, 2; 3, 4])",
+        "ERR computing square root of matrix: iterative method could not converge",
+    ),
+    (
+        "number",
+        "sqrtm(zeros(0, 0))",
+        "ERR Parameters in function identity must be positive integers",
+    ),
+    (
+        "number",
+        "sqrtm([4, 5])",
+        "ERR Matrix must be square (size: [2])",
+    ),
+    (
+        "number",
+        "sqrtm(4)",
+        "ERR Unexpected type of argument in function sqrtm (expected: Array or Matrix, actual: number, index: 0)",
+    ),
+    (
+        "number",
+        "sqrtm([[[1]]])",
+        "ERR Matrix must be at most two dimensional (size: [1, 1, 1])",
+    ),
+    (
+        "number",
+        "sqrtm([1, 0; 0, 0])",
+        "ERR Cannot calculate inverse, determinant is zero",
+    ),
+    ("number", "dot([1+i, 2], [1, i])", "Complex 1 + i"),
+    ("number", "[1+i, 2] * [1, i]", "Complex 1 + i"),
+    (
+        "number",
+        "inv([1+i, 2, 0; 0, 1, 3; 1, 0, 1])",
+        "DenseMatrix [[0.13999999999999999 - 0.019999999999999997i, -0.27999999999999997 + 0.039999999999999994i, 0.8400000000000001 - 0.12i], [0.42000000000000004 - 0.06i, 0.15999999999999998 + 0.12i, -0.48 - 0.36i], [-0.13999999999999999 + 0.019999999999999997i, 0.27999999999999997 - 0.039999999999999994i, 0.15999999999999998 + 0.12i]]",
     ),
 ];
 

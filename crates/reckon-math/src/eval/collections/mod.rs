@@ -8,7 +8,7 @@
 //! - `broadcast`: element-wise arithmetic with math.js 15's broadcasting;
 //! - `linalg`: products, powers, `inv`, `det`, `trace`, `dot`, `cross`, `kron`, `norm`;
 //! - `solve`: the linear systems (`lsolve`, `usolve`, their `All` forms, `lusolve`) and `lup`;
-//! - `decompose`: the other decompositions (`qr`);
+//! - `decompose`: the other decompositions (`qr`); `matfun`: functions of a matrix (`sqrtm`);
 //! - `statistics`: `sum` to `quantileSeq`, in math.js's order of floating-point operations;
 //! - `construct`: fills, `identity`, `concat`, `reshape`, `resize`, `diag`, `matrix()`, `sparse()`;
 //! - `callbacks`: `map`, `forEach`, `filter`, `mapSlices` and matrices built from parts;
@@ -36,6 +36,7 @@ mod callbacks;
 mod construct;
 mod decompose;
 mod linalg;
+mod matfun;
 mod random;
 mod select;
 mod sets;
@@ -296,6 +297,7 @@ impl Evaluator {
             "lsolveAll" | "usolveAll" => self.triangular_solve_all(name, values, at),
             "lup" => self.lup(&values[0], at),
             "qr" => self.qr(&values[0], at),
+            "sqrtm" => self.sqrtm(&values[0], at),
             "lusolve" => self.lusolve(values, at),
             "dot" => self.dot(values, at),
             "cross" => self.cross(values, at),
@@ -868,8 +870,8 @@ fn is_dimension_type(value: &Value) -> bool {
 }
 
 #[cfg(test)]
-mod order_tests;
+mod linalg_tests;
 #[cfg(test)]
-mod solve_tests;
+mod order_tests;
 #[cfg(test)]
 mod tests;
