@@ -34,7 +34,9 @@ use common::generators::{
     TRANSCENDENTAL, assignment_expression, bigint_expression, collection_expression,
     fraction_scalar, function_scope_expression, index_expression, number_scalar, special_scalar,
 };
-use common::linalg::{Entries, linalg_expression, matrix_function_expression};
+use common::linalg::{
+    Entries, linalg_expression, matrix_function_expression, polynomial_root_expression,
+};
 use common::{
     Rng, assert_no_differences, difference, peer, pending_feature, pending_list, run_peer,
 };
@@ -564,6 +566,23 @@ fn generated() -> Vec<Case> {
             add(
                 numeric_type,
                 matrix_function_expression(&mut linalg, kind),
+                None,
+            );
+        }
+    }
+    for (numeric_type, kind, count) in [
+        ("number", Entries::Integer, 100),
+        ("number", Entries::Decimal, 100),
+        ("number", Entries::Complex, 100),
+        ("BigNumber", Entries::Integer, 50),
+        ("BigNumber", Entries::Complex, 50),
+        ("Fraction", Entries::Integer, 50),
+        ("Fraction", Entries::Decimal, 50),
+    ] {
+        for _ in 0..count {
+            add(
+                numeric_type,
+                polynomial_root_expression(&mut linalg, kind),
                 None,
             );
         }

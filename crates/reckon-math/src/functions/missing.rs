@@ -64,15 +64,6 @@ pub static MISSING: &[Missing] = &[
                lup, qr and sqrtm are built).",
     },
     Missing {
-        feature: "polynomialRoot",
-        names: &["polynomialRoot"],
-        instead: "the quadratic formula `(-b + sqrt(b^2 - 4 * a * c)) / (2 * a)`",
-        hint: "polynomialRoot is not built in reckon yet, and retrying the same call fails the \
-               same way. For a x^2 + b x + c, the roots are (-b + sqrt(b^2 - 4 * a * c)) / \
-               (2 * a) and (-b - sqrt(b^2 - 4 * a * c)) / (2 * a) (sqrt of a negative gives a \
-               complex root); a linear one is -c / b.",
-    },
-    Missing {
         feature: "fft, ifft, freqz, zpk2tf and solveODE",
         names: &["fft", "ifft", "freqz", "zpk2tf", "solveODE"],
         instead: "no substitute yet",

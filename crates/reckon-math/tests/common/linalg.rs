@@ -1,8 +1,9 @@
-//! The seeded generator of linear-algebra expressions for the differential test: the solvers
-//! (`lusolve`, `lsolve`, `usolve`, `lsolveAll`, `usolveAll`), `lup` and `qr`, over random integer,
-//! decimal and complex matrices of sizes 1 to 6, general, triangular, singular (a repeated or
-//! zero row, a zero diagonal) and near-singular (a row plus 0.000000001, a decimal literal that Fraction mode holds exactly), with right sides as vectors
-//! and as columns.
+//! The seeded generators of linear-algebra expressions for the differential test: the solvers
+//! (`lusolve`, `lsolve`, `usolve`, `lsolveAll`, `usolveAll`), `lup` and `qr`, over random
+//! integer, decimal and complex matrices of sizes 1 to 6, general, triangular, singular (a
+//! repeated or zero row, a zero diagonal) and near-singular (a row plus 0.000000001, a decimal
+//! literal Fraction mode holds exactly), with right sides as vectors and as columns; `sqrtm` of
+//! such matrices; `polynomialRoot` of random coefficients.
 
 use super::Rng;
 
@@ -182,4 +183,39 @@ pub fn matrix_function_expression(rng: &mut Rng, kind: Entries) -> String {
             )
         }
     }
+}
+
+/// One `polynomialRoot` call of 1 to 5 coefficients of `kind` (trailing zeros, repeated roots
+/// and the degree math.js refuses included).
+pub fn polynomial_root_expression(rng: &mut Rng, kind: Entries) -> String {
+    let coefficients: Vec<String> = match rng.below(4) {
+        // (x - r)^k for a small integer r: a double or triple root.
+        0 => {
+            let r = rng.below(7) as i64 - 3;
+            let k = 2 + rng.below(2);
+            let mut c = vec![1i64];
+            for _ in 0..k {
+                let mut next = vec![0i64; c.len() + 1];
+                for (i, &a) in c.iter().enumerate() {
+                    next[i] -= r * a;
+                    next[i + 1] += a;
+                }
+                c = next;
+            }
+            c.iter().map(i64::to_string).collect()
+        }
+        _ => {
+            let n = 1 + rng.below(5);
+            (0..n)
+                .map(|_| {
+                    if rng.below(6) == 0 {
+                        "0".to_owned()
+                    } else {
+                        entry(rng, kind)
+                    }
+                })
+                .collect()
+        }
+    };
+    format!("polynomialRoot({})", coefficients.join(", "))
 }

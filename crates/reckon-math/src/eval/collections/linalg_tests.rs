@@ -1,6 +1,7 @@
 //! Tests of the linear systems, `lup` (`solve.rs`), `qr` (`decompose.rs`), `sqrtm`
-//! (`matfun.rs`) and complex `dot` and `inv` (`linalg.rs`): every expected answer is math.js 15.2's, in the mode named (its `typeOf` and `format`, which for a
-//! decomposition is its `toString`; a refusal by its message).
+//! (`matfun.rs`), `polynomialRoot` (`polynomial.rs`) and complex `dot` and `inv` (`linalg.rs`):
+//! every expected answer is math.js 15.2's, in the mode named (its `typeOf` and `format`, which
+//! for a decomposition is its `toString`; a refusal by its message).
 
 use crate::test_support::{answer_in, reason_in};
 
@@ -321,6 +322,57 @@ const MATH_JS: &[(&str, &str, &str)] = &[
         "inv([1+i, 2, 0; 0, 1, 3; 1, 0, 1])",
         "DenseMatrix [[0.13999999999999999 - 0.019999999999999997i, -0.27999999999999997 + 0.039999999999999994i, 0.8400000000000001 - 0.12i], [0.42000000000000004 - 0.06i, 0.15999999999999998 + 0.12i, -0.48 - 0.36i], [-0.13999999999999999 + 0.019999999999999997i, 0.27999999999999997 - 0.039999999999999994i, 0.15999999999999998 + 0.12i]]",
     ),
+    ("number", "polynomialRoot(-6, 11, -6, 1)", "Array [1, 3, 2]"),
+    (
+        "number",
+        "polynomialRoot(1, 2, 3)",
+        "Array [-0.3333333333333333 + 0.47140452079103173i, -0.3333333333333333 - 0.47140452079103173i]",
+    ),
+    ("number", "polynomialRoot(1, 0, 1)", "Array [i, -i]"),
+    ("number", "polynomialRoot(1, 2, 1)", "Array [-1]"),
+    ("number", "polynomialRoot(1, 3, 3, 1)", "Array [-1]"),
+    (
+        "number",
+        "polynomialRoot(2, 3, 4, 5)",
+        "Array [-0.7293231430114581, -0.035338428494271046 - 0.7397330112915745i, -0.035338428494271046 + 0.7397330112915745i]",
+    ),
+    (
+        "number",
+        "polynomialRoot(1+i, 2, 3)",
+        "Array [-0.03467417462338729 - 0.5580497426785134i, -0.6319924920432793 + 0.5580497426785134i]",
+    ),
+    ("number", "polynomialRoot(4, 0, -3, 1)", "Array [-1, 2]"),
+    (
+        "number",
+        "polynomialRoot(1, 2, 3, 0)",
+        "Array [-0.3333333333333333 + 0.47140452079103173i, -0.3333333333333333 - 0.47140452079103173i]",
+    ),
+    ("number", "polynomialRoot(1, \"2\")", "Array [-0.5]"),
+    (
+        "BigNumber",
+        "polynomialRoot(-6, 11, -6, 1)",
+        "Array [1, 3, 2]",
+    ),
+    (
+        "Fraction",
+        "polynomialRoot(-6, 11, -6, 1)",
+        "Array [1, 3, 2]",
+    ),
+    (
+        "number",
+        "polynomialRoot(0, 0, 0)",
+        "ERR Polynomial [0, 0,0] must have a non-zero non-constant coefficient",
+    ),
+    (
+        "number",
+        "polynomialRoot(2, 0)",
+        "ERR Polynomial [2, 0] must have a non-zero non-constant coefficient",
+    ),
+    (
+        "number",
+        "polynomialRoot(1, 2, 3, 4, 5)",
+        "ERR only implemented for cubic or lower-order polynomials, not 1,2,3,4,5",
+    ),
 ];
 
 #[test]
@@ -351,6 +403,8 @@ fn refusals_take_the_spec_reasons() {
         ("lup([])", "evaluation_failed"),
         ("lusolve({L: 1, U: 2}, [1])", "evaluation_failed"),
         ("qr(5)", "type_mismatch"),
+        ("polynomialRoot([1, 2], 1)", "type_mismatch"),
+        ("polynomialRoot(5)", "evaluation_failed"),
         ("qr([1, 2, 3])", "evaluation_failed"),
         ("qr(sparse([1, 2; 3, 4]))", "evaluation_failed"),
     ] {
@@ -371,6 +425,11 @@ fn fraction_solves_are_exact_and_large_systems_are_metered() {
             "number"
         ),
         "ok"
+    );
+    // polynomialRoot computes in numbers: a root that is no safe integer has no exact Fraction.
+    assert_eq!(
+        reason_in("polynomialRoot(-2, 0, 1)", "Fraction"),
+        "fraction_unsupported"
     );
     // Fraction mode has no exact square root, which `qr` needs.
     assert_eq!(

@@ -9,6 +9,7 @@
 //! - `linalg`: products, powers, `inv`, `det`, `trace`, `dot`, `cross`, `kron`, `norm`;
 //! - `solve`: the linear systems (`lsolve`, `usolve`, their `All` forms, `lusolve`) and `lup`;
 //! - `decompose`: the other decompositions (`qr`); `matfun`: functions of a matrix (`sqrtm`);
+//! - `polynomial`: `polynomialRoot`;
 //! - `statistics`: `sum` to `quantileSeq`, in math.js's order of floating-point operations;
 //! - `construct`: fills, `identity`, `concat`, `reshape`, `resize`, `diag`, `matrix()`, `sparse()`;
 //! - `callbacks`: `map`, `forEach`, `filter`, `mapSlices` and matrices built from parts;
@@ -37,6 +38,7 @@ mod construct;
 mod decompose;
 mod linalg;
 mod matfun;
+mod polynomial;
 mod random;
 mod select;
 mod sets;
@@ -298,6 +300,7 @@ impl Evaluator {
             "lup" => self.lup(&values[0], at),
             "qr" => self.qr(&values[0], at),
             "sqrtm" => self.sqrtm(&values[0], at),
+            "polynomialRoot" => self.polynomial_root(values, at),
             "lusolve" => self.lusolve(values, at),
             "dot" => self.dot(values, at),
             "cross" => self.cross(values, at),
