@@ -556,11 +556,11 @@ fn generated() -> Vec<Case> {
         }
     }
     for (numeric_type, kind, count) in [
-        ("number", Entries::Integer, 60),
-        ("number", Entries::Decimal, 40),
-        ("number", Entries::Complex, 40),
-        ("BigNumber", Entries::Integer, 20),
-        ("BigNumber", Entries::Decimal, 20),
+        ("number", Entries::Integer, 120),
+        ("number", Entries::Decimal, 80),
+        ("number", Entries::Complex, 80),
+        ("BigNumber", Entries::Integer, 40),
+        ("BigNumber", Entries::Decimal, 40),
     ] {
         for _ in 0..count {
             add(

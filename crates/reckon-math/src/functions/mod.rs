@@ -890,6 +890,7 @@ pub(crate) static BUILTINS: &[Builtin] = &[
         .with(Facts::SPARSE_AS_DENSE),
     evaluator("qr", Arity::Exactly(1)).with(Facts::COLLECTION),
     evaluator("polynomialRoot", Arity::AtLeast(2)).with(Facts::COLLECTION),
+    evaluator("expm", Arity::Exactly(1)).with(Facts::COLLECTION),
     evaluator("sqrtm", Arity::Exactly(1))
         .with(Facts::COLLECTION)
         .with(Facts::SPARSE_AS_DENSE),

@@ -3,7 +3,7 @@
 //! integer, decimal and complex matrices of sizes 1 to 6, general, triangular, singular (a
 //! repeated or zero row, a zero diagonal) and near-singular (a row plus 0.000000001, a decimal
 //! literal Fraction mode holds exactly), with right sides as vectors and as columns; `sqrtm` of
-//! such matrices; `polynomialRoot` of random coefficients.
+//! such matrices and `expm`; `polynomialRoot` of random coefficients.
 
 use super::Rng;
 
@@ -166,12 +166,26 @@ pub fn linalg_expression(rng: &mut Rng, kind: Entries) -> String {
     }
 }
 
-/// One expression of a function of a matrix (`sqrtm`), its entries of `kind`: a random matrix
-/// (often without a real square root, which math.js refuses as not converging) or a symmetric
-/// positive definite one. Not for Fraction mode, whose exact iterates grow without bound.
+/// One expression of a function of a matrix (`expm`, `sqrtm`), its entries of `kind`: a random
+/// matrix (often without a real square root, which math.js refuses as not converging), a
+/// symmetric positive definite one, a strictly upper triangular one. Not for Fraction mode, whose exact iterates grow without bound.
 pub fn matrix_function_expression(rng: &mut Rng, kind: Entries) -> String {
     let n = 1 + rng.below(6);
     let a = matrix_text(&rows(rng, n, n, kind, Shape::Full));
+    if rng.below(2) == 0 {
+        // expm of a random matrix, or of a nilpotent or small one.
+        return match rng.below(3) {
+            0 => format!("expm({a})"),
+            1 => format!("expm({a} / 10)"),
+            _ => {
+                let mut upper = rows(rng, n, n, kind, Shape::Upper);
+                for (i, row) in upper.iter_mut().enumerate() {
+                    row[i] = "0".to_owned();
+                }
+                format!("expm({})", matrix_text(&upper))
+            }
+        };
+    }
     match rng.below(3) {
         0 => format!("sqrtm({a})"),
         1 => format!("sqrtm({a} * {a}' + identity({n}))"),

@@ -1,6 +1,6 @@
-//! Tests of the linear systems, `lup` (`solve.rs`), `qr` (`decompose.rs`), `sqrtm`
-//! (`matfun.rs`), `polynomialRoot` (`polynomial.rs`) and complex `dot` and `inv` (`linalg.rs`):
-//! every expected answer is math.js 15.2's, in the mode named (its `typeOf` and `format`, which
+//! Tests of the linear systems, `lup` (`solve.rs`), `qr` (`decompose.rs`), `sqrtm` and `expm`
+//! (`matfun.rs`), `polynomialRoot` (`polynomial.rs`) and complex `dot` and `inv`
+//! (`linalg.rs`): every expected answer is math.js 15.2's, in the mode named (its `typeOf` and `format`, which
 //! for a decomposition is its `toString`; a refusal by its message).
 
 use crate::test_support::{answer_in, reason_in};
@@ -372,6 +372,51 @@ const MATH_JS: &[(&str, &str, &str)] = &[
         "number",
         "polynomialRoot(1, 2, 3, 4, 5)",
         "ERR only implemented for cubic or lower-order polynomials, not 1,2,3,4,5",
+    ),
+    (
+        "number",
+        "expm([1, 2; 3, 4])",
+        "DenseMatrix [[51.968956198705285, 74.73656456700355], [112.10484685050534, 164.07380304921043]]",
+    ),
+    (
+        "number",
+        "expm([0, 2; 0, 0])",
+        "DenseMatrix [[1, 2], [0, 1]]",
+    ),
+    (
+        "number",
+        "expm([1+i, 0; 0, 2])",
+        "DenseMatrix [[1.468693939915887 + 2.287355287178843i, 0], [0, 7.389056098930635 - 4.3576464650183887e-16i]]",
+    ),
+    (
+        "number",
+        "expm([[1]])",
+        "DenseMatrix [[2.7182818284590424]]",
+    ),
+    (
+        "Fraction",
+        "expm([0, 0; 0, 0])",
+        "DenseMatrix [[1/1, 0/1], [0/1, 1/1]]",
+    ),
+    (
+        "BigNumber",
+        "expm([0.5, 1.5; 2, 1])",
+        "ERR Could not find acceptable parameters to compute the matrix exponential (try increasing maxSearchSize in expm.js)",
+    ),
+    (
+        "number",
+        "expm([1, 2, 3])",
+        "ERR Matrix must be square (size: [3])",
+    ),
+    (
+        "number",
+        "expm(5)",
+        "ERR Unexpected type of argument in function expm (expected: Matrix or Array, actual: number, index: 0)",
+    ),
+    (
+        "number",
+        "expm(zeros(0, 0))",
+        "ERR Parameters in function identity must be positive integers",
     ),
 ];
 

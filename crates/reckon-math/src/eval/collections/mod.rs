@@ -8,7 +8,7 @@
 //! - `broadcast`: element-wise arithmetic with math.js 15's broadcasting;
 //! - `linalg`: products, powers, `inv`, `det`, `trace`, `dot`, `cross`, `kron`, `norm`;
 //! - `solve`: the linear systems (`lsolve`, `usolve`, their `All` forms, `lusolve`) and `lup`;
-//! - `decompose`: the other decompositions (`qr`); `matfun`: functions of a matrix (`sqrtm`);
+//! - `decompose`: the other decompositions (`qr`); `matfun`: functions of a matrix (`sqrtm`, `expm`);
 //! - `polynomial`: `polynomialRoot`;
 //! - `statistics`: `sum` to `quantileSeq`, in math.js's order of floating-point operations;
 //! - `construct`: fills, `identity`, `concat`, `reshape`, `resize`, `diag`, `matrix()`, `sparse()`;
@@ -300,6 +300,7 @@ impl Evaluator {
             "lup" => self.lup(&values[0], at),
             "qr" => self.qr(&values[0], at),
             "sqrtm" => self.sqrtm(&values[0], at),
+            "expm" => self.expm(&values[0], at),
             "polynomialRoot" => self.polynomial_root(values, at),
             "lusolve" => self.lusolve(values, at),
             "dot" => self.dot(values, at),
