@@ -1,5 +1,5 @@
 //! calculate against math.js 15.2 itself, in all three numeric types: seeded random
-//! expressions (scalars, collections, complex results) evaluated by `reckon_math::calculate` and
+//! expressions (scalars, collections, complex results, linear algebra) evaluated by `reckon_math::calculate` and
 //! by math.js configured as the server configures it, compared under the spec's rules:
 //!
 //! - the same `resultType` and the same result string; for transcendental results, each number
@@ -33,6 +33,9 @@ mod common;
 use common::generators::{
     TRANSCENDENTAL, assignment_expression, bigint_expression, collection_expression,
     fraction_scalar, function_scope_expression, index_expression, number_scalar, special_scalar,
+};
+use common::linalg::{
+    Entries, linalg_expression, matrix_function_expression, polynomial_root_expression,
 };
 use common::unit_generators::unit_expression;
 use common::{
@@ -565,6 +568,55 @@ fn generated() -> Vec<Case> {
                 numeric_type,
                 implicit_scope_expression(&mut implicit),
                 Some(Value::Object(scope.clone())),
+            );
+        }
+    }
+    // Linear algebra (the solvers and `lup`) over integer, decimal and complex matrices in all
+    // three types, from its own seed.
+    let mut linalg = Rng::from_env(0x11A1_2026_1205);
+    for (numeric_type, kind, count) in [
+        ("number", Entries::Integer, 500),
+        ("number", Entries::Decimal, 400),
+        ("number", Entries::Complex, 300),
+        ("BigNumber", Entries::Integer, 300),
+        ("BigNumber", Entries::Decimal, 300),
+        ("BigNumber", Entries::Complex, 100),
+        ("Fraction", Entries::Integer, 300),
+        ("Fraction", Entries::Decimal, 300),
+    ] {
+        for _ in 0..count {
+            add(numeric_type, linalg_expression(&mut linalg, kind), None);
+        }
+    }
+    for (numeric_type, kind, count) in [
+        ("number", Entries::Integer, 120),
+        ("number", Entries::Decimal, 80),
+        ("number", Entries::Complex, 80),
+        ("BigNumber", Entries::Integer, 40),
+        ("BigNumber", Entries::Decimal, 40),
+    ] {
+        for _ in 0..count {
+            add(
+                numeric_type,
+                matrix_function_expression(&mut linalg, kind),
+                None,
+            );
+        }
+    }
+    for (numeric_type, kind, count) in [
+        ("number", Entries::Integer, 100),
+        ("number", Entries::Decimal, 100),
+        ("number", Entries::Complex, 100),
+        ("BigNumber", Entries::Integer, 50),
+        ("BigNumber", Entries::Complex, 50),
+        ("Fraction", Entries::Integer, 50),
+        ("Fraction", Entries::Decimal, 50),
+    ] {
+        for _ in 0..count {
+            add(
+                numeric_type,
+                polynomial_root_expression(&mut linalg, kind),
+                None,
             );
         }
     }

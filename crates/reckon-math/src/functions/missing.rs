@@ -51,46 +51,16 @@ pub static MISSING: &[Missing] = &[
                (f(a + h) - f(a - h)) / (2 * h) with a small h such as 1e-6).",
     },
     Missing {
-        feature: "lusolve, lsolve, usolve, lsolveAll and usolveAll",
-        names: &["lusolve", "lsolve", "usolve", "lsolveAll", "usolveAll"],
-        instead: "`inv(A) * b`",
-        hint: "The linear-system solvers are not built in reckon yet, and retrying the same call \
-               fails the same way. For a square invertible A, inv(A) * b solves A x = b \
-               (lusolve([2, 1; 1, 3], [3; 5]) → inv([2, 1; 1, 3]) * [3; 5]); with numericType \
-               \"Fraction\" the solution is exact.",
-    },
-    Missing {
-        feature: "eigs, pinv, expm, sqrtm and the decompositions (lup, qr, slu, schur, lyap, \
-                  sylvester)",
-        names: &[
-            "eigs",
-            "pinv",
-            "expm",
-            "sqrtm",
-            "lup",
-            "qr",
-            "slu",
-            "schur",
-            "lyap",
-            "sylvester",
-        ],
+        feature: "eigs, pinv and the decompositions (slu, schur, lyap, sylvester)",
+        names: &["eigs", "pinv", "slu", "schur", "lyap", "sylvester"],
         instead: "`pinv(A)` → `inv(A' * A) * A'`; a 2×2 matrix's eigenvalues → \
                   `(trace(A) ± sqrt(trace(A)^2 - 4 * det(A))) / 2`",
         hint: "This matrix function is not built in reckon yet, and retrying the same call fails \
                the same way. pinv(A) of a matrix with independent columns is inv(A' * A) * A'; \
                the eigenvalues of a 2×2 matrix A are (trace(A) + sqrt(trace(A)^2 - 4 * det(A))) \
                / 2 and (trace(A) - sqrt(trace(A)^2 - 4 * det(A))) / 2; eigs of larger matrices, \
-               expm, sqrtm, lup, qr, slu, schur, lyap and sylvester have no substitute in reckon \
-               yet.",
-    },
-    Missing {
-        feature: "polynomialRoot",
-        names: &["polynomialRoot"],
-        instead: "the quadratic formula `(-b + sqrt(b^2 - 4 * a * c)) / (2 * a)`",
-        hint: "polynomialRoot is not built in reckon yet, and retrying the same call fails the \
-               same way. For a x^2 + b x + c, the roots are (-b + sqrt(b^2 - 4 * a * c)) / \
-               (2 * a) and (-b - sqrt(b^2 - 4 * a * c)) / (2 * a) (sqrt of a negative gives a \
-               complex root); a linear one is -c / b.",
+               slu, schur, lyap and sylvester have no substitute in reckon yet (lusolve, lup, \
+               qr, sqrtm and expm are built).",
     },
     Missing {
         feature: "fft, ifft, freqz, zpk2tf and solveODE",
@@ -228,8 +198,8 @@ mod tests {
             Some("the simplify and derivative operations")
         );
         assert_eq!(
-            feature("lusolve()"),
-            Some("lusolve, lsolve, usolve, lsolveAll and usolveAll")
+            feature("schur()"),
+            Some("eigs, pinv and the decompositions (slu, schur, lyap, sylvester)")
         );
         assert_eq!(
             feature("fft()"),
@@ -269,7 +239,7 @@ mod tests {
             assert!(line.contains(missing.feature), "{}", missing.feature);
             assert!(line.contains(missing.instead), "{}", missing.feature);
         }
-        assert!(line.contains("`inv(A) * b`"));
+        assert!(line.contains("`inv(A' * A) * A'`"));
         assert!(line.contains("numericType \"number\" (or \"Fraction\") for unit arithmetic"));
     }
 }

@@ -873,6 +873,30 @@ pub(crate) static BUILTINS: &[Builtin] = &[
         .with(Facts::COLLECTION)
         .with(Facts::SPARSE_AS_DENSE),
     evaluator("inv", Arity::Exactly(1)).with(Facts::COLLECTION),
+    evaluator("lsolve", Arity::Exactly(2))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AS_DENSE),
+    evaluator("usolve", Arity::Exactly(2))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AS_DENSE),
+    evaluator("lsolveAll", Arity::Exactly(2))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AS_DENSE),
+    evaluator("usolveAll", Arity::Exactly(2))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AS_DENSE),
+    evaluator("lup", Arity::Exactly(1))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AS_DENSE),
+    evaluator("qr", Arity::Exactly(1)).with(Facts::COLLECTION),
+    evaluator("polynomialRoot", Arity::AtLeast(2)).with(Facts::COLLECTION),
+    evaluator("expm", Arity::Exactly(1)).with(Facts::COLLECTION),
+    evaluator("sqrtm", Arity::Exactly(1))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AS_DENSE),
+    evaluator("lusolve", Arity::Exactly(2))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AS_DENSE),
     evaluator("dot", Arity::Exactly(2))
         .with(Facts::COLLECTION)
         .with(Facts::SPARSE_AS_DENSE),

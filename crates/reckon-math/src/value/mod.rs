@@ -162,6 +162,9 @@ impl Value {
             Self::Unit(unit) => {
                 crate::units::format::text(unit, &crate::units::format::UnitSystem::si(), precision)
             }
+            Self::Object(entries) if decomposition_text(entries).is_some() => {
+                decomposition_text(entries).unwrap_or_default()
+            }
             Self::Object(entries) => {
                 let mut out = String::from("{");
                 for (i, (k, v)) in entries.iter().enumerate() {
@@ -181,6 +184,89 @@ impl Value {
             }
         }
     }
+}
+
+/// The text of a decomposition result, as math.js's `format` prints it: such an object (`lup`'s
+/// `{L, U, p}`, `qr`'s `{Q, R}`) carries its own `toString` member, which math.js calls, and
+/// reckon marks it with the built-in that made it. `lup`: `L: {L}\nU: {U}\nP: {p}`; `qr`:
+/// `Q: {Q}\nR: {R}`; the matrices as `format` without options writes them (the requested
+/// precision does not reach them) and `p` as JavaScript joins an array (`1,2,0`). `None` for
+/// any other object.
+fn decomposition_text(entries: &[(String, Value)]) -> Option<String> {
+    let member = |key: &str| entries.iter().find(|(k, _)| k == key).map(|(_, v)| v);
+    let Some(Value::Function(Function::Builtin(maker))) = member("toString") else {
+        return None;
+    };
+    match *maker {
+        "qr" => {
+            let (Some(q), Some(r)) = (member("Q"), member("R")) else {
+                return None;
+            };
+            Some(format!(
+                "Q: {}\nR: {}",
+                default_format(q),
+                default_format(r)
+            ))
+        }
+        "lup" => {
+            let (Some(l), Some(u), Some(Value::Matrix(p))) =
+                (member("L"), member("U"), member("p"))
+            else {
+                return None;
+            };
+            let p: Vec<String> = p.data.iter().map(|v| v.format(None)).collect();
+            Some(format!(
+                "L: {}\nU: {}\nP: {}",
+                default_format(l),
+                default_format(u),
+                p.join(",")
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// math.js's `format` without options (what a matrix's `toString` writes): numbers, BigNumbers
+/// and Complex parts positional for exponents from -3 to 4 and exponential outside, no
+/// precision; other values as [`Value::format`] writes them.
+fn default_format(value: &Value) -> String {
+    use crate::num::format::format_number_with;
+    match value {
+        Value::Number(x) => format_number_with(*x, None, -3, 5),
+        Value::Big(x) => crate::num::bignum::format_bounded(x, None, -3, 5),
+        Value::Complex(z) => crate::num::complex::assemble(
+            *z,
+            None,
+            format_number_with(z.re, None, -3, 5),
+            format_number_with(z.im, None, -3, 5),
+        ),
+        Value::Matrix(m) if !m.shape.is_empty() => {
+            let mut out = String::new();
+            write_default(m, 0, 0, &mut out);
+            out
+        }
+        other => other.format(None),
+    }
+}
+
+/// One dimension of a matrix as [`default_format`] writes it.
+fn write_default(m: &Matrix, dim: usize, offset: usize, out: &mut String) {
+    out.push('[');
+    let step: usize = m.shape[dim + 1..].iter().product();
+    for i in 0..m.shape[dim] {
+        if out.len() > crate::value::matrix::FORMAT_CAP_BYTES {
+            return;
+        }
+        if i > 0 {
+            out.push_str(", ");
+        }
+        if dim + 1 == m.rank() {
+            out.push_str(&default_format(&m.data[offset + i]));
+        } else {
+            write_default(m, dim + 1, offset + i * step, out);
+        }
+    }
+    out.push(']');
 }
 
 /// A string in double quotes with `"`, `\` and `\b \f \n \r \t` escaped (section 7.7).

@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod generators;
+pub mod linalg;
 pub mod unit_generators;
 // The pending ratchet, shared with the registry's suites (this crate cannot depend on
 // reckon-tools, which depends on it): one source file, included by path.

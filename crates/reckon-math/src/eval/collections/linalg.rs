@@ -119,6 +119,15 @@ impl Evaluator {
                 for k in 0..inner {
                     let x = &a.data[i * inner + k];
                     let y = &b.data[k * cols + j];
+                    // Vector · vector is math.js's `dot`, which conjugates its left operand.
+                    let conjugate;
+                    let x = match x {
+                        Value::Complex(z) if left_vector && right_vector => {
+                            conjugate = Value::Complex(z.conj());
+                            &conjugate
+                        }
+                        other => other,
+                    };
                     let product = self.binary(Op::Multiply, x, y, false, (at, at), at)?;
                     sum = Some(match sum {
                         None => product,
@@ -388,6 +397,8 @@ impl Evaluator {
                 dashu_ratio::RBig::clone(f),
             ))),
             Value::Big(x) => Ok(Value::Big(crate::num::bignum::abs(x))),
+            // A Complex entry's modulus (math.js `abs`), as `inv` compares pivots by it.
+            Value::Complex(_) => self.absolute_value(value, at),
             other => Ok(Value::Number(self.to_number(other, at)?.abs())),
         }
     }
@@ -576,6 +587,15 @@ impl Evaluator {
         }
         let mut sum: Option<Value> = None;
         for (x, y) in a.iter().zip(&b) {
+            // math.js's `dot` is Σ conj(x_i) · y_i.
+            let conjugate;
+            let x = match x {
+                Value::Complex(z) => {
+                    conjugate = Value::Complex(z.conj());
+                    &conjugate
+                }
+                other => other,
+            };
             let p = self.binary(Op::Multiply, x, y, false, (at, at), at)?;
             sum = Some(match sum {
                 None => p,

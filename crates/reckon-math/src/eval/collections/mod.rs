@@ -7,6 +7,9 @@
 //! - `select`: `A[...]` indexing of matrices, arrays and strings;
 //! - `broadcast`: element-wise arithmetic with math.js 15's broadcasting;
 //! - `linalg`: products, powers, `inv`, `det`, `trace`, `dot`, `cross`, `kron`, `norm`;
+//! - `solve`: the linear systems (`lsolve`, `usolve`, their `All` forms, `lusolve`) and `lup`;
+//! - `decompose`: the other decompositions (`qr`); `matfun`: functions of a matrix (`sqrtm`, `expm`);
+//! - `polynomial`: `polynomialRoot`;
 //! - `statistics`: `sum` to `quantileSeq`, in math.js's order of floating-point operations;
 //! - `construct`: fills, `identity`, `concat`, `reshape`, `resize`, `diag`, `matrix()`, `sparse()`;
 //! - `callbacks`: `map`, `forEach`, `filter`, `mapSlices` and matrices built from parts;
@@ -32,10 +35,14 @@ mod broadcast;
 mod build;
 mod callbacks;
 mod construct;
+mod decompose;
 mod linalg;
+mod matfun;
+mod polynomial;
 mod random;
 mod select;
 mod sets;
+mod solve;
 mod sort;
 mod statistics;
 
@@ -288,6 +295,14 @@ impl Evaluator {
             "trace" => self.trace(&values[0], at),
             "det" => self.det(&values[0], at),
             "inv" => self.inverse(&values[0], at),
+            "lsolve" | "usolve" => self.triangular_solve(name, values, at),
+            "lsolveAll" | "usolveAll" => self.triangular_solve_all(name, values, at),
+            "lup" => self.lup(&values[0], at),
+            "qr" => self.qr(&values[0], at),
+            "sqrtm" => self.sqrtm(&values[0], at),
+            "expm" => self.expm(&values[0], at),
+            "polynomialRoot" => self.polynomial_root(values, at),
+            "lusolve" => self.lusolve(values, at),
             "dot" => self.dot(values, at),
             "cross" => self.cross(values, at),
             "kron" => self.kron(values, at),
@@ -858,6 +873,8 @@ fn is_dimension_type(value: &Value) -> bool {
     )
 }
 
+#[cfg(test)]
+mod linalg_tests;
 #[cfg(test)]
 mod order_tests;
 #[cfg(test)]

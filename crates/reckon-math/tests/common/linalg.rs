@@ -1,0 +1,235 @@
+//! The seeded generators of linear-algebra expressions for the differential test: the solvers
+//! (`lusolve`, `lsolve`, `usolve`, `lsolveAll`, `usolveAll`), `lup` and `qr`, over random
+//! integer, decimal and complex matrices of sizes 1 to 6, general, triangular, singular (a
+//! repeated or zero row, a zero diagonal) and near-singular (a row plus 0.000000001, a decimal
+//! literal Fraction mode holds exactly), with right sides as vectors and as columns; `sqrtm` of
+//! such matrices and `expm`; `polynomialRoot` of random coefficients.
+
+use super::Rng;
+
+/// What the entries of a generated matrix are.
+#[derive(Clone, Copy)]
+pub enum Entries {
+    Integer,
+    Decimal,
+    Complex,
+}
+
+fn entry(rng: &mut Rng, kind: Entries) -> String {
+    let integer = |rng: &mut Rng| rng.below(19) as i64 - 9;
+    match kind {
+        Entries::Integer => integer(rng).to_string(),
+        Entries::Decimal => {
+            // Eighths are exact binary fractions; tenths are not.
+            let parts = rng.below(81) as i64 - 40;
+            let denominator = if rng.below(2) == 0 { 8.0 } else { 10.0 };
+            format!("{}", parts as f64 / denominator)
+        }
+        Entries::Complex => match rng.below(3) {
+            0 => integer(rng).to_string(),
+            _ => format!("({} + {}i)", integer(rng), integer(rng)),
+        },
+    }
+}
+
+/// Which triangle to keep of a generated matrix.
+#[derive(Clone, Copy, PartialEq)]
+enum Shape {
+    Full,
+    Lower,
+    Upper,
+}
+
+/// The rows of an n×m matrix, row by row, with the structure the generator chose.
+fn rows(rng: &mut Rng, n: usize, m: usize, kind: Entries, shape: Shape) -> Vec<Vec<String>> {
+    let mut rows: Vec<Vec<String>> = (0..n)
+        .map(|i| {
+            (0..m)
+                .map(|j| match shape {
+                    Shape::Lower if j > i => "0".to_owned(),
+                    Shape::Upper if j < i => "0".to_owned(),
+                    _ => entry(rng, kind),
+                })
+                .collect()
+        })
+        .collect();
+    match rng.below(8) {
+        // A repeated row (singular).
+        0 if n > 1 => {
+            let (a, b) = (rng.below(n), rng.below(n));
+            rows[b] = rows[a].clone();
+        }
+        // A zero row.
+        1 => {
+            let r = rng.below(n);
+            rows[r] = vec!["0".to_owned(); m];
+        }
+        // A zero on the diagonal.
+        2 => {
+            let d = rng.below(n.min(m));
+            rows[d][d] = "0".to_owned();
+        }
+        // Near-singular: a row that is another plus 10⁻⁹.
+        3 if n > 1 && shape == Shape::Full => {
+            let (a, b) = (rng.below(n), rng.below(n));
+            rows[b] = rows[a]
+                .iter()
+                .map(|x| format!("{x} + 0.000000001"))
+                .collect();
+        }
+        _ => {}
+    }
+    rows
+}
+
+fn matrix_text(rows: &[Vec<String>]) -> String {
+    let rows: Vec<String> = rows.iter().map(|r| r.join(", ")).collect();
+    format!("[{}]", rows.join("; "))
+}
+
+/// A right side of n entries: a vector, a column, or (rarely) one of the wrong length.
+fn right_side(rng: &mut Rng, n: usize, kind: Entries) -> String {
+    let len = if rng.below(25) == 0 { n + 1 } else { n };
+    let items: Vec<String> = (0..len)
+        .map(|_| {
+            if rng.below(5) == 0 {
+                "0".to_owned()
+            } else {
+                entry(rng, kind)
+            }
+        })
+        .collect();
+    if rng.below(2) == 0 {
+        format!("[{}]", items.join(", "))
+    } else {
+        format!("[{}]", items.join("; "))
+    }
+}
+
+/// One linear-algebra expression, its entries of `kind`.
+pub fn linalg_expression(rng: &mut Rng, kind: Entries) -> String {
+    let n = 1 + rng.below(6);
+    let b = right_side(rng, n, kind);
+    match rng.below(12) {
+        0 | 1 => {
+            let a = matrix_text(&rows(rng, n, n, kind, Shape::Full));
+            format!("lusolve({a}, {b})")
+        }
+        2 => {
+            let a = matrix_text(&rows(rng, n, n, kind, Shape::Lower));
+            format!("lsolve({a}, {b})")
+        }
+        3 => {
+            let a = matrix_text(&rows(rng, n, n, kind, Shape::Upper));
+            format!("usolve({a}, {b})")
+        }
+        4 => {
+            let a = matrix_text(&rows(rng, n, n, kind, Shape::Lower));
+            format!("lsolveAll({a}, {b})")
+        }
+        5 => {
+            let a = matrix_text(&rows(rng, n, n, kind, Shape::Upper));
+            format!("usolveAll({a}, {b})")
+        }
+        6 | 7 => {
+            // Square or rectangular.
+            let m = if rng.below(3) == 0 {
+                1 + rng.below(6)
+            } else {
+                n
+            };
+            let a = matrix_text(&rows(rng, n, m, kind, Shape::Full));
+            let member = rng.pick(&["", "", ".L", ".U", ".p"]);
+            format!("lup({a}){member}")
+        }
+        8 => {
+            let a = matrix_text(&rows(rng, n, n, kind, Shape::Full));
+            format!("lusolve(lup({a}), {b})")
+        }
+        9 | 10 => {
+            // Square or rectangular.
+            let m = if rng.below(3) == 0 {
+                1 + rng.below(6)
+            } else {
+                n
+            };
+            let a = matrix_text(&rows(rng, n, m, kind, Shape::Full));
+            let member = rng.pick(&["", ".Q", ".R"]);
+            format!("qr({a}){member}")
+        }
+        _ => {
+            // A full matrix given to a triangular solver: math.js reads one triangle.
+            let a = matrix_text(&rows(rng, n, n, kind, Shape::Full));
+            let f = rng.pick(&["lsolve", "usolve", "lsolveAll", "usolveAll"]);
+            format!("{f}({a}, {b})")
+        }
+    }
+}
+
+/// One expression of a function of a matrix (`expm`, `sqrtm`), its entries of `kind`: a random
+/// matrix (often without a real square root, which math.js refuses as not converging), a
+/// symmetric positive definite one, a strictly upper triangular one. Not for Fraction mode, whose exact iterates grow without bound.
+pub fn matrix_function_expression(rng: &mut Rng, kind: Entries) -> String {
+    let n = 1 + rng.below(6);
+    let a = matrix_text(&rows(rng, n, n, kind, Shape::Full));
+    if rng.below(2) == 0 {
+        // expm of a random matrix, or of a nilpotent or small one.
+        return match rng.below(3) {
+            0 => format!("expm({a})"),
+            1 => format!("expm({a} / 10)"),
+            _ => {
+                let mut upper = rows(rng, n, n, kind, Shape::Upper);
+                for (i, row) in upper.iter_mut().enumerate() {
+                    row[i] = "0".to_owned();
+                }
+                format!("expm({})", matrix_text(&upper))
+            }
+        };
+    }
+    match rng.below(3) {
+        0 => format!("sqrtm({a})"),
+        1 => format!("sqrtm({a} * {a}' + identity({n}))"),
+        _ => {
+            let v: Vec<String> = (0..n).map(|_| entry(rng, kind)).collect();
+            format!(
+                "sqrtm(diag([{}]) + identity({n}))",
+                v.join(", ").replace('-', "")
+            )
+        }
+    }
+}
+
+/// One `polynomialRoot` call of 1 to 5 coefficients of `kind` (trailing zeros, repeated roots
+/// and the degree math.js refuses included).
+pub fn polynomial_root_expression(rng: &mut Rng, kind: Entries) -> String {
+    let coefficients: Vec<String> = match rng.below(4) {
+        // (x - r)^k for a small integer r: a double or triple root.
+        0 => {
+            let r = rng.below(7) as i64 - 3;
+            let k = 2 + rng.below(2);
+            let mut c = vec![1i64];
+            for _ in 0..k {
+                let mut next = vec![0i64; c.len() + 1];
+                for (i, &a) in c.iter().enumerate() {
+                    next[i] -= r * a;
+                    next[i + 1] += a;
+                }
+                c = next;
+            }
+            c.iter().map(i64::to_string).collect()
+        }
+        _ => {
+            let n = 1 + rng.below(5);
+            (0..n)
+                .map(|_| {
+                    if rng.below(6) == 0 {
+                        "0".to_owned()
+                    } else {
+                        entry(rng, kind)
+                    }
+                })
+                .collect()
+        }
+    };
+    format!("polynomialRoot({})", coefficients.join(", "))
+}
