@@ -8,7 +8,7 @@
 //! A refusal is recognised from its message, "Evaluation failed: WHAT is not implemented in
 //! reckon yet" (`crate::error::not_implemented`), where WHAT is `NAME()` for a catalogue
 //! function, `the unit NAME (units)`, `unit conversion`, `the constant NAME` (every constant left
-//! is a physical one, a Unit in math.js) or `the simplify operation` / `the derivative operation`.
+//! is a physical one, a Unit in math.js).
 //! Any other WHAT is a rare argument form of a function that is built (`zeta()` of a complex
 //! argument it has no series for, a sparse-matrix variant, ...), answered with
 //! [`OTHER_FORMS_HINT`].
@@ -41,15 +41,6 @@ pub static MISSING: &[Missing] = &[
                (5 kg to lbs → 5 / 0.45359237; 60 mph to km/h → 60 * 1.609344; 100 celsius to \
                fahrenheit → 100 * 9 / 5 + 32), write angles in radians (sin(30 deg) → \
                sin(30 * pi / 180)), and pass a physical constant's value through scope.",
-    },
-    Missing {
-        feature: "the simplify and derivative operations",
-        names: &[],
-        instead: "evaluate the expression at given values through `scope`",
-        hint: "The symbolic operations (simplify, derivative) are not built in reckon yet, and \
-               retrying the same call fails the same way. Use operation \"evaluate\" with the \
-               variables' values in scope instead (a derivative at x = a numerically: \
-               (f(a + h) - f(a - h)) / (2 * h) with a small h such as 1e-6).",
     },
     Missing {
         feature: "lusolve, lsolve, usolve, lsolveAll and usolveAll",
@@ -126,9 +117,6 @@ pub fn feature_of(message: &str) -> Option<&'static Missing> {
     {
         return by_feature("units");
     }
-    if matches!(what, "the simplify operation" | "the derivative operation") {
-        return by_feature("the simplify");
-    }
     let name = what.strip_suffix("()")?;
     MISSING.iter().find(|m| m.names.contains(&name))
 }
@@ -168,8 +156,8 @@ pub fn not_built_line() -> Option<String> {
     ))
 }
 
-/// The features not built yet, named in one short phrase ("units, the simplify and derivative
-/// operations, ..."), or `None` once everything is built.
+/// The features not built yet, named in one short phrase ("units, lusolve, ..."), or `None`
+/// once everything is built.
 pub fn not_built_features() -> Option<String> {
     let features: Vec<&str> = MISSING.iter().map(|m| m.feature).collect();
     match features.as_slice() {
@@ -224,10 +212,6 @@ mod tests {
         assert_eq!(feature("the unit kg (units)"), Some("units"));
         assert_eq!(feature("unit conversion"), Some("units"));
         assert_eq!(feature("the constant speedOfLight"), Some("units"));
-        assert_eq!(
-            feature("the derivative operation"),
-            Some("the simplify and derivative operations")
-        );
         assert_eq!(
             feature("lusolve()"),
             Some("lusolve, lsolve, usolve, lsolveAll and usolveAll")
