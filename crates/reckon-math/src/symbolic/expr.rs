@@ -402,6 +402,9 @@ fn rational_node(r: &RBig) -> Node {
 /// behind the first positive one, negative terms as subtraction.
 fn sum_node(terms: &[Expr]) -> Node {
     let mut order: Vec<&Expr> = terms.iter().collect();
+    if order.is_empty() {
+        return literal(0.0);
+    }
     if order.len() > 1 && order[0].is_constant() {
         order.rotate_left(1);
     }

@@ -101,6 +101,7 @@ pub(crate) fn simplify(tree: &Node, work: &mut Work) -> Result<Simplified, Calcu
     let e = expr::from_node(tree, expr::Purpose::Simplify, work)?;
     let options = simplify::Options { trig: true };
     let result = simplify::simplify(e, options, work)?;
+    simplify::check_real(&result, "simplify", work)?;
     let text = print::print(&expr::to_node(&result), print::Style::Result);
     Ok(Simplified {
         unchanged: text == input,
@@ -126,6 +127,7 @@ pub(crate) fn derivative(
     let d = derivative::derive(&e, variable, work)?;
     let options = simplify::Options { trig: false };
     let result = simplify::simplify(d, options, work)?;
+    simplify::check_real(&result, "derivative", work)?;
     Ok(print::print(&expr::to_node(&result), print::Style::Result))
 }
 

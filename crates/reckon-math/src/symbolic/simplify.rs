@@ -323,7 +323,7 @@ pub(crate) fn product(
 }
 
 /// A power: `x^0` → `1`, `x^1` → `x`, constants folded (exactly for integer exponents),
-/// `(x^a)^n` → `x^(a n)` for an integer `n`, and `(a b)^-n` → `a^-n b^-n`.
+/// `(x^a)^n` → `x^(a n)` for an integer `n`, `(a b)^-n` → `a^-n b^-n`, `(2 x)^3` → `8 x^3`.
 pub(crate) fn power(base: Expr, exponent: Expr, work: &mut Work) -> Result<Expr, CalculateError> {
     if exponent.is_int(0) {
         return Ok(Expr::int(1));
@@ -346,7 +346,9 @@ pub(crate) fn power(base: Expr, exponent: Expr, work: &mut Work) -> Result<Expr,
             let e = product(vec![*a, exponent], false, Options { trig: false }, work)?;
             power(*inner, e, work)
         }
-        (Expr::Mul(items, _), Some(n)) if n < 0 => {
+        // `(a b)^-n` → `a^-n b^-n` (a quotient's denominator), and `(2 x)^3` → `8 x^3` as
+        // math.js does for a product with a numeric coefficient.
+        (Expr::Mul(items, _), Some(n)) if n < 0 || items.first().is_some_and(Expr::is_constant) => {
             let mut out = Vec::with_capacity(items.len());
             for f in items {
                 out.push(power(f, exponent.clone(), work)?);
@@ -381,10 +383,10 @@ fn constant_power(
     }
     let (b, x) = (float_of(base), float_of(exponent));
     if b < 0.0 && integer.is_none() && x.is_finite() {
-        return Err(symbolic_failure(
-            "simplify",
-            &format!("{b} ^ {x} has no real value"),
-            0,
+        // Complex: kept for an enclosing fold, else refused by `check_real`.
+        return Ok(Expr::Pow(
+            Box::new(base.clone()),
+            Box::new(exponent.clone()),
         ));
     }
     Ok(number(crate::num::jsmath::pow(b, x)))
@@ -421,7 +423,7 @@ fn call(
     if name == "log" && matches!(&args[..], [Expr::Sym(e)] if e == "e") {
         return Ok(Expr::int(1));
     }
-    if !args.is_empty() && args.iter().all(Expr::is_constant) && !RANDOM.contains(&name.as_str()) {
+    if !args.is_empty() && args.iter().all(is_constant_tree) && !RANDOM.contains(&name.as_str()) {
         let node = Node {
             kind: NodeKind::Call {
                 callee: Box::new(Node {
@@ -442,7 +444,7 @@ fn call(
 
 /// Another operator: folded when its operands are constants and it gives a real number.
 fn operator(op: Op, args: Vec<Expr>, at: usize, work: &mut Work) -> Result<Expr, CalculateError> {
-    if args.iter().all(Expr::is_constant) {
+    if args.iter().all(is_constant_tree) {
         let node = Node {
             kind: NodeKind::Operator {
                 op,
@@ -461,23 +463,77 @@ fn operator(op: Op, args: Vec<Expr>, at: usize, work: &mut Work) -> Result<Expr,
 }
 
 /// The value of a constant tree by the evaluator in number mode: a number becomes a constant;
-/// a complex value is the symbolic failure of 8.1; anything else (an error, a boolean) `None`.
+/// anything else (a complex value, an error, a boolean) `None`, and the tree is kept (a complex
+/// part may still fold into a real value, `abs(sqrt(-2))`; [`check_real`] refuses what stays).
 fn fold(node: &Node, work: &mut Work) -> Result<Option<Expr>, CalculateError> {
+    Ok(match evaluate(node, work)? {
+        Ok(crate::value::Value::Number(v)) => Some(number(v)),
+        _ => None,
+    })
+}
+
+/// The evaluator's value of a constant tree, charged to the meter.
+fn evaluate(
+    node: &Node,
+    work: &mut Work,
+) -> Result<Result<crate::value::Value, CalculateError>, CalculateError> {
     work.charge(16)?;
     let mut evaluator =
         crate::eval::Evaluator::for_numeric_type(Vec::new(), crate::syntax::NumericType::Number);
     let value = evaluator.eval(node);
     work.charge(evaluator.work_used())?;
-    Ok(match value {
-        Ok(crate::value::Value::Number(v)) => Some(number(v)),
-        Ok(crate::value::Value::Complex(_)) => {
-            let text = super::print::print(node, super::print::Style::Result);
+    Ok(value)
+}
+
+/// Whether `e` holds no name: numbers, and operators and calls of them (`sqrt(-1)`).
+pub(crate) fn is_constant_tree(e: &Expr) -> bool {
+    match e {
+        Expr::Num(_) | Expr::Float(_) => true,
+        Expr::Sym(_) | Expr::Opaque(_) => false,
+        Expr::Add(items) | Expr::Mul(items, _) | Expr::Op(_, items, _) => {
+            items.iter().all(is_constant_tree)
+        }
+        Expr::Call(name, args, _) => {
+            !args.is_empty()
+                && !RANDOM.contains(&name.as_str())
+                && args.iter().all(is_constant_tree)
+        }
+        Expr::Pow(b, x) => is_constant_tree(b) && is_constant_tree(x),
+    }
+}
+
+/// Section 8.1: constant folding that yields a non-real value fails. Looks at each largest
+/// constant subtree that is left unfolded in the result.
+///
+/// # Errors
+/// The symbolic failure of `operation` naming the subtree; the timeout past the meter.
+pub(crate) fn check_real(e: &Expr, operation: &str, work: &mut Work) -> Result<(), CalculateError> {
+    if e.is_constant() {
+        return Ok(());
+    }
+    if is_constant_tree(e) {
+        let node = super::expr::to_node(e);
+        if let Ok(crate::value::Value::Complex(_)) = evaluate(&node, work)? {
+            let text = super::print::print(&node, super::print::Style::Result);
             return Err(symbolic_failure(
-                "simplify",
+                operation,
                 &format!("{text} has no real value"),
                 0,
             ));
         }
-        _ => None,
-    })
+        return Ok(());
+    }
+    match e {
+        Expr::Add(items)
+        | Expr::Mul(items, _)
+        | Expr::Op(_, items, _)
+        | Expr::Call(_, items, _) => items
+            .iter()
+            .try_for_each(|i| check_real(i, operation, work)),
+        Expr::Pow(b, x) => {
+            check_real(b, operation, work)?;
+            check_real(x, operation, work)
+        }
+        _ => Ok(()),
+    }
 }

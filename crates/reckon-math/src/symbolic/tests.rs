@@ -57,6 +57,8 @@ fn the_required_families_simplify_as_mathjs_does() {
         ("pi * 2", "2 * pi"),
         ("log(e)", "1"),
         ("sin(0)", "0"),
+        // a complex part folds into a real value as a whole
+        ("abs(sqrt(-1.5))", "1.224744871391589"),
         // identities
         ("x + 0", "x"),
         ("1 * x", "x"),
@@ -81,6 +83,7 @@ fn the_required_families_simplify_as_mathjs_does() {
         ("e^x * e^y", "e ^ (x + y)"),
         ("a/(a/c)", "c"),
         ("x^(1/2) * x^(1/2)", "x"),
+        ("(2x)^3", "8 * x ^ 3"),
         // standard form
         ("x * 2", "2 * x"),
         ("2 + x", "x + 2"),
@@ -290,4 +293,87 @@ fn symbolic_answers_have_the_keys_of_section_2() {
         String::from_utf8(text).unwrap_or_default(),
         object.to_string()
     );
+}
+
+/// Runs `f` on a thread with the stack the pipeline promises ([`crate::STACK_BYTES`]).
+fn on_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(crate::STACK_BYTES)
+        .spawn(f)
+        .and_then(|h| h.join().map_err(|_| std::io::Error::other("panicked")))
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Hostile inputs (11a): each answers, or is refused as the timeout, within the work budget
+/// and without exhausting the stack.
+#[test]
+fn hostile_inputs_stay_within_the_work_budget() {
+    let mut inputs: Vec<String> = vec![
+        format!("{}x{}", "(".repeat(400), ")".repeat(400)),
+        format!("{}x", "-".repeat(300)),
+        format!("{}x{}", "sin(".repeat(120), ")".repeat(120)),
+        ["x"; 300].join("+"),
+        ["x"; 300].join("*"),
+        (1..40)
+            .map(|i| format!("(x+{i})"))
+            .collect::<Vec<_>>()
+            .join("*"),
+        (0..60)
+            .map(|i| format!("(x+{i})"))
+            .collect::<Vec<_>>()
+            .join("/"),
+        (0..40)
+            .map(|i| format!("(x{i}+1)"))
+            .collect::<Vec<_>>()
+            .join("*"),
+        format!(
+            "({})^8",
+            (0..30)
+                .map(|i| format!("x{i}"))
+                .collect::<Vec<_>>()
+                .join("+")
+        ),
+        "(x + 1)^100".into(),
+        "(x+y+z+1)^60".into(),
+        "(x+y+z+1)^60 / (x + y)".into(),
+        "(x^2 - 1)^30 / (x - 1)^30".into(),
+        "2^2^2^2^2^2".into(),
+        "x^(10^10)".into(),
+    ];
+    inputs.push(["x"; 12].join("^"));
+    on_big_stack(move || {
+        for e in inputs {
+            for op in ["simplify", "derivative"] {
+                let input = json!({"expression": e, "operation": op, "variable": "x"}).to_string();
+                let mut units = 0;
+                let got = crate::calculate_counted(input.as_bytes(), &mut units);
+                if let Err(error) = &got {
+                    assert_eq!(error.reason.name(), "evaluation_timeout", "{op} {e}");
+                }
+                assert!(units <= super::WORK_BUDGET, "{op} {e}: {units}");
+            }
+        }
+    });
+}
+
+/// The meter refuses at its budget, not after: the units `2x + 3x` spends suffice, one fewer
+/// does not.
+#[test]
+fn the_meter_refuses_before_the_work() {
+    let tree = crate::syntax::parser::parse("2x + 3x").unwrap_or_else(|e| panic!("{}", e.message));
+    let mut work = super::Work::new();
+    let full = super::simplify(&tree, &mut work).map(|s| s.text);
+    assert_eq!(full, Ok("5 * x".to_owned()));
+    let needed = work.used();
+    let mut exact = super::Work::with_budget(needed);
+    assert!(super::simplify(&tree, &mut exact).is_ok());
+    let mut short = super::Work::with_budget(needed - 1);
+    let refused = super::simplify(&tree, &mut short).expect_err("one unit short");
+    assert_eq!(refused.reason.name(), "evaluation_timeout");
+    let mut work = super::Work::new();
+    assert!(super::derivative(&tree, "x", &mut work).is_ok());
+    let needed = work.used();
+    let refused = super::derivative(&tree, "x", &mut super::Work::with_budget(needed - 1));
+    assert!(refused.is_err());
+    assert!(super::derivative(&tree, "x", &mut super::Work::with_budget(needed)).is_ok());
 }
