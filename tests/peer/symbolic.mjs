@@ -210,7 +210,10 @@ requests.forEach((req, i) => {
   }
   const [n, m] = [nodes(got.result), nodes(want.result)];
   if (n < m) stats.smaller++;
-  if (n > m) stats.larger++;
+  if (n > m) {
+    stats.larger++;
+    if (process.env.SYMBOLIC_LARGER) console.log(`larger: ${op} ${JSON.stringify(e)}: math.js ${JSON.stringify(want.result)}, reckon ${JSON.stringify(got.result)}`);
+  }
 });
 
 console.log(`${expressions.length} expressions, ${requests.length} requests (simplify and d/dx)`);

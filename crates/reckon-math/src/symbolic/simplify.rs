@@ -59,6 +59,15 @@ pub(crate) fn fixed_point(
 
 /// One bottom-up pass.
 fn pass(e: &Expr, options: Options, work: &mut Work) -> Result<Expr, CalculateError> {
+    let result = rewrite(e, options, work)?;
+    if has_constant_matrix(&result) {
+        return fold_matrix(result, work);
+    }
+    Ok(result)
+}
+
+/// One pass's rewrite of a node, its operands first.
+fn rewrite(e: &Expr, options: Options, work: &mut Work) -> Result<Expr, CalculateError> {
     Ok(match e {
         Expr::Num(_) | Expr::Float(_) | Expr::Sym(_) | Expr::Opaque(_) => e.clone(),
         Expr::Add(items) => sum(each(items, options, work)?, options, work)?,
@@ -73,6 +82,54 @@ fn pass(e: &Expr, options: Options, work: &mut Work) -> Result<Expr, CalculateEr
 
 fn each(items: &[Expr], options: Options, work: &mut Work) -> Result<Vec<Expr>, CalculateError> {
     items.iter().map(|e| pass(e, options, work)).collect()
+}
+
+/// Whether `e` is built of constants and at least one matrix literal of constants alone
+/// (`[1, 2] + [3, 4]`, `[1 + 1, 2]`), which folds to a matrix (8.1).
+fn has_constant_matrix(e: &Expr) -> bool {
+    fn walk(e: &Expr, seen: &mut bool) -> bool {
+        match e {
+            Expr::Num(_) | Expr::Float(_) => true,
+            Expr::Sym(_) => false,
+            Expr::Opaque(node) => {
+                *seen |= matches!(node.kind, NodeKind::Array(_));
+                matches!(node.kind, NodeKind::Array(_)) && !has_name(node)
+            }
+            Expr::Add(items) | Expr::Mul(items, _) | Expr::Op(_, items, _) => {
+                items.iter().all(|i| walk(i, seen))
+            }
+            Expr::Call(name, args, _) => {
+                !RANDOM.contains(&name.as_str()) && args.iter().all(|i| walk(i, seen))
+            }
+            Expr::Pow(b, x) => walk(b, seen) && walk(x, seen),
+        }
+    }
+    let mut seen = false;
+    walk(e, &mut seen) && seen
+}
+
+/// Whether a tree holds a name anywhere.
+fn has_name(node: &Node) -> bool {
+    matches!(node.kind, NodeKind::Symbol(_))
+        || crate::syntax::ast::find_child(node, |c| has_name(c).then_some(())).is_some()
+}
+
+/// A constant matrix expression folded by the evaluator to its printed matrix (or a number,
+/// `det([1, 2; 3, 4])`), or kept.
+fn fold_matrix(e: Expr, work: &mut Work) -> Result<Expr, CalculateError> {
+    let node = super::expr::to_node(&e);
+    let value = evaluate(&node, work)?;
+    if let Ok(crate::value::Value::Number(v)) = value {
+        return Ok(number(v));
+    }
+    if let Ok(value @ crate::value::Value::Matrix(_)) = value {
+        let text = value.format(None);
+        work.charge(text.len() as u64)?;
+        if let Ok(tree) = crate::syntax::parser::parse(&text) {
+            return Ok(Expr::Opaque(Box::new(tree)));
+        }
+    }
+    Ok(e)
 }
 
 /// `a + b` of two constants: exact when both are, else binary64 made exact when it can be.
@@ -168,6 +225,12 @@ pub(crate) fn sum(
     for t in items {
         match t {
             Expr::Add(inner) => terms.extend(inner),
+            // `a - (b - c)` → `a - b + c`, as math.js distributes a negation over a sum.
+            Expr::Mul(factors, _) if is_negated_sum(&factors) => {
+                if let Some(Expr::Add(inner)) = factors.into_iter().nth(1) {
+                    terms.extend(inner.into_iter().map(negate_term));
+                }
+            }
             other => terms.push(other),
         }
     }
@@ -235,6 +298,22 @@ pub(crate) fn sum(
         1 => out.remove(0),
         _ => Expr::Add(out),
     })
+}
+
+/// Whether a product's factors are `-1` and a sum with a negative term, which math.js
+/// distributes the negation over (`-(x - y)` → `y - x`; `-(x + 1)` stays).
+fn is_negated_sum(factors: &[Expr]) -> bool {
+    matches!(factors, [minus_one, Expr::Add(terms)]
+        if minus_one.is_int(-1) && terms.iter().any(super::expr::is_negative))
+}
+
+/// `-term`, the coefficient negated.
+fn negate_term(term: Expr) -> Expr {
+    if term.is_constant() {
+        return mul_constants(&Expr::int(-1), &term);
+    }
+    let (c, rest) = split_coefficient(&term);
+    with_coefficient(mul_constants(&Expr::int(-1), &c), rest)
 }
 
 /// A product: flattened, constants folded into one leading coefficient, like bases combined by
@@ -311,6 +390,12 @@ pub(crate) fn product(
     }
     if out.is_empty() {
         return Ok(coefficient);
+    }
+    if coefficient.is_int(-1)
+        && matches!(&out[..], [Expr::Add(t)] if t.iter().any(super::expr::is_negative))
+    {
+        let negated = Expr::Mul(vec![coefficient, out.remove(0)], false);
+        return sum(vec![negated], options, work);
     }
     if !coefficient.is_int(1) {
         out.insert(0, coefficient);

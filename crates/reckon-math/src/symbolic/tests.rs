@@ -57,6 +57,13 @@ fn the_required_families_simplify_as_mathjs_does() {
         ("pi * 2", "2 * pi"),
         ("log(e)", "1"),
         ("sin(0)", "0"),
+        // matrices of constants
+        ("[1, 2] + [3, 4]", "[4, 6]"),
+        ("[1, 2] * 2", "[2, 4]"),
+        ("det([1, 2; 3, 4]) * x", "-(2 * x)"),
+        // negation distributes over a sum with a negative term
+        ("-(x - y)", "y - x"),
+        ("log(z) - (3 + y - 4)", "log(z) + 1 - y"),
         // a complex part folds into a real value as a whole
         ("abs(sqrt(-1.5))", "1.224744871391589"),
         // identities
@@ -109,6 +116,8 @@ fn what_no_rule_changes_is_unchanged() {
         "3 * (x + 2)",
         "(x + 1) ^ 2",
         "x + 1",
+        "-(x + 1)",
+        "x - (y + z)",
         "2 x + 3",
         "2 x y",
         "x == x",
