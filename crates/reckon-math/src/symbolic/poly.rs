@@ -172,13 +172,16 @@ impl Context<'_> {
     }
 
     /// The index of an atom, added when new.
-    fn atom(&mut self, e: &Expr) -> usize {
+    fn atom(&mut self, e: &Expr) -> Result<usize, Skip> {
+        if !self.work.try_charge(e.size() as u64) {
+            return Err(Skip);
+        }
         let k = key(e);
         if let Some(i) = self.atoms.iter().position(|(a, _)| *a == k) {
-            return i;
+            return Ok(i);
         }
         self.atoms.push((k, e.clone()));
-        self.atoms.len() - 1
+        Ok(self.atoms.len() - 1)
     }
 
     /// `e` as a polynomial in its atoms; `Skip` for a negative power or past the limits.
@@ -214,19 +217,19 @@ impl Context<'_> {
                     self.pow(&b, n)
                 }
                 Expr::Num(r) if *r < RBig::ZERO => Err(Skip),
-                _ => Ok(self.variable(e)),
+                _ => self.variable(e),
             },
-            _ => Ok(self.variable(e)),
+            _ => self.variable(e),
         }
     }
 
-    fn variable(&mut self, e: &Expr) -> Poly {
-        let v = self.atom(e);
+    fn variable(&mut self, e: &Expr) -> Result<Poly, Skip> {
+        let v = self.atom(e)?;
         let mut m = vec![0; v + 1];
         m[v] = 1;
         let mut p = Poly::zero();
         p.terms.insert(m, RBig::ONE);
-        p
+        Ok(p)
     }
 
     /// The coefficients of `p` as a polynomial in variable `v`.
@@ -426,18 +429,123 @@ pub(crate) fn reduce(e: &Expr, options: Options, work: &mut Work) -> Result<Expr
         ),
         other => other.clone(),
     };
-    let candidate = match &rebuilt {
-        Expr::Add(_) => expanded(&rebuilt, work),
-        Expr::Mul(items, _) => cancelled(items, work),
-        _ => None,
+    let candidates = match &rebuilt {
+        Expr::Add(items) => vec![expanded(&rebuilt, work), combined(items, work)],
+        Expr::Mul(items, _) => vec![cancelled(items, work)],
+        _ => Vec::new(),
     };
-    if let Some(c) = candidate {
+    let mut best = rebuilt;
+    for c in candidates.into_iter().flatten() {
         let c = fixed_point(c, options, work)?;
-        if c.size() < rebuilt.size() {
-            return Ok(c);
+        if c.size() < best.size() {
+            best = c;
         }
     }
-    Ok(rebuilt)
+    Ok(best)
+}
+
+/// A sum of quotients over a common denominator, kept factored (each distinct denominator
+/// factor to the highest power a term has), with the factors that divide the combined
+/// numerator cancelled: `1 / (x - 1) - (x + 1) / (x - 1)^2` → `-2 / (x - 1)^2`.
+fn combined(terms: &[Expr], work: &mut Work) -> Option<Expr> {
+    let mut cx = Context {
+        atoms: Vec::new(),
+        work,
+    };
+    // Distinct monic denominator factors, and each term's numerator and exponents of them.
+    let mut factors: Vec<Poly> = Vec::new();
+    let mut split: Vec<(Poly, Vec<u32>)> = Vec::new();
+    for t in terms {
+        let items: &[Expr] = match t {
+            Expr::Mul(items, _) => items,
+            other => std::slice::from_ref(other),
+        };
+        let mut numerator = Poly::constant(RBig::ONE);
+        let mut exponents: Vec<u32> = Vec::new();
+        for f in items {
+            let negative = match f {
+                Expr::Pow(base, n) => match &**n {
+                    Expr::Num(r) if *r < RBig::ZERO && r.denominator().is_one() => {
+                        Some((base, u32::try_from(-r.numerator()).ok()?))
+                    }
+                    _ => None,
+                },
+                _ => None,
+            };
+            let Some((base, k)) = negative else {
+                let p = cx.poly(f).ok()?;
+                numerator = cx.mul(&numerator, &p).ok()?;
+                continue;
+            };
+            if k > MAX_DEGREE {
+                return None;
+            }
+            let b = cx.poly(base).ok()?;
+            let (lead, _) = b.terms.iter().next_back()?;
+            let lead = lead.clone();
+            let scale = b.terms.get(&lead)?.clone();
+            let monic = cx.mul(&b, &Poly::constant(RBig::ONE / &scale)).ok()?;
+            let inverse = Poly::constant(RBig::ONE / pow_exact(&scale, k));
+            numerator = cx.mul(&numerator, &inverse).ok()?;
+            let i = match factors.iter().position(|g| *g == monic) {
+                Some(i) => i,
+                None => {
+                    factors.push(monic);
+                    factors.len() - 1
+                }
+            };
+            if exponents.len() <= i {
+                exponents.resize(i + 1, 0);
+            }
+            exponents[i] += k;
+        }
+        split.push((numerator, exponents));
+    }
+    if factors.is_empty() {
+        return None;
+    }
+    let mut highest = vec![0u32; factors.len()];
+    for (_, exponents) in &split {
+        for (i, &e) in exponents.iter().enumerate() {
+            highest[i] = highest[i].max(e);
+        }
+    }
+    let mut total = Poly::zero();
+    for (numerator, exponents) in split {
+        let mut term = numerator;
+        for (i, f) in factors.iter().enumerate() {
+            let missing = highest[i] - exponents.get(i).copied().unwrap_or(0);
+            let power = cx.pow(f, missing).ok()?;
+            term = cx.mul(&term, &power).ok()?;
+        }
+        total = cx.add(&total, &term, 1).ok()?;
+    }
+    for (i, f) in factors.iter().enumerate() {
+        while highest[i] > 0 {
+            match cx.divide(&total, f).ok()? {
+                Some(q) => {
+                    total = q;
+                    highest[i] -= 1;
+                }
+                None => break,
+            }
+        }
+    }
+    let mut out = vec![cx.expr(&total)];
+    for (i, f) in factors.iter().enumerate() {
+        if highest[i] > 0 {
+            out.push(Expr::Pow(
+                Box::new(cx.expr(f)),
+                Box::new(Expr::int(-i64::from(highest[i]))),
+            ));
+        }
+    }
+    Some(Expr::Mul(out, false))
+}
+
+/// `r^k` exactly (k at most [`MAX_DEGREE`]).
+fn pow_exact(r: &RBig, k: u32) -> RBig {
+    (0..k).fold(RBig::ONE, |acc, _| acc * r)
 }
 
 /// A sum expanded: `0` when it is identically zero, else its expanded form.

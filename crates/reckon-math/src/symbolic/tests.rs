@@ -178,8 +178,14 @@ fn polynomial_cancellations_beyond_mathjs() {
     ] {
         simplifies(input, want, false);
     }
+    simplifies("x / (x + 1) + 1 / (x + 1)", "1", false);
     simplifies("(x + 1)^2", "(x + 1) ^ 2", true);
     simplifies("(x + 1)^100", "(x + 1) ^ 100", true);
+    // Over a common denominator only when that is smaller.
+    simplifies("1 / x + 1 / y", "1 / x + 1 / y", true);
+    // Quotient-rule results combine over their common denominator, factored (math.js's forms).
+    derives("(x + 1) / (x - 1)", "-(2 / (x - 1) ^ 2)");
+    derives("x / (x^2 + 1)", "(1 - x ^ 2) / (x ^ 2 + 1) ^ 2");
 }
 
 /// The two unsound math.js rewrites reckon does not reproduce (11d).
