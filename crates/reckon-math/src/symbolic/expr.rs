@@ -111,8 +111,33 @@ pub(crate) fn node_mentions(node: &Node, var: &str) -> bool {
 }
 
 /// A canonical text of `e` in which the operands of sums and products are sorted: two
-/// expressions equal up to the order of those operands have the same key.
-pub(crate) fn key(e: &Expr) -> String {
+/// expressions equal up to the order of those operands have the same key. Charged before it
+/// is built by [`key_cost`].
+///
+/// # Errors
+/// The timeout past the meter.
+pub(crate) fn key(e: &Expr, work: &mut Work) -> Result<String, CalculateError> {
+    work.charge(key_cost(e))?;
+    Ok(raw_key(e))
+}
+
+/// The characters building `e`'s key copies: each node's text is copied once per sum or
+/// product above it (their operands' keys are built apart to be sorted), so a node counts
+/// once for itself and once more for each enclosing node.
+pub(crate) fn key_cost(e: &Expr) -> u64 {
+    let children: u64 = match e {
+        Expr::Add(items)
+        | Expr::Mul(items, _)
+        | Expr::Call(_, items, _)
+        | Expr::Op(_, items, _) => items.iter().map(key_cost).sum(),
+        Expr::Pow(b, x) => key_cost(b) + key_cost(x),
+        _ => 0,
+    };
+    e.size() as u64 + children
+}
+
+/// The key of `e` (see [`key`]), uncharged: for callers that charge [`key_cost`] themselves.
+pub(crate) fn raw_key(e: &Expr) -> String {
     let mut out = String::new();
     write_key(e, &mut out);
     out
@@ -133,7 +158,7 @@ fn write_key(e: &Expr, out: &mut String) {
             out.push_str(name);
         }
         Expr::Add(items) | Expr::Mul(items, _) => {
-            let mut keys: Vec<String> = items.iter().map(key).collect();
+            let mut keys: Vec<String> = items.iter().map(raw_key).collect();
             keys.sort_unstable();
             out.push_str(if matches!(e, Expr::Add(_)) {
                 "+("

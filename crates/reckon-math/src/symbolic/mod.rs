@@ -23,7 +23,8 @@
 //! inspects, before inspecting it; polynomial expansion and GCD charge by the terms they
 //! multiply, and expansions predicted past [`poly::MAX_TERMS`] terms are not attempted (the
 //! cancellation is optional, so the expression is simply kept). Running out of the meter is
-//! `evaluation_timeout`.
+//! `evaluation_timeout`, and so is passing the 5 s wall-clock deadline, a backstop for work the
+//! meter undercharges.
 //!
 //! Adding a simplify rule: a rewrite of sums belongs in `simplify::sum`, of products in
 //! `simplify::product`, of powers in `simplify::power`; a trigonometric identity in `trig`.
@@ -41,13 +42,23 @@ mod tests;
 use crate::error::{CalculateError, Reason, timed_out};
 use crate::syntax::ast::Node;
 use reckon_core::Meter;
+use std::time::{Duration, Instant};
 
 /// The work budget of one symbolic operation: the evaluator's (about 2 s of release-build work).
 const WORK_BUDGET: u64 = crate::eval::WORK_BUDGET;
 
-/// The work meter of one symbolic operation.
+/// The wall-clock backstop of section 10 (the meter is the bound; this only catches work it
+/// undercharges).
+const DEADLINE: Duration = Duration::from_secs(5);
+
+/// Charges between two looks at the clock.
+const DEADLINE_STRIDE: u32 = 256;
+
+/// The work meter of one symbolic operation, with the deadline as a backstop.
 pub(crate) struct Work {
     meter: Meter,
+    deadline: Instant,
+    charges: u32,
 }
 
 impl Work {
@@ -60,20 +71,33 @@ impl Work {
     pub(crate) fn with_budget(budget: u64) -> Self {
         Work {
             meter: Meter::new(budget),
+            deadline: Instant::now() + DEADLINE,
+            charges: 0,
         }
     }
 
-    /// Spends `units`, or fails as the timeout does (section 11a).
+    /// Spends `units`, or fails as the timeout does (section 11a); past the deadline too.
     pub(crate) fn charge(&mut self, units: u64) -> Result<(), CalculateError> {
-        self.meter.charge(units).map_err(|_| timed_out())
+        self.meter.charge(units).map_err(|_| timed_out())?;
+        if self.past_deadline() {
+            return Err(timed_out());
+        }
+        Ok(())
     }
 
-    /// Spends `units` when that fits the budget; `false` (spending nothing) when it does not.
+    /// Spends `units` when that fits the budget and the deadline; `false` (spending nothing)
+    /// when it does not.
     pub(crate) fn try_charge(&mut self, units: u64) -> bool {
-        if self.meter.used().saturating_add(units) > self.meter.budget() {
+        if self.meter.used().saturating_add(units) > self.meter.budget() || self.past_deadline() {
             return false;
         }
         self.meter.charge(units).is_ok()
+    }
+
+    /// Whether the deadline has passed, looking at the clock every [`DEADLINE_STRIDE`] calls.
+    fn past_deadline(&mut self) -> bool {
+        self.charges = self.charges.wrapping_add(1);
+        self.charges.is_multiple_of(DEADLINE_STRIDE) && Instant::now() > self.deadline
     }
 
     /// Units spent so far.

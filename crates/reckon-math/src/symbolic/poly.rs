@@ -12,7 +12,7 @@
 //! not attempted: the step is optional, so the expression is then kept as it is.
 
 use super::Work;
-use super::expr::{Expr, key};
+use super::expr::{Expr, key_cost, raw_key};
 use super::simplify::{Options, fixed_point};
 use crate::error::CalculateError;
 use crate::num::fraction;
@@ -173,10 +173,10 @@ impl Context<'_> {
 
     /// The index of an atom, added when new.
     fn atom(&mut self, e: &Expr) -> Result<usize, Skip> {
-        if !self.work.try_charge(e.size() as u64) {
+        if !self.work.try_charge(key_cost(e)) {
             return Err(Skip);
         }
-        let k = key(e);
+        let k = raw_key(e);
         if let Some(i) = self.atoms.iter().position(|(a, _)| *a == k) {
             return Ok(i);
         }

@@ -250,8 +250,7 @@ pub(crate) fn sum(
             continue;
         }
         let (c, rest) = split_coefficient(&t);
-        let k = key(&rest);
-        work.charge(k.len() as u64)?;
+        let k = key(&rest, work)?;
         match groups.iter_mut().find(|g| g.key == k) {
             Some(g) => g.parts.push(c),
             None => {
@@ -348,8 +347,7 @@ pub(crate) fn product(
             Expr::Pow(b, x) => ((**b).clone(), (**x).clone()),
             other => (other.clone(), Expr::int(1)),
         };
-        let k = key(&base);
-        work.charge(k.len() as u64)?;
+        let k = key(&base, work)?;
         match groups.iter_mut().find(|g| g.key == k) {
             Some(g) => g.parts.push(exponent),
             None => groups.push(Group {

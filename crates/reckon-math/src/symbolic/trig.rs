@@ -47,14 +47,21 @@ fn minus(a: &Expr) -> Expr {
 pub(crate) fn sum_rules(terms: &mut Vec<Expr>, work: &mut Work) -> Result<bool, CalculateError> {
     work.charge((terms.len() * terms.len()) as u64)?;
     let squares: Vec<Option<(Expr, &str, &Expr)>> = terms.iter().map(square).collect();
+    let mut keys = Vec::with_capacity(squares.len());
+    for s in &squares {
+        keys.push(match s {
+            Some((_, _, n)) => Some(key(n, work)?),
+            None => None,
+        });
+    }
     let constant = terms.iter().position(Expr::is_constant);
     let mut replacement: Option<(usize, usize, Expr)> = None;
     'search: for (i, a) in squares.iter().enumerate() {
         let Some((ka, fa, na)) = a else { continue };
         // Rules 1, 2 and 12: a pair of squares of the same argument.
         for (j, b) in squares.iter().enumerate() {
-            let Some((kb, fb, nb)) = b else { continue };
-            if i == j || key(na) != key(nb) {
+            let Some((kb, fb, _)) = b else { continue };
+            if i == j || keys[i] != keys[j] {
                 continue;
             }
             if *fa == "sin" && *fb == "cos" && same(ka, kb) {
@@ -117,17 +124,24 @@ pub(crate) fn product_rule(
         return Ok(());
     }
     work.charge((factors.len() * factors.len()) as u64)?;
-    let argument = |f: &Expr, name: &str| match f {
-        Expr::Call(n, args, _) if n == name && args.len() == 1 => Some(key(&args[0])),
+    let mut arguments = Vec::with_capacity(factors.len());
+    for f in factors.iter() {
+        arguments.push(match f {
+            Expr::Call(n, args, _) if (n == "sin" || n == "cos") && args.len() == 1 => {
+                Some((n.clone(), key(&args[0], work)?))
+            }
+            _ => None,
+        });
+    }
+    let argument = |i: usize, name: &str| match &arguments[i] {
+        Some((n, k)) if n == name => Some(k.clone()),
         _ => None,
     };
     for i in 0..factors.len() {
-        let Some(k) = argument(&factors[i], "sin") else {
+        let Some(k) = argument(i, "sin") else {
             continue;
         };
-        let Some(j) =
-            (0..factors.len()).find(|&j| argument(&factors[j], "cos").as_ref() == Some(&k))
-        else {
+        let Some(j) = (0..factors.len()).find(|&j| argument(j, "cos").as_ref() == Some(&k)) else {
             continue;
         };
         let Expr::Call(_, args, _) = &factors[i] else {
