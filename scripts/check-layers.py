@@ -3,7 +3,7 @@
 and that no production file under crates/ (the lines before its `#[cfg(test)]` module) is over
 1,500 lines.
 
-    num  <  syntax  <  units  <  value  <  functions  <  eval  <  request  <  lib.rs
+    num  <  syntax  <  units  <  value  <  functions  <  eval  <  symbolic  <  request  <  lib.rs
 
 `error.rs` sits below all of them. Test modules in files of their own (`tests.rs`) are skipped. A reference is any `crate::LAYER` path in a file's production
 code (imports, paths in code and doc links alike). Prints each violation; exits 1 if any.
@@ -15,7 +15,7 @@ import sys
 
 CRATES = pathlib.Path(__file__).resolve().parent.parent / "crates"
 ROOT = CRATES / "reckon-math" / "src"
-ORDER = ["error", "num", "syntax", "units", "value", "functions", "eval", "request"]
+ORDER = ["error", "num", "syntax", "units", "value", "functions", "eval", "symbolic", "request"]
 LONGEST = 1500
 
 

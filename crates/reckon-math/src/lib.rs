@@ -25,6 +25,10 @@
 //! - `eval`: the evaluator (`eval/mod.rs`), BigNumber and Complex mode (`big_mode`,
 //!   `complex_mode`), bigints, indexing and `subset`, assignment, `print`, geometry, sparse
 //!   arithmetic, and the collection functions by topic (`collections/`).
+//! - `symbolic`: simplify and derivative over the syntax tree (section 8): the working form of
+//!   an expression (`expr`), the rewriter (`simplify`, `trig`), polynomials over the rationals
+//!   for the cancellations beyond math.js (`poly`), the derivative rules (`derivative`) and the
+//!   printer of section 8.3 (`print`).
 //! - `request`: the input contract and the checks before the operation (section 1 and section 3
 //!   steps 1-8), the scope entries an expression uses (`used_scope`), the quick path for the
 //!   commonest small requests (`quick`), and the result checks and the answer's text (`answer`).
@@ -45,8 +49,9 @@
 //! - a unit: regenerate `data/mathjs-units.tsv` (`scripts/gen-units-table.mjs`) for math.js's
 //!   units, or add a custom one to `units::table::CUSTOM` (and its name to
 //!   `syntax/names.rs`).
-//! - a simplify rule: not built yet (`simplify` and `derivative` are refused as not
-//!   implemented).
+//! - a simplify rule: in `symbolic/simplify.rs` (`sum`, `product`, `power`, each a rewrite of
+//!   one node kind of the working form), a trigonometric identity in `symbolic/trig.rs`, a
+//!   derivative rule in `symbolic/derivative.rs`.
 //!
 //! Inputs that need what is not built are refused with `evaluation_failed` "... is not
 //! implemented in reckon yet" (never with a reason that would call valid input wrong).
@@ -59,6 +64,7 @@ mod eval;
 mod functions;
 mod num;
 pub mod request;
+mod symbolic;
 mod syntax;
 mod units;
 mod value;
@@ -138,6 +144,9 @@ pub fn calculate_with(
     *work_units = 0;
     let memory = resources.memory_budget();
     let request = request::decode(input)?;
+    if request.operation != Operation::Evaluate {
+        return symbolic_object(&request, work_units);
+    }
     let answer = answer(&request, work_units, memory)?;
     let mut out = Map::new();
     out.insert("result".into(), answer.result.into());
@@ -196,6 +205,11 @@ pub fn calculate_into_with(
     let memory = resources.memory_budget();
     let mut request = request::Request::empty();
     request::decode_into(input, &mut request)?;
+    if request.operation != Operation::Evaluate {
+        let object = symbolic_object(&request, work_units)?;
+        out.extend_from_slice(object.to_string().as_bytes());
+        return Ok(());
+    }
     let value = checked_value(&request, work_units, memory)?;
     // A number (most answers) is written straight into `out` below, without a string of its
     // own: its text is ASCII without quotes or escapes, at most 25 bytes. Anything else is
@@ -380,15 +394,8 @@ fn evaluated(
         lexed = Some(tokens);
     }
     let (tree, unusual_number) = request::parse_checked(request, lexed)?;
-    if request.operation != Operation::Evaluate {
-        return Err(CalculateError::new(
-            Reason::EvaluationFailed,
-            format!(
-                "Evaluation failed: the {} operation is not implemented in reckon yet",
-                request.operation.name()
-            ),
-        ));
-    }
+    // (simplify and derivative are answered by `symbolic_answer`, never here.)
+    debug_assert_eq!(request.operation, Operation::Evaluate);
     let fraction_mode = request.numeric_type == NumericType::Fraction;
     let scope = used_scope(request);
     // Literals Fraction mode cannot read are parse-time failures (section 9.3).
@@ -402,6 +409,53 @@ fn evaluated(
         .and_then(|v| evaluator.settle_units(v));
     *work_units = evaluator.work_used();
     checked_result(value?, fraction_mode)
+}
+
+/// Section 3 steps 2–8 and 11 and section 8 for a simplify or derivative request: the printed
+/// result, and for simplify whether it is unchanged. `work_units` receives what the symbolic
+/// engine spent of its work meter.
+fn symbolic_answer(
+    request: &request::Request,
+    work_units: &mut u64,
+) -> Result<(String, Option<bool>), CalculateError> {
+    request::check_unparsed(request)?;
+    let (tree, _) = request::parse_checked(request, None)?;
+    let mut work = symbolic::Work::new();
+    let answer = match request.operation {
+        Operation::Derivative => {
+            let variable = request.variable.as_deref().unwrap_or_default();
+            symbolic::derivative(&tree, variable, &mut work).map(|text| (text, None))
+        }
+        _ => symbolic::simplify(&tree, &mut work).map(|s| (s.text, Some(s.unchanged))),
+    };
+    *work_units = work.used();
+    let (text, unchanged) = answer?;
+    if text.len() > request::answer::MAX_RESULT_UNITS
+        && text.encode_utf16().count() > request::answer::MAX_RESULT_UNITS
+    {
+        return Err(request::answer::result_too_large());
+    }
+    Ok((text, unchanged))
+}
+
+/// The success object of a simplify or derivative request (section 2).
+fn symbolic_object(
+    request: &request::Request,
+    work_units: &mut u64,
+) -> Result<Json, CalculateError> {
+    let (text, unchanged) = symbolic_answer(request, work_units)?;
+    let mut out = Map::new();
+    out.insert("result".into(), text.into());
+    out.insert("resultType".into(), "string".into());
+    out.insert(
+        "expression".into(),
+        request.expression.clone().into_owned().into(),
+    );
+    out.insert("operation".into(), request.operation.name().into());
+    if let Some(unchanged) = unchanged {
+        out.insert("unchanged".into(), unchanged.into());
+    }
+    Ok(Json::Object(out))
 }
 
 /// [`checked_value`] of a number-mode evaluation whose expression [`request::quick::may_answer`], by
@@ -621,14 +675,6 @@ mod tests {
             (
                 json!({"expression": "speedOfLight * 2", "numericType": "BigNumber"}),
                 "numericType \"number\"",
-            ),
-            (
-                json!({"expression": "2x + 3x", "operation": "simplify"}),
-                "operation \"evaluate\"",
-            ),
-            (
-                json!({"expression": "x^2", "operation": "derivative", "variable": "x"}),
-                "(f(a + h) - f(a - h)) / (2 * h)",
             ),
             (
                 json!({"expression": "pinv([1, 2; 3, 4; 5, 6])"}),

@@ -8,7 +8,7 @@
 //! A refusal is recognised from its message, "Evaluation failed: WHAT is not implemented in
 //! reckon yet" (`crate::error::not_implemented`), where WHAT is `NAME()` for a catalogue
 //! function, `units with a TYPE magnitude`, `the constant NAME in BigNumber mode` (a physical
-//! constant, a Unit in math.js) or `the simplify operation` / `the derivative operation`.
+//! constant, a Unit in math.js).
 //! Any other WHAT is a rare argument form of a function that is built (`zeta()` of a complex
 //! argument it has no series for, a sparse-matrix variant, ...), answered with
 //! [`OTHER_FORMS_HINT`].
@@ -40,15 +40,6 @@ pub static MISSING: &[Missing] = &[
                sin(30 deg), speedOfLight * 2 all work there) or \"Fraction\" for exact \
                conversions, or compute with plain numbers: multiply or divide by the conversion \
                factor (5 kg to lbs → 5 / 0.45359237).",
-    },
-    Missing {
-        feature: "the simplify and derivative operations",
-        names: &[],
-        instead: "evaluate the expression at given values through `scope`",
-        hint: "The symbolic operations (simplify, derivative) are not built in reckon yet, and \
-               retrying the same call fails the same way. Use operation \"evaluate\" with the \
-               variables' values in scope instead (a derivative at x = a numerically: \
-               (f(a + h) - f(a - h)) / (2 * h) with a small h such as 1e-6).",
     },
     Missing {
         feature: "eigs, pinv and the decompositions (slu, schur, lyap, sylvester)",
@@ -92,9 +83,6 @@ pub fn feature_of(message: &str) -> Option<&'static Missing> {
     if what.starts_with("units with ") || what.starts_with("the constant ") {
         return by_feature("units");
     }
-    if matches!(what, "the simplify operation" | "the derivative operation") {
-        return by_feature("the simplify");
-    }
     let name = what.strip_suffix("()")?;
     MISSING.iter().find(|m| m.names.contains(&name))
 }
@@ -134,8 +122,8 @@ pub fn not_built_line() -> Option<String> {
     ))
 }
 
-/// The features not built yet, named in one short phrase ("units, the simplify and derivative
-/// operations, ..."), or `None` once everything is built.
+/// The features not built yet, named in one short phrase ("units, lusolve, ..."), or `None`
+/// once everything is built.
 pub fn not_built_features() -> Option<String> {
     let features: Vec<&str> = MISSING.iter().map(|m| m.feature).collect();
     match features.as_slice() {
@@ -192,10 +180,6 @@ mod tests {
         assert_eq!(
             feature("the constant speedOfLight in BigNumber mode"),
             units
-        );
-        assert_eq!(
-            feature("the derivative operation"),
-            Some("the simplify and derivative operations")
         );
         assert_eq!(
             feature("schur()"),
