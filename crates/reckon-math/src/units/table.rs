@@ -243,15 +243,22 @@ pub(crate) fn find(name: &str) -> Option<(&'static UnitDef, &'static Prefix)> {
 /// A physical constant of spec 6.4: its value in SI units (as a unit holds it), its unit text
 /// (empty for the dimensionless ones, which are numbers) and whether its prefix is fixed.
 pub(crate) fn constant(name: &str) -> Option<(f64, &'static str, bool)> {
-    DATA.lines().find_map(|line| {
-        let mut fields = line.strip_prefix("constant\t")?.split('\t');
-        if fields.next()? != name {
-            return None;
-        }
-        let value = fields.next()?.parse().ok()?;
-        Some((value, fields.next()?, fields.next()?.contains('f')))
-    })
+    CONSTANTS.get(name).copied()
 }
+
+/// The constants' rows read once: every name the evaluator does not know otherwise is looked up
+/// here, so a scan of the data file per name cost a unit request most of its time.
+static CONSTANTS: LazyLock<HashMap<&'static str, (f64, &'static str, bool)>> =
+    LazyLock::new(|| {
+        DATA.lines()
+            .filter_map(|line| {
+                let mut fields = line.strip_prefix("constant\t")?.split('\t');
+                let name = fields.next()?;
+                let value = fields.next()?.parse().ok()?;
+                Some((name, (value, fields.next()?, fields.next()?.contains('f'))))
+            })
+            .collect()
+    });
 
 /// The unit name nearest to `name` by edit distance (at most a quarter of its length, so
 /// names under four characters get none), for the
