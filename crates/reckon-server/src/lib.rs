@@ -39,10 +39,13 @@
 //! snake_case `code` (`not_found`, `method_not_allowed`, ...).
 //!
 //! # Where the tools run
-//! Handlers read the request on the async workers and hand the tool call to tokio's blocking pool
-//! (module `offload`): `calculate` may take about 2 s on a hostile near-budget request, and run in place
-//! it would stall every connection of its worker. The call keeps the request's concurrency permit
-//! until it finishes, and the response is 408 at the deadline either way.
+//! Handlers read the request on the async workers. A call the tool proves small (a body of at most
+//! 4 KiB whose work fits a small allowance of its meter, about 150 µs) is answered there; any other
+//! is handed to tokio's blocking pool (module `offload`): `calculate` may take about 2 s on a
+//! hostile near-budget request, and run in place it would stall every connection of its worker.
+//! The call keeps the request's concurrency permit until it finishes, and the response is 408 at
+//! the deadline either way. MCP calls always go to the pool (their JSON-RPC framing costs more
+//! than the hand-off).
 //!
 //! # Connections
 //! [`serve`] is a small accept loop over hyper rather than `axum::serve`, because axum's gives no

@@ -14,7 +14,7 @@ mod support;
 
 use reckon_server::Config;
 use reckon_tools::corpus;
-use reckon_tools::{Execution, Registry, Tool};
+use reckon_tools::{Execution, Outcome, Registry, SMALL_INPUT_BYTES, Tool};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::path::Path;
@@ -492,6 +492,13 @@ impl Tool for Panicking {
     fn manifest(&self) -> &Value {
         &Value::Null
     }
+    /// A call with `"small"` in its body panics on the async worker, any other on the pool.
+    fn execute_small_into(&self, input: &[u8], _out: &mut Vec<u8>) -> Option<Outcome> {
+        if input.windows(7).any(|w| w == b"\"small\"") {
+            panic!("deliberate test panic in place");
+        }
+        None
+    }
     fn execute_json(&self, _input: &[u8]) -> Execution {
         panic!("deliberate test panic")
     }
@@ -501,21 +508,24 @@ impl Tool for Panicking {
 async fn a_panic_is_a_500_and_the_server_keeps_serving() {
     let server =
         Server::start_with(Registry::with_tools(vec![Box::new(Panicking)]), patient()).await;
-    let reply = post(
-        server.addr,
-        "/v1/tools/panicking/versions/1.0.0/execute",
-        Some("application/json"),
-        b"{}",
-    )
-    .await;
-    assert_eq!(reply.status, 500);
-    let body = reply.json();
-    assert_eq!(body["error"]["code"], "internal");
-    assert!(
-        !String::from_utf8_lossy(&reply.body).contains("deliberate"),
-        "the panic message is not echoed"
-    );
-    assert_eq!(get(server.addr, "/healthz").await.status, 200);
+    // On the pool, then in place on the async worker.
+    for body in [&b"{}"[..], br#"{"small": true}"#] {
+        let reply = post(
+            server.addr,
+            "/v1/tools/panicking/versions/1.0.0/execute",
+            Some("application/json"),
+            body,
+        )
+        .await;
+        assert_eq!(reply.status, 500);
+        let body = reply.json();
+        assert_eq!(body["error"]["code"], "internal");
+        assert!(
+            !String::from_utf8_lossy(&reply.body).contains("deliberate"),
+            "the panic message is not echoed"
+        );
+        assert_eq!(get(server.addr, "/healthz").await.status, 200);
+    }
     server.shutdown().await;
 }
 
@@ -711,6 +721,20 @@ impl Tool for Gated {
     fn manifest(&self) -> &Value {
         &Value::Null
     }
+    /// A call with `"small": true` proves itself small and is answered with `"inPlace": true`
+    /// (never held: a held call in place would stall the thread the test runs on).
+    fn execute_small_into(&self, input: &[u8], out: &mut Vec<u8>) -> Option<Outcome> {
+        let input = serde_json::from_slice::<Value>(input).unwrap_or_default();
+        if input["small"] != json!(true) {
+            return None;
+        }
+        let n = input["n"].as_u64().unwrap_or(0);
+        out.extend_from_slice(json!({"n": n, "inPlace": true}).to_string().as_bytes());
+        Some(Outcome {
+            error: None,
+            work_units: 0,
+        })
+    }
     fn execute_json(&self, input: &[u8]) -> Execution {
         let input = serde_json::from_slice::<Value>(input).unwrap_or_default();
         let n = input["n"].as_u64().unwrap_or(0);
@@ -797,6 +821,45 @@ async fn slow_calls_over_http_and_mcp_do_not_hold_up_fast_requests_on_one_thread
         slow_mcp.json()["result"]["structuredContent"],
         json!({"n": 2})
     );
+    server.shutdown().await;
+}
+
+/// A gated call asking to be answered in place, its body padded to exactly `length` bytes.
+async fn small_gated_over_http(addr: SocketAddr, n: u64, length: usize) -> Reply {
+    let bare = json!({"n": n, "small": true, "pad": ""}).to_string();
+    let pad = "x".repeat(length - bare.len());
+    let body = json!({"n": n, "small": true, "pad": pad}).to_string();
+    assert_eq!(body.len(), length);
+    let path = "/v1/tools/gated/versions/1.0.0/execute";
+    post(addr, path, Some("application/json"), body.as_bytes()).await
+}
+
+/// A call the tool proves small is answered on the async worker, at a body of up to
+/// `SMALL_INPUT_BYTES` (N − 1 and N); a longer body (N + 1), or a call the tool does not prove
+/// small, goes to the pool as before, and a held call there still holds up nothing.
+#[tokio::test(flavor = "current_thread")]
+async fn small_calls_are_answered_in_place_and_the_others_on_the_pool() {
+    let (registry, mut gate) = gated_registry();
+    let server = Server::start_with(registry, patient()).await;
+    let addr = server.addr;
+    let slow = tokio::spawn(async move { gated_over_http(addr, 1, true).await });
+    assert_eq!(gate.entered().await, 1, "the slow call is in flight");
+    for (n, length) in [(2, SMALL_INPUT_BYTES - 1), (3, SMALL_INPUT_BYTES)] {
+        let reply = small_gated_over_http(addr, n, length).await;
+        assert_eq!(reply.status, 200);
+        assert_eq!(
+            reply.json(),
+            json!({"n": n, "inPlace": true}),
+            "{length} bytes"
+        );
+    }
+    let long = small_gated_over_http(addr, 4, SMALL_INPUT_BYTES + 1).await;
+    assert_eq!(long.json(), json!({"n": 4}), "past the limit: the pool");
+    let unproven = gated_over_http(addr, 5, false).await;
+    assert_eq!(unproven.json(), json!({"n": 5}));
+    assert!(!slow.is_finished(), "the slow call was still running");
+    gate.open(1);
+    assert_eq!(slow.await.expect("joins").json(), json!({"n": 1}));
     server.shutdown().await;
 }
 

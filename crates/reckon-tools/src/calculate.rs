@@ -181,6 +181,33 @@ impl Tool for CalculateTool {
         Outcome { error, work_units }
     }
 
+    fn execute_small_into(&self, input: &[u8], out: &mut Vec<u8>) -> Option<Outcome> {
+        if input.len() > crate::SMALL_INPUT_BYTES {
+            return None;
+        }
+        let start = out.len();
+        let (answered, work_units) = crate::stack::on_large_stack(|| {
+            let mut units = 0;
+            let answer = reckon_math::calculate_into_within(
+                input,
+                out,
+                &self.resources,
+                &mut units,
+                reckon_math::SMALL_WORK_ALLOWANCE,
+            );
+            (answer, units)
+        })?;
+        let error = match answered? {
+            Ok(()) => None,
+            Err(error) => {
+                out.truncate(start);
+                write_body(out, &error.to_json());
+                Some(error.reason.category())
+            }
+        };
+        Some(Outcome { error, work_units })
+    }
+
     fn execute_json(&self, input: &[u8]) -> Execution {
         let answer = crate::stack::on_large_stack(|| {
             let mut units = 0;

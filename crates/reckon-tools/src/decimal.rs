@@ -118,6 +118,13 @@ impl Tool for DecimalTool {
         }
     }
 
+    /// Every decimal call is small: the spec's limits (500 tokens, 200 digits, 50,000 work units)
+    /// bound the slowest admitted request at about 40 µs (docs/performance.md), so any input
+    /// within [`crate::SMALL_INPUT_BYTES`] is answered in place.
+    fn execute_small_into(&self, input: &[u8], out: &mut Vec<u8>) -> Option<Outcome> {
+        (input.len() <= crate::SMALL_INPUT_BYTES).then(|| self.execute_into(input, out))
+    }
+
     fn execute_json(&self, input: &[u8]) -> Execution {
         match reckon_decimal::evaluate_json(input) {
             Ok(evaluation) => Execution {

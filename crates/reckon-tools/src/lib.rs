@@ -27,6 +27,10 @@ pub mod stack;
 pub use reckon_core::ErrorCategory;
 use serde_json::Value;
 
+/// The largest input [`Tool::execute_small_into`] takes: reading a JSON body this long costs a few
+/// microseconds; anything longer goes to the general path.
+pub const SMALL_INPUT_BYTES: usize = 4096;
+
 /// The answer to one execution.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Execution {
@@ -185,6 +189,15 @@ pub trait Tool: Send + Sync {
             error: execution.error,
             work_units: execution.work_units,
         }
+    }
+    /// Executes like [`Tool::execute_into`] only when the call is provably small: its input is at
+    /// most [`SMALL_INPUT_BYTES`] and its work fits a small allowance of the tool's meter, so it
+    /// finishes in a fraction of a millisecond wherever it runs (the HTTP server answers such calls
+    /// on its async workers). `None`, with nothing appended to `out`, when it may be larger: the
+    /// caller then runs [`Tool::execute_into`], and at most the allowance's work is done twice.
+    /// Tools that cannot bound a call this way keep the default, which is always `None`.
+    fn execute_small_into(&self, _input: &[u8], _out: &mut Vec<u8>) -> Option<Outcome> {
+        None
     }
     /// Executes an input given as a JSON value.
     fn execute(&self, input: &Value) -> Value {

@@ -348,3 +348,65 @@ fn calculate_publishes_the_seed_schemas_verbatim() {
     let description = seed.lines().filter(|l| !l.trim().is_empty()).nth(1);
     assert_eq!(Some(tool.description()), description);
 }
+
+/// The HTTP server answers calls a tool proves small on its async workers
+/// (`Tool::execute_small_into`): for every case of every tool, that answer is byte for byte the
+/// general path's, with the same outcome; decimal and calc prove every case small, and
+/// calculate all but the few of more work than its allowance.
+#[test]
+fn every_small_answer_is_the_general_paths() {
+    let registry = Registry::standard();
+    for tool in registry.tools() {
+        let cases = load(tool.id());
+        let mut in_place = 0;
+        for case in &cases {
+            let input = case.line.as_bytes();
+            let mut small = b"kept".to_vec();
+            let Some(outcome) = tool.execute_small_into(input, &mut small) else {
+                assert_eq!(
+                    small,
+                    b"kept",
+                    "{}/{}: nothing appended",
+                    tool.id(),
+                    case.id
+                );
+                // Only calculate gives up, on a symbolic operation (its engine has a meter of
+                // its own) or on more work than its allowance.
+                let full = tool.execute_into(input, &mut Vec::new());
+                let symbolic =
+                    case.line.contains("\"simplify\"") || case.line.contains("\"derivative\"");
+                assert!(
+                    tool.id() == "calculate"
+                        && (symbolic || full.work_units > reckon_math::SMALL_WORK_ALLOWANCE)
+                        || case.line.len() > reckon_tools::SMALL_INPUT_BYTES,
+                    "{}/{}: not answered in place ({} units)",
+                    tool.id(),
+                    case.id,
+                    full.work_units
+                );
+                continue;
+            };
+            in_place += 1;
+            let mut general = b"kept".to_vec();
+            let expected = tool.execute_into(input, &mut general);
+            assert_eq!(outcome, expected, "{}/{}", tool.id(), case.id);
+            assert_eq!(
+                String::from_utf8_lossy(&small),
+                String::from_utf8_lossy(&general),
+                "{}/{}",
+                tool.id(),
+                case.id
+            );
+        }
+        let short = cases
+            .iter()
+            .filter(|case| case.line.len() <= reckon_tools::SMALL_INPUT_BYTES)
+            .count();
+        // Most cases are small (both outcomes are exercised).
+        assert!(
+            in_place * 5 >= short * 4,
+            "{}: {in_place} of {short}",
+            tool.id()
+        );
+    }
+}

@@ -302,6 +302,12 @@ impl Evaluator {
         self.memory = budget;
     }
 
+    /// Holds the evaluation to `budget` work units: [`WORK_BUDGET`] unless a front end asked for a
+    /// smaller allowance (`calculate_into_within`).
+    pub(crate) fn limit_work(&mut self, budget: u64) {
+        self.meter = Meter::new(budget);
+    }
+
     /// Refuses, before it is allocated, a build of `bytes` that would take the request over its
     /// memory budget (nothing to check without one).
     #[inline]
