@@ -352,6 +352,7 @@ HEAVY = {
     "work-doubling-18", "work-doubling-22", "work-range-sum", "work-matrix-vector",
     "work-big-bitand", "work-big-factorial", "work-big-sin-1000", "work-big-pow-1000",
     "size-evaluation-budget", "text-compare-broadcast", "text-sum-shared",
+    "memory-million-objects",
 }
 
 
