@@ -35,7 +35,8 @@ use common::generators::{
     fraction_scalar, function_scope_expression, index_expression, number_scalar, special_scalar,
 };
 use common::linalg::{
-    Entries, linalg_expression, matrix_function_expression, polynomial_root_expression,
+    Entries, eigs_expression, linalg_expression, matrix_function_expression,
+    polynomial_root_expression,
 };
 use common::unit_generators::unit_expression;
 use common::{
@@ -618,6 +619,20 @@ fn generated() -> Vec<Case> {
                 polynomial_root_expression(&mut linalg, kind),
                 None,
             );
+        }
+    }
+    // eigs (Jacobi rotations and shifted QR), from its own seed.
+    let mut eigen = Rng::from_env(0xE165_2026_1205);
+    for (numeric_type, kind, count) in [
+        ("number", Entries::Integer, 250),
+        ("number", Entries::Decimal, 150),
+        ("number", Entries::Complex, 100),
+        ("BigNumber", Entries::Integer, 60),
+        ("BigNumber", Entries::Decimal, 40),
+        ("Fraction", Entries::Integer, 50),
+    ] {
+        for _ in 0..count {
+            add(numeric_type, eigs_expression(&mut eigen, kind), None);
         }
     }
     // Units (issue 30), from their own seed.

@@ -233,3 +233,62 @@ pub fn polynomial_root_expression(rng: &mut Rng, kind: Entries) -> String {
     };
     format!("polynomialRoot({})", coefficients.join(", "))
 }
+
+/// One `eigs` expression, its entries of `kind`: a symmetric matrix (`A + A'`, math.js's Jacobi
+/// path), a general, triangular, diagonal or singular one (balancing, Hessenberg form and
+/// shifted QR), sometimes with a precision argument or `{eigenvectors: false}`, and one of the
+/// result's members. Eigenvectors of general matrices are asked for only where every
+/// eigenvalue is simple in practice (random full matrices): math.js looks for missing ones of a
+/// repeated eigenvalue from random vectors.
+pub fn eigs_expression(rng: &mut Rng, kind: Entries) -> String {
+    let n = 1 + rng.below(6);
+    let full = rows(rng, n, n, kind, Shape::Full);
+    let a = matrix_text(&full);
+    let option = match rng.below(6) {
+        0 => ", 1e-6",
+        1 => ", {precision: 1e-10}",
+        2 => ", {eigenvectors: false}",
+        _ => "",
+    };
+    match rng.below(6) {
+        0 | 1 => {
+            let member = rng.pick(&["", ".values", ".eigenvectors", ".values[1]"]);
+            let member = if option.contains("false") && member.contains("vectors") {
+                ".values"
+            } else {
+                member
+            };
+            format!("eigs({a} + {a}'{option}){member}")
+        }
+        2 => {
+            let member = if option.contains("false") {
+                ".values"
+            } else {
+                rng.pick(&[
+                    ".values",
+                    ".eigenvectors[1].vector",
+                    ".eigenvectors[1].value",
+                ])
+            };
+            let mut m = Vec::new();
+            for (i, row) in full.iter().enumerate() {
+                let cells: Vec<String> = (0..n)
+                    .map(|j| {
+                        if i == j {
+                            format!("{}", 2 * i + 1)
+                        } else {
+                            row[j].clone()
+                        }
+                    })
+                    .collect();
+                m.push(cells);
+            }
+            format!("eigs({}{option}){member}", matrix_text(&m))
+        }
+        3 => {
+            let upper = rows(rng, n, n, kind, Shape::Upper);
+            format!("eigs({}{option}).values", matrix_text(&upper))
+        }
+        _ => format!("eigs({a}{option}).values"),
+    }
+}

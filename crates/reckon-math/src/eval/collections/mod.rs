@@ -36,6 +36,7 @@ mod build;
 mod callbacks;
 mod construct;
 mod decompose;
+mod eigs;
 mod linalg;
 mod matfun;
 mod polynomial;
@@ -299,6 +300,7 @@ impl Evaluator {
             "lsolveAll" | "usolveAll" => self.triangular_solve_all(name, values, at),
             "lup" => self.lup(&values[0], at),
             "qr" => self.qr(&values[0], at),
+            "eigs" => self.eigs(values, at),
             "sqrtm" => self.sqrtm(&values[0], at),
             "expm" => self.expm(&values[0], at),
             "polynomialRoot" => self.polynomial_root(values, at),
@@ -873,6 +875,8 @@ fn is_dimension_type(value: &Value) -> bool {
     )
 }
 
+#[cfg(test)]
+mod eigs_tests;
 #[cfg(test)]
 mod linalg_tests;
 #[cfg(test)]
