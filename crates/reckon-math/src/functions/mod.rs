@@ -889,6 +889,7 @@ pub(crate) static BUILTINS: &[Builtin] = &[
         .with(Facts::COLLECTION)
         .with(Facts::SPARSE_AS_DENSE),
     evaluator("qr", Arity::Exactly(1)).with(Facts::COLLECTION),
+    evaluator("pinv", Arity::Exactly(1)).with(Facts::COLLECTION),
     evaluator("eigs", Arity::Between(1, 2))
         .with(Facts::COLLECTION)
         .with(Facts::SPARSE_AS_DENSE),

@@ -39,6 +39,7 @@ mod decompose;
 mod eigs;
 mod linalg;
 mod matfun;
+mod pinv;
 mod polynomial;
 mod random;
 mod select;
@@ -301,6 +302,7 @@ impl Evaluator {
             "lup" => self.lup(&values[0], at),
             "qr" => self.qr(&values[0], at),
             "eigs" => self.eigs(values, at),
+            "pinv" => self.pinv(&values[0], at),
             "sqrtm" => self.sqrtm(&values[0], at),
             "expm" => self.expm(&values[0], at),
             "polynomialRoot" => self.polynomial_root(values, at),
@@ -881,5 +883,7 @@ mod eigs_tests;
 mod linalg_tests;
 #[cfg(test)]
 mod order_tests;
+#[cfg(test)]
+mod pinv_tests;
 #[cfg(test)]
 mod tests;
