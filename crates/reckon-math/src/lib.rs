@@ -677,8 +677,8 @@ mod tests {
                 "numericType \"number\"",
             ),
             (
-                json!({"expression": "schur([1, 0; -4, 3])"}),
-                "no substitute",
+                json!({"expression": "slu(sparse([4, 3; 6, 3]), 1, 0.001)"}),
+                "lup(A) gives the LU decomposition",
             ),
             (json!({"expression": "fft([1, 2])"}), "no substitute"),
         ] {

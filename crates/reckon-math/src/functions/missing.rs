@@ -42,12 +42,14 @@ pub static MISSING: &[Missing] = &[
                factor (5 kg to lbs → 5 / 0.45359237).",
     },
     Missing {
-        feature: "the decompositions slu, schur, lyap and sylvester",
-        names: &["slu", "schur", "lyap", "sylvester"],
-        instead: "no substitute yet (eigs, pinv, lusolve, lup, qr are built)",
-        hint: "This matrix function is not built in reckon yet, and retrying the same call fails \
-               the same way. slu, schur, lyap and sylvester have no substitute in reckon yet \
-               (eigs, pinv, lusolve, lup, qr, sqrtm and expm are built).",
+        feature: "slu (sparse LU)",
+        names: &["slu"],
+        instead: "lup(A) or lusolve(A, b) on the dense matrix (eigs, pinv, schur, lyap, sylvester are built)",
+        hint: "slu (sparse LU with a fill-reducing ordering) is not built in reckon yet, and \
+               retrying the same call fails the same way. lup(A) gives the LU decomposition \
+               with partial pivoting of the same matrix (sparse or dense), and lusolve(A, b) \
+               solves a system with it (eigs, pinv, schur, lyap, sylvester, qr, sqrtm and expm are \
+               built).",
     },
     Missing {
         feature: "fft, ifft, freqz, zpk2tf and solveODE",
@@ -177,10 +179,7 @@ mod tests {
             feature("the constant speedOfLight in BigNumber mode"),
             units
         );
-        assert_eq!(
-            feature("schur()"),
-            Some("the decompositions slu, schur, lyap and sylvester")
-        );
+        assert_eq!(feature("slu()"), Some("slu (sparse LU)"));
         assert_eq!(
             feature("fft()"),
             Some("fft, ifft, freqz, zpk2tf and solveODE")
@@ -219,7 +218,7 @@ mod tests {
             assert!(line.contains(missing.feature), "{}", missing.feature);
             assert!(line.contains(missing.instead), "{}", missing.feature);
         }
-        assert!(line.contains("eigs, pinv, lusolve, lup, qr are built"));
+        assert!(line.contains("lup(A) or lusolve(A, b)"));
         assert!(line.contains("numericType \"number\" (or \"Fraction\") for unit arithmetic"));
     }
 }

@@ -237,9 +237,8 @@ pub fn polynomial_root_expression(rng: &mut Rng, kind: Entries) -> String {
 /// One `eigs` expression, its entries of `kind`: a symmetric matrix (`A + A'`, math.js's Jacobi
 /// path), a general, triangular, diagonal or singular one (balancing, Hessenberg form and
 /// shifted QR), sometimes with a precision argument or `{eigenvectors: false}`, and one of the
-/// result's members. Eigenvectors of general matrices are asked for only where every
-/// eigenvalue is simple in practice (random full matrices): math.js looks for missing ones of a
-/// repeated eigenvalue from random vectors.
+/// result's members. Eigenvectors are asked for of real symmetric matrices only: math.js finds
+/// those of other matrices by inverse iteration from random vectors (a random sign).
 pub fn eigs_expression(rng: &mut Rng, kind: Entries) -> String {
     let n = 1 + rng.below(6);
     let full = rows(rng, n, n, kind, Shape::Full);
@@ -250,9 +249,16 @@ pub fn eigs_expression(rng: &mut Rng, kind: Entries) -> String {
         2 => ", {eigenvectors: false}",
         _ => "",
     };
+    // Eigenvectors only where math.js computes them deterministically: a real symmetric
+    // matrix (Jacobi). Elsewhere math.js finds them by inverse iteration from random vectors.
+    let real = !matches!(kind, Entries::Complex);
     match rng.below(6) {
         0 | 1 => {
-            let member = rng.pick(&["", ".values", ".eigenvectors", ".values[1]"]);
+            let member = if real {
+                rng.pick(&["", ".values", ".eigenvectors", ".values[1]"])
+            } else {
+                rng.pick(&[".values", ".values[1]", ".eigenvectors[1].value"])
+            };
             let member = if option.contains("false") && member.contains("vectors") {
                 ".values"
             } else {
@@ -264,11 +270,7 @@ pub fn eigs_expression(rng: &mut Rng, kind: Entries) -> String {
             let member = if option.contains("false") {
                 ".values"
             } else {
-                rng.pick(&[
-                    ".values",
-                    ".eigenvectors[1].vector",
-                    ".eigenvectors[1].value",
-                ])
+                rng.pick(&[".values", ".eigenvectors[1].value"])
             };
             let mut m = Vec::new();
             for (i, row) in full.iter().enumerate() {
@@ -290,5 +292,25 @@ pub fn eigs_expression(rng: &mut Rng, kind: Entries) -> String {
             format!("eigs({}{option}).values", matrix_text(&upper))
         }
         _ => format!("eigs({a}{option}).values"),
+    }
+}
+
+/// One `pinv` expression, its entries of `kind`: a scalar, a vector, a square (often singular)
+/// or rectangular matrix, a rank-deficient one (a repeated row), a zero one.
+pub fn pinv_expression(rng: &mut Rng, kind: Entries) -> String {
+    let n = 1 + rng.below(5);
+    let m = if rng.below(2) == 0 {
+        n
+    } else {
+        1 + rng.below(5)
+    };
+    match rng.below(8) {
+        0 => format!("pinv({})", entry(rng, kind)),
+        1 => {
+            let v: Vec<String> = (0..n).map(|_| entry(rng, kind)).collect();
+            format!("pinv([{}])", v.join(", "))
+        }
+        2 => format!("pinv(zeros({n}, {m}))"),
+        _ => format!("pinv({})", matrix_text(&rows(rng, n, m, kind, Shape::Full))),
     }
 }

@@ -174,6 +174,33 @@ impl Evaluator {
         Ok(Value::object(entries))
     }
 
+    /// math.js `_matrixNormTwo`: `|sqrt(ρ)|` for ρ the last (largest in absolute value)
+    /// eigenvalue of `Aᴴ A`, of a square matrix only.
+    pub(super) fn matrix_norm_two(&mut self, m: &Matrix, at: usize) -> Evaluated {
+        if !matches!(m.shape.as_slice(), [r, c] if r == c) {
+            return Err(failed("Invalid matrix dimensions", at));
+        }
+        let value = Value::matrix(m.clone());
+        let transposed = self.e_call("ctranspose", &value, at)?;
+        let square = self.e_op(Op::Multiply, &transposed, &value, at)?;
+        let eigen = self.eigs(&[square], at)?;
+        let rho = match &eigen {
+            Value::Object(entries) => {
+                entries
+                    .iter()
+                    .find(|(k, _)| k == "values")
+                    .and_then(|(_, v)| match v {
+                        Value::Matrix(values) => values.data.last().cloned(),
+                        _ => None,
+                    })
+            }
+            _ => None,
+        };
+        let rho = rho.unwrap_or(Value::Undefined);
+        let root = self.e_call("sqrt", &rho, at)?;
+        self.e_call("abs", &root, at)
+    }
+
     /// math.js `isSymmetric` after `coerceReal`: entries become their real parts (a real matrix
     /// only reaches here), then every `|a_ij − a_ji|` is compared with the precision.
     fn is_symmetric(
@@ -215,7 +242,9 @@ fn eigs_options(value: Option<&Value>, at: usize) -> Result<Options, CalculateEr
     };
     match value {
         None => {}
-        Some(p @ (Value::Number(_) | Value::Big(_))) => options.precision = p.clone(),
+        Some(p @ (Value::Number(_) | Value::Big(_) | Value::Fraction(_))) => {
+            options.precision = p.clone();
+        }
         Some(Value::Object(entries)) => {
             for (key, value) in entries.iter() {
                 match key.as_str() {
@@ -241,6 +270,10 @@ fn eigs_options(value: Option<&Value>, at: usize) -> Result<Options, CalculateEr
                 at,
             ));
         }
+    }
+    // A Fraction precision (Fraction mode's `1e-10`) is read as JavaScript reads it: a number.
+    if let Value::Fraction(f) = &options.precision {
+        options.precision = Value::Number(crate::num::fraction::to_f64(f));
     }
     Ok(options)
 }

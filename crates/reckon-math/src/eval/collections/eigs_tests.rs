@@ -110,6 +110,35 @@ const MATH_JS: &[(&str, &str, &str)] = &[
         "sum(eigs(ones(10, 10) + identity(10)).values)",
         "BigNumber 20",
     ),
+    // The matrix 2-norm: the square root of the largest eigenvalue of Aᴴ A.
+    (
+        "number",
+        "norm([[1, 2], [3, 4]])",
+        "number 5.464985704219043",
+    ),
+    (
+        "number",
+        "norm([[1, 2], [3, 4]], 2)",
+        "number 5.464985704219043",
+    ),
+    (
+        "number",
+        "norm([1, 2; 3, 4; 5, 6], 2)",
+        "ERR Invalid matrix dimensions",
+    ),
+    (
+        "number",
+        "norm([[1, 2+i], [3, 4]], 2)",
+        "number 5.529449649981572",
+    ),
+    ("number", "norm([[2, 0], [0, -3]])", "number 3"),
+    ("number", "norm([[0, 0], [0, 0]])", "number 0"),
+    ("number", "norm([[5]])", "number 5"),
+    (
+        "BigNumber",
+        "norm([[1, 2], [3, 4]])",
+        "BigNumber 5.464985704219042650451188493284182533042584640492784181017488775",
+    ),
 ];
 
 #[test]
@@ -139,6 +168,7 @@ fn eigs_refusals_take_the_spec_reasons() {
         ("eigs([1, 2; 3, 4], \"a\")", "type_mismatch"),
         ("eigs([1, 2; 3, 4; 5, 6])", "evaluation_failed"),
         ("eigs([true, false; false, true])", "type_mismatch"),
+        ("norm([1, 2; 3, 4], 3)", "evaluation_failed"),
     ] {
         assert_eq!(reason_in(expression, "number"), reason, "{expression}");
     }

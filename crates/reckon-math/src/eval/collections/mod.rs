@@ -42,6 +42,7 @@ mod matfun;
 mod pinv;
 mod polynomial;
 mod random;
+mod schur;
 mod select;
 mod sets;
 mod solve;
@@ -303,6 +304,9 @@ impl Evaluator {
             "qr" => self.qr(&values[0], at),
             "eigs" => self.eigs(values, at),
             "pinv" => self.pinv(&values[0], at),
+            "schur" => self.schur(&values[0], at),
+            "sylvester" => self.sylvester(values, at),
+            "lyap" => self.lyap(values, at),
             "sqrtm" => self.sqrtm(&values[0], at),
             "expm" => self.expm(&values[0], at),
             "polynomialRoot" => self.polynomial_root(values, at),
@@ -885,5 +889,7 @@ mod linalg_tests;
 mod order_tests;
 #[cfg(test)]
 mod pinv_tests;
+#[cfg(test)]
+mod schur_tests;
 #[cfg(test)]
 mod tests;
