@@ -730,10 +730,9 @@ mod tests {
                 "numericType \"number\"",
             ),
             (
-                json!({"expression": "pinv([1, 2; 3, 4; 5, 6])"}),
-                "inv(A' * A) * A'",
+                json!({"expression": "slu(sparse([4, 3; 6, 3]), 1, 0.001)"}),
+                "lup(A) gives the LU decomposition",
             ),
-            (json!({"expression": "eigs([2, 1; 1, 2])"}), "trace(A)"),
             (json!({"expression": "fft([1, 2])"}), "no substitute"),
         ] {
             let error = refusal(input.clone());

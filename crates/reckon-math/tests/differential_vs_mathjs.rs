@@ -1,5 +1,5 @@
 //! calculate against math.js 15.2 itself, in all three numeric types: seeded random
-//! expressions (scalars, collections, complex results, linear algebra) evaluated by `reckon_math::calculate` and
+//! expressions (scalars, collections, complex results, linear algebra with eigs and pinv) evaluated by `reckon_math::calculate` and
 //! by math.js configured as the server configures it, compared under the spec's rules:
 //!
 //! - the same `resultType` and the same result string; for transcendental results, each number
@@ -35,7 +35,8 @@ use common::generators::{
     fraction_scalar, function_scope_expression, index_expression, number_scalar, special_scalar,
 };
 use common::linalg::{
-    Entries, linalg_expression, matrix_function_expression, polynomial_root_expression,
+    Entries, eigs_expression, linalg_expression, matrix_function_expression, pinv_expression,
+    polynomial_root_expression,
 };
 use common::unit_generators::unit_expression;
 use common::{
@@ -618,6 +619,34 @@ fn generated() -> Vec<Case> {
                 polynomial_root_expression(&mut linalg, kind),
                 None,
             );
+        }
+    }
+    // eigs (Jacobi rotations and shifted QR), from its own seed.
+    let mut eigen = Rng::from_env(0xE165_2026_1205);
+    for (numeric_type, kind, count) in [
+        ("number", Entries::Integer, 250),
+        ("number", Entries::Decimal, 150),
+        ("number", Entries::Complex, 100),
+        ("BigNumber", Entries::Integer, 60),
+        ("BigNumber", Entries::Decimal, 40),
+        ("Fraction", Entries::Integer, 50),
+    ] {
+        for _ in 0..count {
+            add(numeric_type, eigs_expression(&mut eigen, kind), None);
+        }
+    }
+    // pinv (inv, or a rank factorisation), from its own seed.
+    let mut pseudo = Rng::from_env(0x9172_2026_1205);
+    for (numeric_type, kind, count) in [
+        ("number", Entries::Integer, 150),
+        ("number", Entries::Decimal, 80),
+        ("number", Entries::Complex, 60),
+        ("BigNumber", Entries::Integer, 60),
+        ("Fraction", Entries::Integer, 60),
+        ("Fraction", Entries::Decimal, 40),
+    ] {
+        for _ in 0..count {
+            add(numeric_type, pinv_expression(&mut pseudo, kind), None);
         }
     }
     // Units (issue 30), from their own seed.

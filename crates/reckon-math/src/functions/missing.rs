@@ -42,16 +42,14 @@ pub static MISSING: &[Missing] = &[
                factor (5 kg to lbs → 5 / 0.45359237).",
     },
     Missing {
-        feature: "eigs, pinv and the decompositions (slu, schur, lyap, sylvester)",
-        names: &["eigs", "pinv", "slu", "schur", "lyap", "sylvester"],
-        instead: "`pinv(A)` → `inv(A' * A) * A'`; a 2×2 matrix's eigenvalues → \
-                  `(trace(A) ± sqrt(trace(A)^2 - 4 * det(A))) / 2`",
-        hint: "This matrix function is not built in reckon yet, and retrying the same call fails \
-               the same way. pinv(A) of a matrix with independent columns is inv(A' * A) * A'; \
-               the eigenvalues of a 2×2 matrix A are (trace(A) + sqrt(trace(A)^2 - 4 * det(A))) \
-               / 2 and (trace(A) - sqrt(trace(A)^2 - 4 * det(A))) / 2; eigs of larger matrices, \
-               slu, schur, lyap and sylvester have no substitute in reckon yet (lusolve, lup, \
-               qr, sqrtm and expm are built).",
+        feature: "slu (sparse LU)",
+        names: &["slu"],
+        instead: "lup(A) or lusolve(A, b) on the dense matrix (eigs, pinv, schur, lyap, sylvester are built)",
+        hint: "slu (sparse LU with a fill-reducing ordering) is not built in reckon yet, and \
+               retrying the same call fails the same way. lup(A) gives the LU decomposition \
+               with partial pivoting of the same matrix (sparse or dense), and lusolve(A, b) \
+               solves a system with it (eigs, pinv, schur, lyap, sylvester, qr, sqrtm and expm are \
+               built).",
     },
     Missing {
         feature: "fft, ifft, freqz, zpk2tf and solveODE",
@@ -181,10 +179,7 @@ mod tests {
             feature("the constant speedOfLight in BigNumber mode"),
             units
         );
-        assert_eq!(
-            feature("schur()"),
-            Some("eigs, pinv and the decompositions (slu, schur, lyap, sylvester)")
-        );
+        assert_eq!(feature("slu()"), Some("slu (sparse LU)"));
         assert_eq!(
             feature("fft()"),
             Some("fft, ifft, freqz, zpk2tf and solveODE")
@@ -223,7 +218,7 @@ mod tests {
             assert!(line.contains(missing.feature), "{}", missing.feature);
             assert!(line.contains(missing.instead), "{}", missing.feature);
         }
-        assert!(line.contains("`inv(A' * A) * A'`"));
+        assert!(line.contains("lup(A) or lusolve(A, b)"));
         assert!(line.contains("numericType \"number\" (or \"Fraction\") for unit arithmetic"));
     }
 }

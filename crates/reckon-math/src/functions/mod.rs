@@ -889,6 +889,13 @@ pub(crate) static BUILTINS: &[Builtin] = &[
         .with(Facts::COLLECTION)
         .with(Facts::SPARSE_AS_DENSE),
     evaluator("qr", Arity::Exactly(1)).with(Facts::COLLECTION),
+    evaluator("pinv", Arity::Exactly(1)).with(Facts::COLLECTION),
+    evaluator("schur", Arity::Exactly(1)).with(Facts::COLLECTION),
+    evaluator("sylvester", Arity::Exactly(3)).with(Facts::COLLECTION),
+    evaluator("lyap", Arity::Exactly(2)).with(Facts::COLLECTION),
+    evaluator("eigs", Arity::Between(1, 2))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AS_DENSE),
     evaluator("polynomialRoot", Arity::AtLeast(2)).with(Facts::COLLECTION),
     evaluator("expm", Arity::Exactly(1)).with(Facts::COLLECTION),
     evaluator("sqrtm", Arity::Exactly(1))

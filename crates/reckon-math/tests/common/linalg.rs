@@ -233,3 +233,84 @@ pub fn polynomial_root_expression(rng: &mut Rng, kind: Entries) -> String {
     };
     format!("polynomialRoot({})", coefficients.join(", "))
 }
+
+/// One `eigs` expression, its entries of `kind`: a symmetric matrix (`A + A'`, math.js's Jacobi
+/// path), a general, triangular, diagonal or singular one (balancing, Hessenberg form and
+/// shifted QR), sometimes with a precision argument or `{eigenvectors: false}`, and one of the
+/// result's members. Eigenvectors are asked for of real symmetric matrices only: math.js finds
+/// those of other matrices by inverse iteration from random vectors (a random sign).
+pub fn eigs_expression(rng: &mut Rng, kind: Entries) -> String {
+    let n = 1 + rng.below(6);
+    let full = rows(rng, n, n, kind, Shape::Full);
+    let a = matrix_text(&full);
+    let option = match rng.below(6) {
+        0 => ", 1e-6",
+        1 => ", {precision: 1e-10}",
+        2 => ", {eigenvectors: false}",
+        _ => "",
+    };
+    // Eigenvectors only where math.js computes them deterministically: a real symmetric
+    // matrix (Jacobi). Elsewhere math.js finds them by inverse iteration from random vectors.
+    let real = !matches!(kind, Entries::Complex);
+    match rng.below(6) {
+        0 | 1 => {
+            let member = if real {
+                rng.pick(&["", ".values", ".eigenvectors", ".values[1]"])
+            } else {
+                rng.pick(&[".values", ".values[1]", ".eigenvectors[1].value"])
+            };
+            let member = if option.contains("false") && member.contains("vectors") {
+                ".values"
+            } else {
+                member
+            };
+            format!("eigs({a} + {a}'{option}){member}")
+        }
+        2 => {
+            let member = if option.contains("false") {
+                ".values"
+            } else {
+                rng.pick(&[".values", ".eigenvectors[1].value"])
+            };
+            let mut m = Vec::new();
+            for (i, row) in full.iter().enumerate() {
+                let cells: Vec<String> = (0..n)
+                    .map(|j| {
+                        if i == j {
+                            format!("{}", 2 * i + 1)
+                        } else {
+                            row[j].clone()
+                        }
+                    })
+                    .collect();
+                m.push(cells);
+            }
+            format!("eigs({}{option}){member}", matrix_text(&m))
+        }
+        3 => {
+            let upper = rows(rng, n, n, kind, Shape::Upper);
+            format!("eigs({}{option}).values", matrix_text(&upper))
+        }
+        _ => format!("eigs({a}{option}).values"),
+    }
+}
+
+/// One `pinv` expression, its entries of `kind`: a scalar, a vector, a square (often singular)
+/// or rectangular matrix, a rank-deficient one (a repeated row), a zero one.
+pub fn pinv_expression(rng: &mut Rng, kind: Entries) -> String {
+    let n = 1 + rng.below(5);
+    let m = if rng.below(2) == 0 {
+        n
+    } else {
+        1 + rng.below(5)
+    };
+    match rng.below(8) {
+        0 => format!("pinv({})", entry(rng, kind)),
+        1 => {
+            let v: Vec<String> = (0..n).map(|_| entry(rng, kind)).collect();
+            format!("pinv([{}])", v.join(", "))
+        }
+        2 => format!("pinv(zeros({n}, {m}))"),
+        _ => format!("pinv({})", matrix_text(&rows(rng, n, m, kind, Shape::Full))),
+    }
+}

@@ -91,7 +91,7 @@ impl Evaluator {
     /// The Householder steps of the module doc: Q and R, row by row. (R is updated a column
     /// at a time, down its rows: index loops read as the algorithm does.)
     #[allow(clippy::type_complexity, clippy::needless_range_loop)]
-    fn householder(
+    pub(super) fn householder(
         &mut self,
         m: &Matrix,
         rows: usize,

@@ -684,8 +684,7 @@ impl Evaluator {
     }
 
     /// math.js `norm`: a vector's p-norm (2 by default; ±Infinity are the largest and smallest
-    /// absolute values), a matrix's 1-, ∞- or Frobenius norm; the matrix 2-norm needs
-    /// eigenvalues, which arrive with the linear algebra.
+    /// absolute values), a matrix's 1-, ∞-, Frobenius or 2-norm (the default; `eigs.rs`).
     pub(super) fn norm(&mut self, values: &[Value], at: usize) -> Evaluated {
         let p = values.get(1).cloned();
         let m = match &values[0] {
@@ -775,10 +774,7 @@ impl Evaluator {
                 let root = self.square_root(&sum, at)?;
                 self.absolute_value(&root, at)
             }
-            (2, None) | (2, Some(2.0)) => Err(not_implemented(
-                "the matrix 2-norm (it needs eigenvalues)",
-                at,
-            )),
+            (2, None) | (2, Some(2.0)) => self.matrix_norm_two(&m, at),
             (2, Some(_)) => Err(failed("Unsupported parameter value", at)),
             _ => Err(failed(
                 "Unsupported dimension (only 1 and 2 dimensional norms are supported)",

@@ -36,10 +36,13 @@ mod build;
 mod callbacks;
 mod construct;
 mod decompose;
+mod eigs;
 mod linalg;
 mod matfun;
+mod pinv;
 mod polynomial;
 mod random;
+mod schur;
 mod select;
 mod sets;
 mod solve;
@@ -299,6 +302,11 @@ impl Evaluator {
             "lsolveAll" | "usolveAll" => self.triangular_solve_all(name, values, at),
             "lup" => self.lup(&values[0], at),
             "qr" => self.qr(&values[0], at),
+            "eigs" => self.eigs(values, at),
+            "pinv" => self.pinv(&values[0], at),
+            "schur" => self.schur(&values[0], at),
+            "sylvester" => self.sylvester(values, at),
+            "lyap" => self.lyap(values, at),
             "sqrtm" => self.sqrtm(&values[0], at),
             "expm" => self.expm(&values[0], at),
             "polynomialRoot" => self.polynomial_root(values, at),
@@ -874,8 +882,14 @@ fn is_dimension_type(value: &Value) -> bool {
 }
 
 #[cfg(test)]
+mod eigs_tests;
+#[cfg(test)]
 mod linalg_tests;
 #[cfg(test)]
 mod order_tests;
+#[cfg(test)]
+mod pinv_tests;
+#[cfg(test)]
+mod schur_tests;
 #[cfg(test)]
 mod tests;
