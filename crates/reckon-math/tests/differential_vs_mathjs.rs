@@ -635,6 +635,10 @@ fn generated() -> Vec<Case> {
     for _ in 0..1500 {
         cases.push(unit_case("Fraction", &mut exact_units));
     }
+    let mut big_units = Rng::from_env(0x0417_B16A_1205);
+    for _ in 0..1500 {
+        cases.push(unit_case("BigNumber", &mut big_units));
+    }
     cases
 }
 

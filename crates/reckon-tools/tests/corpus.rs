@@ -239,11 +239,11 @@ fn calculate_answers_in_one_readable_line() {
     let unit = tool.execute_json(br#"{"expression": "5 kg to lbs"}"#).body;
     assert_eq!(tool.answer_text(&unit), "11.023113109243878 lbs (Unit)");
     let refused = tool
-        .execute_json(br#"{"expression": "5 kg to lbs", "numericType": "BigNumber"}"#)
+        .execute_json(br#"{"expression": "(1 + 2i) * 5 kg"}"#)
         .body;
     let text = tool.answer_text(&refused);
     assert!(
-        text.starts_with("error -32007 (evaluation_failed): Evaluation failed: units with a BigNumber magnitude is not implemented in reckon yet Hint: Units with BigNumber"),
+        text.starts_with("error -32007 (evaluation_failed): Evaluation failed: units with a Complex magnitude is not implemented in reckon yet Hint: Units with Complex"),
         "{text}"
     );
     assert!(!text.contains('\n'), "{text}");
@@ -315,7 +315,7 @@ fn calculate_says_what_is_not_built_and_what_to_do_instead() {
     }
     // Every feature the description calls missing does refuse, with its workaround.
     let units = tool
-        .execute_json(br#"{"expression": "5 kg to lbs", "numericType": "BigNumber"}"#)
+        .execute_json(br#"{"expression": "(1 + 2i) * 5 kg"}"#)
         .body;
     assert_eq!(units["error"]["data"]["retryable"], false);
 }

@@ -7,8 +7,7 @@
 //!
 //! A refusal is recognised from its message, "Evaluation failed: WHAT is not implemented in
 //! reckon yet" (`crate::error::not_implemented`), where WHAT is `NAME()` for a catalogue
-//! function, `units with a TYPE magnitude`, `the constant NAME in BigNumber mode` (a physical
-//! constant, a Unit in math.js).
+//! function, `units with a TYPE magnitude`.
 //! Any other WHAT is a rare argument form of a function that is built (`zeta()` of a complex
 //! argument it has no series for, a sparse-matrix variant, ...), answered with
 //! [`OTHER_FORMS_HINT`].
@@ -31,15 +30,13 @@ pub struct Missing {
 /// The features not built yet, in the order the description names them.
 pub static MISSING: &[Missing] = &[
     Missing {
-        feature: "units with BigNumber or Complex magnitudes",
+        feature: "units with Complex magnitudes",
         names: &[],
-        instead: "numericType \"number\" (or \"Fraction\") for unit arithmetic and conversions",
-        hint: "Units with BigNumber or Complex magnitudes (and physical constants in numericType \
-               \"BigNumber\") are not built in reckon yet, and retrying the same call fails the \
-               same way. Send the same expression with numericType \"number\" (5 kg to lbs, \
-               sin(30 deg), speedOfLight * 2 all work there) or \"Fraction\" for exact \
-               conversions, or compute with plain numbers: multiply or divide by the conversion \
-               factor (5 kg to lbs → 5 / 0.45359237).",
+        instead: "a real magnitude, with the real and imaginary parts converted apart",
+        hint: "Units with Complex magnitudes are not built in reckon yet, and retrying the same \
+               call fails the same way. Convert the real and imaginary parts as two real unit \
+               values (re(z) m to ft, im(z) m to ft) and combine the numbers, or multiply the \
+               Complex number by the conversion factor (number(1 m, \"ft\")).",
     },
     Missing {
         feature: "eigs, pinv and the decompositions (slu, schur, lyap, sylvester)",
@@ -176,11 +173,7 @@ mod tests {
             |what: &str| format!("Evaluation failed: {what} is not implemented in reckon yet");
         let feature = |what: &str| feature_of(&refusal(what)).map(|m| m.feature);
         let units = Some(MISSING[0].feature);
-        assert_eq!(feature("units with a BigNumber magnitude"), units);
-        assert_eq!(
-            feature("the constant speedOfLight in BigNumber mode"),
-            units
-        );
+        assert_eq!(feature("units with a Complex magnitude"), units);
         assert_eq!(
             feature("schur()"),
             Some("eigs, pinv and the decompositions (slu, schur, lyap, sylvester)")
@@ -224,6 +217,6 @@ mod tests {
             assert!(line.contains(missing.instead), "{}", missing.feature);
         }
         assert!(line.contains("`inv(A' * A) * A'`"));
-        assert!(line.contains("numericType \"number\" (or \"Fraction\") for unit arithmetic"));
+        assert!(line.contains("units with Complex magnitudes (a real magnitude"));
     }
 }

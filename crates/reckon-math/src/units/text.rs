@@ -28,6 +28,8 @@ pub(crate) fn parse(text: &str) -> Result<Unit, UnitError> {
             keep_units: true,
             exact: None,
             shown: None,
+            big: None,
+            big_shown: None,
         },
     };
     reader.skip_spaces();
