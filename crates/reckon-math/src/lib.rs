@@ -668,7 +668,6 @@ mod tests {
     #[test]
     fn what_is_not_built_is_refused_with_its_workaround_and_not_retryable() {
         for (input, workaround) in [
-            (json!({"expression": "(1 + 2i) * 5 kg"}), "re(z) m to ft"),
             (
                 json!({"expression": "pinv([1, 2; 3, 4; 5, 6])"}),
                 "inv(A' * A) * A'",

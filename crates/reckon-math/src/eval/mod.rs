@@ -51,6 +51,7 @@ mod calls;
 mod fraction_mode;
 mod operators;
 mod unit_big;
+mod unit_complex;
 mod unit_fraction;
 mod units;
 

@@ -133,6 +133,9 @@ impl Evaluator {
         if self.fraction_mode && Self::is_exact_unit_operation(left, right) {
             return self.exact_unit_binary(op, left, right, at);
         }
+        if Self::is_complex_unit_operation(left, right) {
+            return self.complex_unit_binary(op, left, right, at);
+        }
         if Self::is_big_unit_operation(left, right) {
             return self.big_unit_binary(op, left, right, at);
         }
@@ -282,6 +285,7 @@ impl Evaluator {
         match value {
             Value::Unit(u) if self.fraction_mode => self.exact_convert(u, &target, at),
             Value::Unit(u) if u.big.is_some() => self.big_convert(u, &target, at),
+            Value::Unit(u) if u.complex.is_some() => self.complex_convert(u, &target, at),
             Value::Unit(u) => u
                 .to(&target)
                 .map(|u| Value::Unit(Rc::new(u)))
@@ -362,7 +366,17 @@ impl Evaluator {
             ("unit", [Value::Big(x)]) => {
                 self.big_unit_with(&Unit::dimensionless(0.0), x.clone(), at)
             }
-            ("unit", [Value::Complex(_), Value::Str(_)]) => Err(other_magnitude(&values[0], at)),
+            ("unit", [Value::Complex(z), Value::Str(s)]) => {
+                let unit = text::parse(s).map_err(|e| unit_error(e, at))?;
+                if unit.value.is_some() {
+                    return Err(failed(
+                        "Cannot create a unit with a value and a unit text that has one",
+                        at,
+                    ));
+                }
+                self.note_unit(&unit);
+                Ok(Self::complex_unit_with(&unit, *z))
+            }
             ("unit", [Value::Number(x)]) => Ok(Value::Unit(Rc::new(Unit::dimensionless(*x)))),
             ("to", [value, target]) => self.convert_to(value, target, at),
             (operator, [left, right]) if operator_of(operator).is_some() => {
@@ -372,6 +386,9 @@ impl Evaluator {
             ("abs" | "sqrt", [Value::Unit(u)]) if u.exact.is_some() => {
                 self.exact_unit_function(name, u, at)
             }
+            ("abs" | "sqrt", [Value::Unit(u)]) if u.complex.is_some() => {
+                self.complex_unit_function(name, u)
+            }
             ("abs" | "sqrt", [Value::Unit(u)]) if u.big.is_some() => {
                 self.big_unit_function(name, u, at)
             }
@@ -379,6 +396,14 @@ impl Evaluator {
             ("sqrt", [Value::Unit(u)]) => Ok(unit_value(u.pow(0.5))),
             ("unaryMinus", [Value::Unit(u)]) => self.unit_negate(u),
             ("unaryPlus", [Value::Unit(u)]) => Ok(Value::Unit(u.clone())),
+            ("number", [Value::Unit(u), _]) if u.complex.is_some() => Err(mismatch(
+                "Unexpected type of argument in function number (expected: number or BigNumber or bigint or Fraction or Unit or string or Array or Matrix or null or boolean, actual: Complex, index: 0)",
+                at,
+            )),
+            ("splitUnit", [Value::Unit(u), _]) if u.complex.is_some() => Err(not_implemented(
+                "splitUnit() of a unit with a Complex magnitude",
+                at,
+            )),
             ("number", [Value::Unit(u), target]) => {
                 let converted = self.convert_to(&Value::Unit(u.clone()), target, at)?;
                 match converted {
@@ -424,6 +449,7 @@ impl Evaluator {
                 }
                 let radians = match &u.big {
                     Some(big) => Value::Big(crate::num::bignum::Big::clone(big)),
+                    None if u.complex.is_some() => Value::Complex(u.complex_of()),
                     None => Value::Number(u.value.unwrap_or_else(|| u.normalize(1.0))),
                 };
                 let row = crate::functions::builtin(name)

@@ -7,7 +7,7 @@
 //!
 //! A refusal is recognised from its message, "Evaluation failed: WHAT is not implemented in
 //! reckon yet" (`crate::error::not_implemented`), where WHAT is `NAME()` for a catalogue
-//! function, `units with a TYPE magnitude`.
+//! function.
 //! Any other WHAT is a rare argument form of a function that is built (`zeta()` of a complex
 //! argument it has no series for, a sparse-matrix variant, ...), answered with
 //! [`OTHER_FORMS_HINT`].
@@ -29,15 +29,6 @@ pub struct Missing {
 
 /// The features not built yet, in the order the description names them.
 pub static MISSING: &[Missing] = &[
-    Missing {
-        feature: "units with Complex magnitudes",
-        names: &[],
-        instead: "a real magnitude, with the real and imaginary parts converted apart",
-        hint: "Units with Complex magnitudes are not built in reckon yet, and retrying the same \
-               call fails the same way. Convert the real and imaginary parts as two real unit \
-               values (re(z) m to ft, im(z) m to ft) and combine the numbers, or multiply the \
-               Complex number by the conversion factor (number(1 m, \"ft\")).",
-    },
     Missing {
         feature: "eigs, pinv and the decompositions (slu, schur, lyap, sylvester)",
         names: &["eigs", "pinv", "slu", "schur", "lyap", "sylvester"],
@@ -76,10 +67,6 @@ fn what_is_missing(message: &str) -> Option<&str> {
 /// or one of a rare argument form ([`OTHER_FORMS_HINT`]).
 pub fn feature_of(message: &str) -> Option<&'static Missing> {
     let what = what_is_missing(message)?;
-    let by_feature = |feature: &str| MISSING.iter().find(|m| m.feature.starts_with(feature));
-    if what.starts_with("units with ") || what.starts_with("the constant ") {
-        return by_feature("units");
-    }
     let name = what.strip_suffix("()")?;
     MISSING.iter().find(|m| m.names.contains(&name))
 }
@@ -172,8 +159,8 @@ mod tests {
         let refusal =
             |what: &str| format!("Evaluation failed: {what} is not implemented in reckon yet");
         let feature = |what: &str| feature_of(&refusal(what)).map(|m| m.feature);
-        let units = Some(MISSING[0].feature);
-        assert_eq!(feature("units with a Complex magnitude"), units);
+        // A rare form of units (a Fraction meeting a unit in number mode): no feature.
+        assert_eq!(feature("units with a Fraction magnitude"), None);
         assert_eq!(
             feature("schur()"),
             Some("eigs, pinv and the decompositions (slu, schur, lyap, sylvester)")
@@ -193,11 +180,8 @@ mod tests {
 
     #[test]
     fn a_refusal_gets_its_workaround_and_is_not_retryable() {
-        let error = with_workaround(crate::error::not_implemented(
-            "units with a Complex magnitude",
-            2,
-        ));
-        assert_eq!(error.hint.as_deref(), Some(MISSING[0].hint));
+        let error = with_workaround(crate::error::not_implemented("fft()", 2));
+        assert_eq!(error.hint.as_deref(), Some(MISSING[1].hint));
         assert_eq!(error.to_json()["error"]["data"]["retryable"], false);
         assert_eq!(error.position, Some(2));
         let other = with_workaround(crate::error::not_implemented("indexing", 0));
@@ -217,6 +201,5 @@ mod tests {
             assert!(line.contains(missing.instead), "{}", missing.feature);
         }
         assert!(line.contains("`inv(A' * A) * A'`"));
-        assert!(line.contains("units with Complex magnitudes (a real magnitude"));
     }
 }

@@ -193,6 +193,18 @@ pub(crate) fn text_with(
         }
         return out;
     }
+    if let Some(z) = shown.complex {
+        // math.js writes a Complex magnitude in parentheses.
+        let mut out = format!(
+            "({})",
+            crate::num::complex::format(shown.complex_magnitude(z), precision)
+        );
+        if !units.is_empty() {
+            out.push(' ');
+            out.push_str(&units);
+        }
+        return out;
+    }
     match shown.value {
         None => units,
         Some(v) => {

@@ -12,9 +12,11 @@
 //! results agree with math.js to the last digit. Magnitudes are binary64 numbers, or in
 //! Fraction mode exact rationals (`exact`, computed by the evaluator, which meters them, from
 //! the factors [`Part::exact_scale`] gives), or in BigNumber mode BigNumbers (`big`, from the
-//! factors `big` gives, as math.js converts them); Complex magnitudes are not built yet.
+//! factors `big` gives, as math.js converts them), or Complex numbers (`complex`, with
+//! binary64 factors as math.js keeps them for a Complex).
 
 pub(crate) mod big;
+pub(crate) mod complex;
 pub(crate) mod format;
 pub(crate) mod table;
 pub(crate) mod text;
@@ -81,6 +83,9 @@ pub struct Unit {
     pub(crate) big: Option<Rc<crate::num::bignum::Big>>,
     /// BigNumber mode, once settled for printing: the magnitude in the unit's own parts.
     pub(crate) big_shown: Option<Rc<crate::num::bignum::Big>>,
+    /// A Complex magnitude, normalized (`value` then holds its absolute value, which the
+    /// best-prefix search uses, as math.js does).
+    pub(crate) complex: Option<crate::num::complex::Complex>,
 }
 
 /// Why a unit operation failed; the evaluator maps it to the spec's reason.
@@ -115,6 +120,7 @@ impl Unit {
             shown: None,
             big: None,
             big_shown: None,
+            complex: None,
         })
     }
 
@@ -131,6 +137,7 @@ impl Unit {
             shown: None,
             big: None,
             big_shown: None,
+            complex: None,
         }
     }
 
@@ -251,6 +258,7 @@ impl Unit {
             .big
             .as_ref()
             .map(|b| Rc::new(crate::num::bignum::neg(b)));
+        result.complex = self.complex.map(crate::num::complex::Complex::neg);
         result
     }
 

@@ -30,6 +30,7 @@ pub(crate) fn parse(text: &str) -> Result<Unit, UnitError> {
             shown: None,
             big: None,
             big_shown: None,
+            complex: None,
         },
     };
     reader.skip_spaces();
