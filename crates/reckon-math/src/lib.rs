@@ -722,14 +722,6 @@ mod tests {
     fn what_is_not_built_is_refused_with_its_workaround_and_not_retryable() {
         for (input, workaround) in [
             (
-                json!({"expression": "5 kg to lbs", "numericType": "BigNumber"}),
-                "5 / 0.45359237",
-            ),
-            (
-                json!({"expression": "speedOfLight * 2", "numericType": "BigNumber"}),
-                "numericType \"number\"",
-            ),
-            (
                 json!({"expression": "slu(sparse([4, 3; 6, 3]), 1, 0.001)"}),
                 "lup(A) gives the LU decomposition",
             ),

@@ -38,7 +38,7 @@ use common::linalg::{
     Entries, eigs_expression, linalg_expression, matrix_function_expression, pinv_expression,
     polynomial_root_expression,
 };
-use common::unit_generators::unit_expression;
+use common::unit_generators::{complex_unit_expression, unit_expression};
 use common::{
     Rng, assert_no_differences, difference, peer, pending_feature, pending_list, run_peer,
 };
@@ -663,6 +663,19 @@ fn generated() -> Vec<Case> {
     let mut exact_units = Rng::from_env(0x0417_F2AC_1205);
     for _ in 0..1500 {
         cases.push(unit_case("Fraction", &mut exact_units));
+    }
+    let mut big_units = Rng::from_env(0x0417_B16A_1205);
+    for _ in 0..1500 {
+        cases.push(unit_case("BigNumber", &mut big_units));
+    }
+    let mut complex_units = Rng::from_env(0x0417_C0F1_1205);
+    for _ in 0..600 {
+        cases.push(Case {
+            numeric_type: "number",
+            expression: complex_unit_expression(&mut complex_units),
+            scope: None,
+            units: true,
+        });
     }
     cases
 }

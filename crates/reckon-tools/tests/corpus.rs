@@ -238,12 +238,10 @@ fn calculate_answers_in_one_readable_line() {
     assert_eq!(tool.answer_text(&matrix), "[2, 4] (DenseMatrix)");
     let unit = tool.execute_json(br#"{"expression": "5 kg to lbs"}"#).body;
     assert_eq!(tool.answer_text(&unit), "11.023113109243878 lbs (Unit)");
-    let refused = tool
-        .execute_json(br#"{"expression": "5 kg to lbs", "numericType": "BigNumber"}"#)
-        .body;
+    let refused = tool.execute_json(br#"{"expression": "fft([1, 2])"}"#).body;
     let text = tool.answer_text(&refused);
     assert!(
-        text.starts_with("error -32007 (evaluation_failed): Evaluation failed: units with a BigNumber magnitude is not implemented in reckon yet Hint: Units with BigNumber"),
+        text.starts_with("error -32007 (evaluation_failed): Evaluation failed: fft() is not implemented in reckon yet Hint: Signal processing"),
         "{text}"
     );
     assert!(!text.contains('\n'), "{text}");
@@ -306,18 +304,13 @@ fn calculate_says_what_is_not_built_and_what_to_do_instead() {
     match reckon_math::missing::not_built_line() {
         Some(line) => {
             assert!(description.contains(&line));
-            assert!(
-                line.contains("numericType \"number\" (or \"Fraction\") for unit")
-                    && line.contains("lup(A) or lusolve(A, b)")
-            );
+            assert!(line.contains("lup(A) or lusolve(A, b)") && !line.contains("units"));
         }
         None => assert!(!description.contains("Not built")),
     }
     // Every feature the description calls missing does refuse, with its workaround.
-    let units = tool
-        .execute_json(br#"{"expression": "5 kg to lbs", "numericType": "BigNumber"}"#)
-        .body;
-    assert_eq!(units["error"]["data"]["retryable"], false);
+    let refused = tool.execute_json(br#"{"expression": "fft([1, 2])"}"#).body;
+    assert_eq!(refused["error"]["data"]["retryable"], false);
 }
 
 /// The JSON documents of a seed file, in order (the seed gives a name and a description line,

@@ -50,6 +50,8 @@ use std::time::{Duration, Instant};
 mod calls;
 mod fraction_mode;
 mod operators;
+mod unit_big;
+mod unit_complex;
 mod unit_fraction;
 mod units;
 

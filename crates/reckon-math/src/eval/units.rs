@@ -3,8 +3,9 @@
 //! sqrt number` and the trigonometric functions on angles), and the current unit system of the
 //! evaluation, which the result is settled against (spec 7.5).
 //!
-//! Magnitudes are binary64 numbers, and in Fraction mode exact rationals (`unit_fraction.rs`);
-//! a unit meeting a BigNumber or a Complex is refused as not implemented yet.
+//! Magnitudes are binary64 numbers, in Fraction mode exact rationals (`unit_fraction.rs`), and
+//! BigNumbers where one meets a unit (`unit_big.rs`); a unit meeting a Complex is refused as
+//! not implemented yet.
 
 use crate::error::{CalculateError, Reason};
 use crate::eval::{Evaluated, Evaluator, failed, mismatch, not_implemented};
@@ -85,10 +86,18 @@ impl Evaluator {
     pub(crate) fn unit_symbol(&mut self, name: &str, at: usize) -> Option<Evaluated> {
         if let Some((value, units, keeps)) = table::constant(name) {
             if self.big_mode {
-                return Some(Err(not_implemented(
-                    &format!("the constant {name} in BigNumber mode"),
-                    at,
-                )));
+                let unit = match units {
+                    "" => None,
+                    units => text::parse(units).ok(),
+                };
+                return Some(self.big_constant(unit, value, at).map(|v| match v {
+                    Value::Unit(u) if keeps => {
+                        let mut u = (*u).clone();
+                        u.fix_prefix = true;
+                        Value::Unit(Rc::new(u))
+                    }
+                    other => other,
+                }));
             }
             if units.is_empty() {
                 return Some(Ok(Value::Number(value)));
@@ -123,6 +132,12 @@ impl Evaluator {
         };
         if self.fraction_mode && Self::is_exact_unit_operation(left, right) {
             return self.exact_unit_binary(op, left, right, at);
+        }
+        if Self::is_complex_unit_operation(left, right) {
+            return self.complex_unit_binary(op, left, right, at);
+        }
+        if Self::is_big_unit_operation(left, right) {
+            return self.big_unit_binary(op, left, right, at);
         }
         self.unit_binary_plain(op, left, right, at)
     }
@@ -269,6 +284,8 @@ impl Evaluator {
         };
         match value {
             Value::Unit(u) if self.fraction_mode => self.exact_convert(u, &target, at),
+            Value::Unit(u) if u.big.is_some() => self.big_convert(u, &target, at),
+            Value::Unit(u) if u.complex.is_some() => self.complex_convert(u, &target, at),
             Value::Unit(u) => u
                 .to(&target)
                 .map(|u| Value::Unit(Rc::new(u)))
@@ -318,6 +335,9 @@ impl Evaluator {
                 if self.fraction_mode && unit.value.is_some() {
                     return self.exact_unit_text(unit, s, at);
                 }
+                if self.big_mode && unit.value.is_some() {
+                    return self.big_unit_text(unit, s, at);
+                }
                 Ok(Value::Unit(Rc::new(unit)))
             }
             ("unit", [Value::Unit(u)]) => Ok(Value::Unit(u.clone())),
@@ -332,6 +352,31 @@ impl Evaluator {
                 self.note_unit(&unit);
                 Ok(Value::Unit(Rc::new(unit.with_number(*x))))
             }
+            ("unit", [Value::Big(x), Value::Str(s)]) => {
+                let unit = text::parse(s).map_err(|e| unit_error(e, at))?;
+                if unit.value.is_some() {
+                    return Err(failed(
+                        "Cannot create a unit with a value and a unit text that has one",
+                        at,
+                    ));
+                }
+                self.note_unit(&unit);
+                self.big_unit_with(&unit, x.clone(), at)
+            }
+            ("unit", [Value::Big(x)]) => {
+                self.big_unit_with(&Unit::dimensionless(0.0), x.clone(), at)
+            }
+            ("unit", [Value::Complex(z), Value::Str(s)]) => {
+                let unit = text::parse(s).map_err(|e| unit_error(e, at))?;
+                if unit.value.is_some() {
+                    return Err(failed(
+                        "Cannot create a unit with a value and a unit text that has one",
+                        at,
+                    ));
+                }
+                self.note_unit(&unit);
+                Ok(Self::complex_unit_with(&unit, *z))
+            }
             ("unit", [Value::Number(x)]) => Ok(Value::Unit(Rc::new(Unit::dimensionless(*x)))),
             ("to", [value, target]) => self.convert_to(value, target, at),
             (operator, [left, right]) if operator_of(operator).is_some() => {
@@ -341,10 +386,24 @@ impl Evaluator {
             ("abs" | "sqrt", [Value::Unit(u)]) if u.exact.is_some() => {
                 self.exact_unit_function(name, u, at)
             }
+            ("abs" | "sqrt", [Value::Unit(u)]) if u.complex.is_some() => {
+                self.complex_unit_function(name, u)
+            }
+            ("abs" | "sqrt", [Value::Unit(u)]) if u.big.is_some() => {
+                self.big_unit_function(name, u, at)
+            }
             ("abs", [Value::Unit(u)]) => Ok(Value::Unit(Rc::new(u.abs()))),
             ("sqrt", [Value::Unit(u)]) => Ok(unit_value(u.pow(0.5))),
             ("unaryMinus", [Value::Unit(u)]) => self.unit_negate(u),
             ("unaryPlus", [Value::Unit(u)]) => Ok(Value::Unit(u.clone())),
+            ("number", [Value::Unit(u), _]) if u.complex.is_some() => Err(mismatch(
+                "Unexpected type of argument in function number (expected: number or BigNumber or bigint or Fraction or Unit or string or Array or Matrix or null or boolean, actual: Complex, index: 0)",
+                at,
+            )),
+            ("splitUnit", [Value::Unit(u), _]) if u.complex.is_some() => Err(not_implemented(
+                "splitUnit() of a unit with a Complex magnitude",
+                at,
+            )),
             ("number", [Value::Unit(u), target]) => {
                 let converted = self.convert_to(&Value::Unit(u.clone()), target, at)?;
                 match converted {
@@ -353,6 +412,10 @@ impl Evaluator {
                         Value::Fraction(f) => Ok(Value::Number(crate::num::fraction::to_f64(&f))),
                         other => Ok(other),
                     },
+                    Value::Unit(c) if c.big.is_some() => {
+                        let magnitude = self.big_magnitude(&c, at)?;
+                        Ok(Value::Number(crate::num::bignum::to_f64(&magnitude)))
+                    }
                     Value::Unit(c) => Ok(Value::Number(c.magnitude().unwrap_or(f64::NAN))),
                     other => Ok(other),
                 }
@@ -368,6 +431,9 @@ impl Evaluator {
             ("splitUnit", [Value::Unit(u), Value::Matrix(parts)]) if self.fraction_mode => {
                 self.exact_split_unit(u, parts, at)
             }
+            ("splitUnit", [Value::Unit(u), Value::Matrix(parts)]) if u.big.is_some() => {
+                self.big_split_unit(u, parts, at)
+            }
             ("splitUnit", [Value::Unit(u), Value::Matrix(parts)]) => self.split_unit(u, parts, at),
             (
                 "sin" | "cos" | "tan" | "sec" | "csc" | "cot" | "sinh" | "cosh" | "tanh" | "sech"
@@ -381,10 +447,14 @@ impl Evaluator {
                     // Spec 5.3: no exact trigonometric functions.
                     return Err(crate::eval::fraction_unsupported_function(at));
                 }
-                let radians = u.value.unwrap_or_else(|| u.normalize(1.0));
+                let radians = match &u.big {
+                    Some(big) => Value::Big(crate::num::bignum::Big::clone(big)),
+                    None if u.complex.is_some() => Value::Complex(u.complex_of()),
+                    None => Value::Number(u.value.unwrap_or_else(|| u.normalize(1.0))),
+                };
                 let row = crate::functions::builtin(name)
                     .ok_or_else(|| not_implemented(&format!("{name}()"), at))?;
-                self.call_builtin(row, name, vec![Value::Number(radians)], at)
+                self.call_builtin(row, name, vec![radians], at)
             }
             (_, args) => {
                 let shown: Vec<&str> = args.iter().map(Value::type_name).collect();
@@ -475,6 +545,7 @@ impl Evaluator {
     fn settle_in(&mut self, value: Value, system: &UnitSystem) -> Evaluated {
         match value {
             Value::Unit(u) if u.exact.is_some() => self.exact_settled(&u, system),
+            Value::Unit(u) if u.big.is_some() => self.big_settled(&u, system),
             Value::Unit(u) => Ok(Value::Unit(Rc::new(settled(&u, system)))),
             Value::Matrix(m) if m.data.iter().any(|v| matches!(v, Value::Unit(_))) => {
                 let mut data = Vec::with_capacity(m.data.len());

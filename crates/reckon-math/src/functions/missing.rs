@@ -7,8 +7,7 @@
 //!
 //! A refusal is recognised from its message, "Evaluation failed: WHAT is not implemented in
 //! reckon yet" (`crate::error::not_implemented`), where WHAT is `NAME()` for a catalogue
-//! function, `units with a TYPE magnitude`, `the constant NAME in BigNumber mode` (a physical
-//! constant, a Unit in math.js).
+//! function.
 //! Any other WHAT is a rare argument form of a function that is built (`zeta()` of a complex
 //! argument it has no series for, a sparse-matrix variant, ...), answered with
 //! [`OTHER_FORMS_HINT`].
@@ -30,17 +29,6 @@ pub struct Missing {
 
 /// The features not built yet, in the order the description names them.
 pub static MISSING: &[Missing] = &[
-    Missing {
-        feature: "units with BigNumber or Complex magnitudes",
-        names: &[],
-        instead: "numericType \"number\" (or \"Fraction\") for unit arithmetic and conversions",
-        hint: "Units with BigNumber or Complex magnitudes (and physical constants in numericType \
-               \"BigNumber\") are not built in reckon yet, and retrying the same call fails the \
-               same way. Send the same expression with numericType \"number\" (5 kg to lbs, \
-               sin(30 deg), speedOfLight * 2 all work there) or \"Fraction\" for exact \
-               conversions, or compute with plain numbers: multiply or divide by the conversion \
-               factor (5 kg to lbs → 5 / 0.45359237).",
-    },
     Missing {
         feature: "slu (sparse LU)",
         names: &["slu"],
@@ -77,10 +65,6 @@ fn what_is_missing(message: &str) -> Option<&str> {
 /// or one of a rare argument form ([`OTHER_FORMS_HINT`]).
 pub fn feature_of(message: &str) -> Option<&'static Missing> {
     let what = what_is_missing(message)?;
-    let by_feature = |feature: &str| MISSING.iter().find(|m| m.feature.starts_with(feature));
-    if what.starts_with("units with ") || what.starts_with("the constant ") {
-        return by_feature("units");
-    }
     let name = what.strip_suffix("()")?;
     MISSING.iter().find(|m| m.names.contains(&name))
 }
@@ -173,12 +157,8 @@ mod tests {
         let refusal =
             |what: &str| format!("Evaluation failed: {what} is not implemented in reckon yet");
         let feature = |what: &str| feature_of(&refusal(what)).map(|m| m.feature);
-        let units = Some(MISSING[0].feature);
-        assert_eq!(feature("units with a BigNumber magnitude"), units);
-        assert_eq!(
-            feature("the constant speedOfLight in BigNumber mode"),
-            units
-        );
+        // A rare form of units (a Fraction meeting a unit in number mode): no feature.
+        assert_eq!(feature("units with a Fraction magnitude"), None);
         assert_eq!(feature("slu()"), Some("slu (sparse LU)"));
         assert_eq!(
             feature("fft()"),
@@ -195,11 +175,8 @@ mod tests {
 
     #[test]
     fn a_refusal_gets_its_workaround_and_is_not_retryable() {
-        let error = with_workaround(crate::error::not_implemented(
-            "units with a Complex magnitude",
-            2,
-        ));
-        assert_eq!(error.hint.as_deref(), Some(MISSING[0].hint));
+        let error = with_workaround(crate::error::not_implemented("fft()", 2));
+        assert_eq!(error.hint.as_deref(), Some(MISSING[1].hint));
         assert_eq!(error.to_json()["error"]["data"]["retryable"], false);
         assert_eq!(error.position, Some(2));
         let other = with_workaround(crate::error::not_implemented("indexing", 0));
@@ -219,6 +196,5 @@ mod tests {
             assert!(line.contains(missing.instead), "{}", missing.feature);
         }
         assert!(line.contains("lup(A) or lusolve(A, b)"));
-        assert!(line.contains("numericType \"number\" (or \"Fraction\") for unit arithmetic"));
     }
 }

@@ -239,7 +239,10 @@ pub(crate) fn has_non_finite(value: &crate::value::Value) -> bool {
         crate::value::Value::Sparse(m) => m.data.iter().any(has_non_finite),
         crate::value::Value::Complex(z) => !z.is_finite(),
         crate::value::Value::Big(x) => !x.is_finite(),
-        crate::value::Value::Unit(u) => u.value.is_some_and(|v| !v.is_finite()),
+        crate::value::Value::Unit(u) => match &u.big {
+            Some(big) => !big.is_finite(),
+            None => u.value.is_some_and(|v| !v.is_finite()),
+        },
         _ => false,
     }
 }

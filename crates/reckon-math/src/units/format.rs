@@ -116,8 +116,8 @@ fn best_prefix(unit: &Unit) -> Option<&'static Prefix> {
         return None;
     }
     let value = unit.value?.abs();
-    if value == 0.0 && unit.exact.is_none() {
-        // A Fraction zero is no number 0 to math.js: every prefix is then infinitely far, and
+    if value == 0.0 && unit.exact.is_none() && unit.big.is_none() {
+        // A Fraction or BigNumber zero is no number 0 to math.js: every prefix is then infinitely far, and
         // the shortest name wins the tie.
         return None;
     }
@@ -156,23 +156,49 @@ pub(crate) fn apply_best_prefix(unit: &mut Unit) {
 /// The unit as it prints: settled against `system`, best prefix chosen, its magnitude
 /// formatted with `number` (the magnitude's own formatting), then the unit string.
 pub(crate) fn text(unit: &Unit, system: &UnitSystem, precision: Option<u32>) -> String {
-    text_with(unit, system, |x| {
-        crate::num::format::format_number(x, precision)
-    })
+    text_with(
+        unit,
+        system,
+        |x| crate::num::format::format_number(x, precision),
+        precision,
+    )
 }
 
-/// [`text`] with the magnitude formatted by `number`.
+/// [`text`] with a binary64 magnitude formatted by `number` (a BigNumber one with
+/// `precision` significant digits, as BigNumbers print).
 pub(crate) fn text_with(
     unit: &Unit,
     system: &UnitSystem,
     number: impl Fn(f64) -> String,
+    precision: Option<u32>,
 ) -> String {
     let mut shown = settled(unit, system);
     apply_best_prefix(&mut shown);
     let units = unit_string(&shown.parts);
+    if let Some(big) = &shown.big_shown {
+        // BigNumber mode: the magnitude the evaluator wrote in these parts.
+        let mut out = crate::num::bignum::format(big, precision);
+        if !units.is_empty() {
+            out.push(' ');
+            out.push_str(&units);
+        }
+        return out;
+    }
     if let Some(exact) = &shown.shown {
         // Fraction mode: the exact magnitude the evaluator wrote in these parts.
         let mut out = crate::num::fraction::format(exact);
+        if !units.is_empty() {
+            out.push(' ');
+            out.push_str(&units);
+        }
+        return out;
+    }
+    if let Some(z) = shown.complex {
+        // math.js writes a Complex magnitude in parentheses.
+        let mut out = format!(
+            "({})",
+            crate::num::complex::format(shown.complex_magnitude(z), precision)
+        );
         if !units.is_empty() {
             out.push(' ');
             out.push_str(&units);

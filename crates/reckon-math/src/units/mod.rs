@@ -11,8 +11,12 @@
 //! (7.5, 4.9); every arithmetic step is the same binary64 operation in the same order, so
 //! results agree with math.js to the last digit. Magnitudes are binary64 numbers, or in
 //! Fraction mode exact rationals (`exact`, computed by the evaluator, which meters them, from
-//! the factors [`Part::exact_scale`] gives); BigNumber and Complex magnitudes are not built yet.
+//! the factors [`Part::exact_scale`] gives), or in BigNumber mode BigNumbers (`big`, from the
+//! factors `big` gives, as math.js converts them), or Complex numbers (`complex`, with
+//! binary64 factors as math.js keeps them for a Complex).
 
+pub(crate) mod big;
+pub(crate) mod complex;
 pub(crate) mod format;
 pub(crate) mod table;
 pub(crate) mod text;
@@ -74,6 +78,14 @@ pub struct Unit {
     pub(crate) exact: Option<Rc<RBig>>,
     /// Fraction mode, once settled for printing: the magnitude in the unit's own parts.
     pub(crate) shown: Option<Rc<RBig>>,
+    /// BigNumber mode: the normalized magnitude as a BigNumber (`value` then holds its binary64
+    /// value, which the best-prefix search uses, as math.js does).
+    pub(crate) big: Option<Rc<crate::num::bignum::Big>>,
+    /// BigNumber mode, once settled for printing: the magnitude in the unit's own parts.
+    pub(crate) big_shown: Option<Rc<crate::num::bignum::Big>>,
+    /// A Complex magnitude, normalized (`value` then holds its absolute value, which the
+    /// best-prefix search uses, as math.js does).
+    pub(crate) complex: Option<crate::num::complex::Complex>,
 }
 
 /// Why a unit operation failed; the evaluator maps it to the spec's reason.
@@ -106,6 +118,9 @@ impl Unit {
             keep_units: true,
             exact: None,
             shown: None,
+            big: None,
+            big_shown: None,
+            complex: None,
         })
     }
 
@@ -120,6 +135,9 @@ impl Unit {
             keep_units: true,
             exact: None,
             shown: None,
+            big: None,
+            big_shown: None,
+            complex: None,
         }
     }
 
@@ -236,6 +254,11 @@ impl Unit {
     pub(crate) fn negated(&self) -> Self {
         let mut result = self.clone();
         result.value = self.value.map(|v| -v);
+        result.big = self
+            .big
+            .as_ref()
+            .map(|b| Rc::new(crate::num::bignum::neg(b)));
+        result.complex = self.complex.map(crate::num::complex::Complex::neg);
         result
     }
 

@@ -28,6 +28,9 @@ pub(crate) fn parse(text: &str) -> Result<Unit, UnitError> {
             keep_units: true,
             exact: None,
             shown: None,
+            big: None,
+            big_shown: None,
+            complex: None,
         },
     };
     reader.skip_spaces();

@@ -142,3 +142,55 @@ pub fn unit_expression(rng: &mut Rng) -> String {
         _ => format!("{n}^({b})"),
     }
 }
+
+/// The Complex magnitudes unit expressions take.
+const COMPLEX: [&str; 8] = [
+    "(2 + 3i)",
+    "(1 - 2i)",
+    "(0.5i)",
+    "(-1 + 0.25i)",
+    "(3 + 0i)",
+    "(1e3 + 2i)",
+    "(0 - 1i)",
+    "(7.25 + 1e-3i)",
+];
+
+/// One unit expression with a Complex magnitude: literals, `unit(complex(re, im), u)`,
+/// conversions (temperatures shift the real part), `+ - * / ^` with units, numbers and
+/// Complex numbers, comparisons, `abs sqrt toBest unit number splitUnit`.
+pub fn complex_unit_expression(rng: &mut Rng) -> String {
+    let (g, u) = unit(rng);
+    let z = rng.pick(&COMPLEX);
+    let a = format!("{z} {u}");
+    let (_, b) = literal(rng);
+    let n = rng.pick(&NUMBERS);
+    match rng.below(16) {
+        0 | 1 => a,
+        2..=4 => format!("{a} to {}", target(rng, g)),
+        5 => format!("{a} to \"{}\"", target(rng, g)),
+        6 => format!("{a} + {} {}", rng.pick(&NUMBERS), target(rng, g)),
+        7 => format!("{} {} - {a}", rng.pick(&NUMBERS), target(rng, g)),
+        8 => format!("{a} * {b}"),
+        9 => format!("{b} / ({a})"),
+        10 => format!("({a})^{}", rng.pick(&["2", "3", "-1", "0.5", "0"])),
+        11 => match rng.below(3) {
+            0 => format!("{a} * {n}"),
+            1 => format!("{n} / ({a})"),
+            _ => format!("{} * {n} {u}", rng.pick(&COMPLEX)),
+        },
+        12 => {
+            let f = rng.pick(&["abs", "sqrt", "toBest", "unit", "-"]);
+            if f == "-" {
+                format!("-({a})")
+            } else {
+                format!("{f}({a})")
+            }
+        }
+        13 => {
+            let (re, im) = (rng.pick(&NUMBERS), rng.pick(&NUMBERS));
+            format!("unit(complex({re}, {im}), \"{u}\")")
+        }
+        14 => format!("{a} {} {a}", rng.pick(&["==", "!=", "<"])),
+        _ => format!("number({a}, \"{}\")", target(rng, g)),
+    }
+}
