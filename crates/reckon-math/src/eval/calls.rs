@@ -595,6 +595,9 @@ impl Evaluator {
                 if let Some(answer) = self.unit_call(row.name, &values, at) {
                     return answer;
                 }
+                if let Some(answer) = self.documented_signature(row, name, &values, at) {
+                    return answer;
+                }
                 let values = if row.name == "gcd" {
                     gcd_of_a_vector(values, at)?
                 } else {
