@@ -251,7 +251,7 @@ impl Evaluator {
                 ("relTol".into(), Value::Number(1e-12)),
                 ("absTol".into(), Value::Number(1e-15)),
                 ("matrix".into(), Value::Str("Matrix".into())),
-                ("number".into(), Value::Str("number".into())),
+                ("number".into(), Value::Str(self.numeric_type_name().into())),
                 ("numberFallback".into(), Value::Str("number".into())),
                 ("precision".into(), Value::Number(64.0)),
                 ("predictable".into(), Value::Boolean(false)),

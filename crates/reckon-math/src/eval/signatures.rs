@@ -1,7 +1,8 @@
 //! Signatures math.js 15.2 documents beyond a function's common form, found by the
 //! differential test over math.js's own reference examples (`tests/peer/docs_examples.mjs`):
 //! optional arguments (`log1p(x, base)`, `cbrt(x, allRoots)`), no argument (`complex()`),
-//! another argument type (`fraction({n, d})`) and broadcasting over a matrix (`compareText`,
+//! another argument type (`fraction({n, d})`), conversions to the numericType (`+"2"`,
+//! `numeric(x, "BigNumber")`) and broadcasting over a matrix (`compareText`,
 //! `equalText`). [`Evaluator::documented_signature`] is consulted before a built-in's argument
 //! count is checked, and answers only the forms it names; every other call goes on as before.
 
@@ -42,8 +43,56 @@ impl Evaluator {
             {
                 Some(self.text_comparison_over(row, name, a, b, at))
             }
+            ("numeric", [value, Value::Str(to)])
+                if matches!(to.as_ref(), "BigNumber" | "Fraction")
+                    && matches!(
+                        value,
+                        Value::Str(_) | Value::Number(_) | Value::Fraction(_) | Value::Big(_)
+                    ) =>
+            {
+                // math.js: numeric(x, type) converts as the constructor of that type does.
+                let constructor = if to.as_ref() == "BigNumber" {
+                    "bignumber"
+                } else {
+                    "fraction"
+                };
+                Some(self.construct(constructor, value.clone(), at))
+            }
             _ => None,
         }
+    }
+
+    /// `+x` of a boolean or a string: math.js converts it to the numericType's numbers
+    /// (`+"0.1"` is the BigNumber 0.1 in BigNumber mode, the Fraction 1/10 in Fraction mode).
+    pub(super) fn unary_plus_of(&mut self, value: Value, at: usize) -> Evaluated {
+        let value = match value {
+            Value::Boolean(b) => Value::Number(f64::from(u8::from(b))),
+            other => other,
+        };
+        if self.big_mode {
+            self.construct("bignumber", value, at)
+        } else if self.fraction_mode {
+            self.construct("fraction", value, at)
+        } else {
+            Ok(Value::Number(self.to_number(&value, at)?))
+        }
+    }
+
+    /// The numericType's name, as `config()` reports it (spec 6.4).
+    pub(super) fn numeric_type_name(&self) -> &'static str {
+        if self.big_mode {
+            "BigNumber"
+        } else if self.fraction_mode {
+            "Fraction"
+        } else {
+            "number"
+        }
+    }
+
+    /// The built-in constructor `name` (`bignumber`, `fraction`) of one value.
+    fn construct(&mut self, name: &str, value: Value, at: usize) -> Evaluated {
+        let row = crate::functions::builtin(name).ok_or_else(|| failed(name.to_owned(), at))?;
+        self.call_builtin(row, name, vec![value], at)
     }
 
     fn log1p_with_base(&mut self, x: &Value, base: &Value, at: usize) -> Evaluated {
@@ -276,6 +325,59 @@ mod tests {
             ("fraction({n: 1, d: 0})", "number", "undefined_result"),
             ("fraction({n: 1.5, d: 2})", "number", "evaluation_failed"),
         ]);
+    }
+
+    #[test]
+    fn unary_plus_converts_to_the_numeric_type() {
+        answers(&[
+            ("+true", "BigNumber", "BigNumber 1"),
+            ("+\"2\"", "BigNumber", "BigNumber 2"),
+            ("+\"0.1\"", "BigNumber", "BigNumber 0.1"),
+            (
+                "+\"12345678901234567890123\"",
+                "BigNumber",
+                "BigNumber 1.2345678901234567890123e+22",
+            ),
+            ("+true", "Fraction", "Fraction 1/1"),
+            ("+false", "Fraction", "Fraction 0/1"),
+            ("+\"0.1\"", "Fraction", "Fraction 1/10"),
+            ("+\"0.1\"", "number", "number 0.1"),
+            ("-true", "BigNumber", "number -1"),
+        ]);
+    }
+
+    #[test]
+    fn numeric_converts_to_bignumber_and_fraction() {
+        answers(&[
+            ("numeric(\"4\", \"BigNumber\")", "number", "BigNumber 4"),
+            ("numeric(0.1, \"BigNumber\")", "number", "BigNumber 0.1"),
+            ("numeric(\"0.1\", \"Fraction\")", "number", "Fraction 1/10"),
+            ("numeric(0.1, \"Fraction\")", "number", "Fraction 1/10"),
+            (
+                "numeric(fraction(1,3), \"BigNumber\")",
+                "number",
+                "BigNumber 0.3333333333333333333333333333333333333333333333333333333333333333",
+            ),
+            (
+                "numeric(bignumber(0.5), \"Fraction\")",
+                "number",
+                "Fraction 1/2",
+            ),
+            ("numeric(4, \"bigint\")", "number", "bigint 4"),
+            (
+                "numeric(\"abc\", \"Fraction\")",
+                "number",
+                "evaluation_failed",
+            ),
+        ]);
+    }
+
+    #[test]
+    fn config_reports_the_numeric_type() {
+        for mode in ["number", "BigNumber", "Fraction"] {
+            let printed = answer("config().number", mode);
+            assert_eq!(printed, format!("string \"{mode}\""), "{mode}");
+        }
     }
 
     #[test]
