@@ -463,6 +463,9 @@ impl Evaluator {
                 return self.call_builtin(row, name, vec![left, right], at);
             }
         }
+        if let Some(answer) = self.inline_callback_call(function, row, name, args, at) {
+            return answer;
+        }
         let mut values = Vec::with_capacity(args.len());
         for arg in args {
             values.push(self.eval(arg)?);

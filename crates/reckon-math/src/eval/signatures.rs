@@ -2,7 +2,9 @@
 //! differential test over math.js's own reference examples (`tests/peer/docs_examples.mjs`):
 //! optional arguments (`log1p(x, base)`, `cbrt(x, allRoots)`), no argument (`complex()`),
 //! another argument type (`fraction({n, d})`), conversions to the numericType (`+"2"`,
-//! `numeric(x, "BigNumber")`) and broadcasting over a matrix (`compareText`,
+//! `numeric(x, "BigNumber")`), weights for `pickRandom`, a storage format for
+//! `matrixFromFunction`, several collections for `map`, inline expressions as callbacks
+//! (`filter(A, x != 0)`) and broadcasting over a matrix (`compareText`,
 //! `equalText`). [`Evaluator::documented_signature`] is consulted before a built-in's argument
 //! count is checked, and answers only the forms it names; every other call goes on as before.
 
@@ -10,9 +12,10 @@ use super::{Evaluated, Evaluator};
 use crate::error::{CalculateError, failed, mismatch};
 use crate::functions::Builtin;
 use crate::num::complex::Complex;
-use crate::syntax::ast::Op;
-use crate::value::Value;
+use crate::syntax::ast::{Node, NodeKind, Op};
 use crate::value::matrix::Matrix;
+use crate::value::{Function, UserFunction, Value};
+use std::rc::Rc;
 
 impl Evaluator {
     /// The answer of a documented form of `row` that its table row does not take, or `None`
@@ -43,6 +46,29 @@ impl Evaluator {
             {
                 Some(self.text_comparison_over(row, name, a, b, at))
             }
+            ("map", [.., Value::Function(f)]) if values.len() >= 3 => {
+                Some(self.map_several(f, &values[..values.len() - 1], at))
+            }
+            ("pickRandom", [Value::Matrix(possibles), Value::Matrix(weights)]) => {
+                Some(self.pick_weighted(possibles, weights, None, at))
+            }
+            (
+                "pickRandom",
+                [
+                    Value::Matrix(possibles),
+                    Value::Matrix(weights),
+                    Value::Number(n),
+                ]
+                | [
+                    Value::Matrix(possibles),
+                    Value::Number(n),
+                    Value::Matrix(weights),
+                ],
+            ) => Some(self.pick_weighted(possibles, weights, Some(*n), at)),
+            ("matrixFromFunction", [size, Value::Str(format), f @ Value::Function(_)])
+            | ("matrixFromFunction", [size, f @ Value::Function(_), Value::Str(format)]) => {
+                Some(self.matrix_from_function_as(row, size, f, format, at))
+            }
             ("numeric", [value, Value::Str(to)])
                 if matches!(to.as_ref(), "BigNumber" | "Fraction")
                     && matches!(
@@ -60,6 +86,195 @@ impl Evaluator {
             }
             _ => None,
         }
+    }
+
+    /// A call of `map`, `filter` or `forEach` whose test is an inline expression
+    /// (`filter(A, x != 0)`): math.js's transforms make it a function of its first name that is
+    /// neither a function, a constant nor bound in scope (in pre-order). `None` for any other
+    /// call, whose last argument is a name or a function definition.
+    pub(super) fn inline_callback_call(
+        &mut self,
+        function: &Function,
+        row: Option<&'static Builtin>,
+        name: &str,
+        args: &[Node],
+        at: usize,
+    ) -> Option<Evaluated> {
+        let Function::Builtin(canonical) = function else {
+            return None;
+        };
+        let (test, collections) = args.split_last()?;
+        if !matches!(*canonical, "map" | "filter" | "forEach")
+            || collections.is_empty()
+            || matches!(
+                test.kind,
+                NodeKind::Symbol(_) | NodeKind::FunctionAssignment(_)
+            )
+        {
+            return None;
+        }
+        let Some(variable) = self.free_symbol(test) else {
+            return Some(Err(failed(
+                "No undefined variable found in inline expression",
+                test.span.start,
+            )));
+        };
+        let mut values = Vec::with_capacity(args.len());
+        for arg in collections {
+            match self.eval(arg) {
+                Ok(value) => values.push(value),
+                Err(e) => return Some(Err(e)),
+            }
+        }
+        values.push(Value::Function(Function::User(Rc::new(UserFunction {
+            name: "inline".to_owned(),
+            params: Rc::from(vec![variable]),
+            body: Rc::new(test.clone()),
+            closure: (*self.context).clone(),
+        }))));
+        Some(self.invoke(function, row, name, values, None, at))
+    }
+
+    /// The first name of `node`, in pre-order, that is no function, constant or bound name.
+    fn free_symbol(&self, node: &Node) -> Option<String> {
+        if let NodeKind::Symbol(name) = &node.kind
+            && self.read_name(name).is_none()
+            && crate::functions::builtin(name).is_none()
+            && !crate::syntax::names::is_catalogue_function(name)
+            && !crate::syntax::names::is_constant(name)
+        {
+            return Some(name.to_string());
+        }
+        crate::syntax::ast::find_child(node, |child| self.free_symbol(child))
+    }
+
+    /// `map(A, B, ..., f)`: f of the elements at each position of the collections broadcast
+    /// to one size (math.js 15.2), then the index (1-based) and the broadcast collections for
+    /// a function defined with more parameters; a matrix when the first collection is one,
+    /// else an array.
+    fn map_several(&mut self, f: &Function, collections: &[Value], at: usize) -> Evaluated {
+        let mut shape = Some(Vec::new());
+        for collection in collections {
+            if !matches!(collection, Value::Matrix(_)) {
+                return Err(mismatch(
+                    format!(
+                        "Unexpected type of argument in function map (expected: Array or Matrix, actual: {})",
+                        collection.type_name()
+                    ),
+                    at,
+                ));
+            }
+            shape = shape.and_then(|s| broadcast_sizes(&s, &shape_of(collection)));
+        }
+        let Some(shape) = shape else {
+            return Err(failed(
+                "map: the collections do not broadcast to one size",
+                at,
+            ));
+        };
+        let count: usize = shape.iter().product();
+        self.build("map", count as u64, at)?;
+        let wanted = match f {
+            Function::User(u) => u.params.len(),
+            Function::Builtin(_) => collections.len(),
+        };
+        let mut data = Vec::with_capacity(count);
+        for offset in 0..count {
+            let mut args: Vec<Value> = collections
+                .iter()
+                .map(|c| element_at(c, &shape, offset))
+                .collect();
+            if wanted > collections.len() {
+                let mut rest = offset;
+                let mut index = vec![0.0; shape.len()];
+                for (axis, size) in shape.iter().enumerate().rev() {
+                    index[axis] = (rest % size + 1) as f64;
+                    rest /= size;
+                }
+                let index = index.into_iter().map(Value::Number).collect();
+                args.push(Value::matrix(Matrix::vector(index).into_array()));
+            }
+            args.truncate(wanted.max(collections.len()));
+            data.push(
+                self.call_function(f, "callback", args, at)
+                    .map_err(|e| super::collections::wrong_type_in_callback("map", e))?,
+            );
+        }
+        let array = matches!(&collections[0], Value::Matrix(m) if m.array);
+        Ok(Value::matrix(Matrix { shape, data, array }))
+    }
+
+    /// `pickRandom(A, weights[, number])`: each pick is element i with probability weights[i]
+    /// / their sum (math.js draws a key in [0, sum) and walks the weights down past it); one
+    /// value without a number, else a vector of `number` picks.
+    fn pick_weighted(
+        &mut self,
+        possibles: &Rc<Matrix>,
+        weights: &Rc<Matrix>,
+        number: Option<f64>,
+        at: usize,
+    ) -> Evaluated {
+        if weights.data.len() != possibles.data.len() {
+            return Err(failed("Weights must have the same length as possibles", at));
+        }
+        let mut numbers = Vec::with_capacity(weights.data.len());
+        for weight in &weights.data {
+            match weight {
+                Value::Number(w) if *w >= 0.0 => numbers.push(*w),
+                _ => return Err(failed("Weights must be an array of positive numbers", at)),
+            }
+        }
+        let total: f64 = numbers.iter().sum();
+        let count = match number {
+            None => 1,
+            Some(n) if n.fract() == 0.0 && n >= 0.0 => {
+                self.build("pickRandom", n as u64, at)?;
+                n as usize
+            }
+            Some(_) => return Err(failed("pickRandom() needs a whole number of picks", at)),
+        };
+        self.charge((count as u64).saturating_mul(numbers.len() as u64))?;
+        let mut pick = Value::Undefined;
+        let mut picks = Vec::with_capacity(count);
+        for _ in 0..count {
+            let mut key = self.next_random() * total;
+            for (value, weight) in possibles.data.iter().zip(&numbers) {
+                key -= weight;
+                if key < 0.0 {
+                    pick = value.clone();
+                    break;
+                }
+            }
+            picks.push(pick.clone());
+        }
+        Ok(match number {
+            None => pick,
+            Some(_) => Value::matrix(Matrix {
+                shape: vec![picks.len()],
+                data: picks,
+                array: possibles.array,
+            }),
+        })
+    }
+
+    /// `matrixFromFunction(size, format, f)` and `(size, f, format)`: the matrix of f, stored
+    /// as `matrix(M, format)` stores it.
+    fn matrix_from_function_as(
+        &mut self,
+        row: &'static Builtin,
+        size: &Value,
+        f: &Value,
+        format: &str,
+        at: usize,
+    ) -> Evaluated {
+        let dense = self.call_builtin(row, row.name, vec![size.clone(), f.clone()], at)?;
+        let matrix = crate::functions::builtin("matrix").ok_or_else(|| failed("matrix", at))?;
+        self.call_builtin(
+            matrix,
+            "matrix",
+            vec![dense, Value::Str(format.to_owned().into())],
+            at,
+        )
     }
 
     /// `+x` of a boolean or a string: math.js converts it to the numericType's numbers
@@ -140,14 +355,22 @@ impl Evaluator {
 /// The shape two operands broadcast to (math.js: the same rank after padding with leading
 /// 1s, each size equal or 1), or `None`.
 fn broadcast_shape(a: &Value, b: &Value) -> Option<Vec<usize>> {
-    let shape = |v: &Value| match v {
+    broadcast_sizes(&shape_of(a), &shape_of(b))
+}
+
+/// The shape of a value: a matrix's, or none for a scalar.
+fn shape_of(value: &Value) -> Vec<usize> {
+    match value {
         Value::Matrix(m) => m.shape.clone(),
         _ => Vec::new(),
-    };
-    let (x, y) = (shape(a), shape(b));
+    }
+}
+
+/// The size two sizes broadcast to, or `None`.
+fn broadcast_sizes(x: &[usize], y: &[usize]) -> Option<Vec<usize>> {
     let rank = x.len().max(y.len());
     let padded = |s: &[usize]| [vec![1; rank - s.len()], s.to_vec()].concat();
-    let (x, y) = (padded(&x), padded(&y));
+    let (x, y) = (padded(x), padded(y));
     x.iter()
         .zip(&y)
         .map(|(&p, &q)| match (p, q) {
@@ -378,6 +601,135 @@ mod tests {
             let printed = answer("config().number", mode);
             assert_eq!(printed, format!("string \"{mode}\""), "{mode}");
         }
+    }
+
+    #[test]
+    fn map_takes_several_collections() {
+        answers(&[
+            (
+                "map([1, 2], [3, 4], f(a,b) = a + b)",
+                "number",
+                "DenseMatrix [4, 6]",
+            ),
+            (
+                "map([1, 2], [3, 4], f(a,b) = a + b)",
+                "Fraction",
+                "DenseMatrix [4/1, 6/1]",
+            ),
+            (
+                "map([1, 2], [10], f(a, b) = a * b)",
+                "number",
+                "DenseMatrix [10, 20]",
+            ),
+            (
+                "map([1, 2], [3, 4], [5, 6], f(a, b, c) = a + b + c)",
+                "number",
+                "DenseMatrix [9, 12]",
+            ),
+            (
+                "map([1, 2], [3, 4], f(a, b, i) = i)",
+                "number",
+                "DenseMatrix [[1], [2]]",
+            ),
+            (
+                "map([1, 2], [3, 4, 5], f(a, b) = a)",
+                "number",
+                "evaluation_failed",
+            ),
+        ]);
+    }
+
+    #[test]
+    fn callbacks_may_be_inline_expressions() {
+        answers(&[
+            (
+                "filter([6, -2, 0, 1, 0], x != 0)",
+                "number",
+                "DenseMatrix [6, -2, 1]",
+            ),
+            (
+                "filter([3, -2, 5], x > 0)",
+                "BigNumber",
+                "DenseMatrix [3, 5]",
+            ),
+            ("map([1, 2, 3], x^2)", "number", "DenseMatrix [1, 4, 9]"),
+            (
+                "map([1, 2, 3], x + pi)",
+                "number",
+                "DenseMatrix [4.141592653589793, 5.141592653589793, 6.141592653589793]",
+            ),
+            ("filter([1, 2], 3 > 2)", "number", "evaluation_failed"),
+            ("forEach([1, 2], x + 1)", "number", "undefined undefined"),
+        ]);
+    }
+
+    #[test]
+    fn partition_select_takes_a_comparator_and_identity_keeps_an_array() {
+        answers(&[
+            (
+                "partitionSelect([\"C\", \"B\", \"A\", \"D\"], 1, compareText)",
+                "number",
+                "string \"B\"",
+            ),
+            (
+                "identity(size([1, 2, 3; 4, 5, 6]))",
+                "number",
+                "Array [[1, 0, 0], [0, 1, 0]]",
+            ),
+            (
+                "identity([2, 3])",
+                "number",
+                "DenseMatrix [[1, 0, 0], [0, 1, 0]]",
+            ),
+        ]);
+    }
+
+    #[test]
+    fn pick_random_takes_weights() {
+        answers(&[
+            (
+                "pickRandom([1, 3, 1, 6], [0, 1, 0, 0])",
+                "number",
+                "number 3",
+            ),
+            (
+                "pickRandom([1, 3, 1, 6], [0, 0, 0, 2], 2)",
+                "number",
+                "DenseMatrix [6, 6]",
+            ),
+            (
+                "pickRandom([1, 3, 1, 6], 2, [0, 0, 0, 2])",
+                "number",
+                "DenseMatrix [6, 6]",
+            ),
+            (
+                "pickRandom([1, 3, 1, 6], [2, 3, 2, 1])",
+                "BigNumber",
+                "evaluation_failed",
+            ),
+            (
+                "pickRandom([1, 3], [2, 3, 2, 1])",
+                "number",
+                "evaluation_failed",
+            ),
+            ("pickRandom([1, 3], [2, -3])", "number", "evaluation_failed"),
+        ]);
+    }
+
+    #[test]
+    fn matrix_from_function_takes_a_storage_format() {
+        answers(&[
+            (
+                "matrixFromFunction([2, 2], \"sparse\", f(I) = I[1] - I[2] == 1 ? 4 : 0)",
+                "number",
+                "SparseMatrix Sparse Matrix [2 x 2] density: 0.25\n\n    (1, 0) ==> 4",
+            ),
+            (
+                "matrixFromFunction([2, 2], f(I) = I[1] + I[2], \"dense\")",
+                "number",
+                "DenseMatrix [[0, 1], [1, 2]]",
+            ),
+        ]);
     }
 
     #[test]
