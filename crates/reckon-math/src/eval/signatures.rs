@@ -733,6 +733,23 @@ mod tests {
     }
 
     #[test]
+    fn norm_takes_its_p_in_the_exact_modes() {
+        // math.js's own Fraction mode fails on these (its conversions); the answers are
+        // math.js's in number mode (spec 5.3). Its BigNumber mode refuses a BigNumber p
+        // ("Unsupported parameter value 1"), and so does reckon.
+        answers(&[
+            ("norm([[1, 2], [3, 4]], 1)", "Fraction", "Fraction 6/1"),
+            (
+                "norm([[1, 2], [3, 4]], 1)",
+                "BigNumber",
+                "evaluation_failed",
+            ),
+            ("norm([3, 4], 1)", "Fraction", "Fraction 7/1"),
+            ("norm([[1, 2], [3, 4]], 3)", "Fraction", "evaluation_failed"),
+        ]);
+    }
+
+    #[test]
     fn text_comparisons_broadcast_over_a_matrix() {
         answers(&[
             (
