@@ -251,7 +251,7 @@ impl Evaluator {
                 ("relTol".into(), Value::Number(1e-12)),
                 ("absTol".into(), Value::Number(1e-15)),
                 ("matrix".into(), Value::Str("Matrix".into())),
-                ("number".into(), Value::Str("number".into())),
+                ("number".into(), Value::Str(self.numeric_type_name().into())),
                 ("numberFallback".into(), Value::Str("number".into())),
                 ("precision".into(), Value::Number(64.0)),
                 ("predictable".into(), Value::Boolean(false)),
@@ -463,6 +463,9 @@ impl Evaluator {
                 return self.call_builtin(row, name, vec![left, right], at);
             }
         }
+        if let Some(answer) = self.inline_callback_call(function, row, name, args, at) {
+            return answer;
+        }
         let mut values = Vec::with_capacity(args.len());
         for arg in args {
             values.push(self.eval(arg)?);
@@ -593,6 +596,9 @@ impl Evaluator {
                     .at(at));
                 };
                 if let Some(answer) = self.unit_call(row.name, &values, at) {
+                    return answer;
+                }
+                if let Some(answer) = self.documented_signature(row, name, &values, at) {
                     return answer;
                 }
                 let values = if row.name == "gcd" {

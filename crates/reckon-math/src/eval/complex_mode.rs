@@ -11,7 +11,7 @@ use crate::value::Value;
 /// A value as a Complex operand: numbers and booleans as real parts, Fractions through their
 /// binary64 value (spec 5.4: "any real with Complex → Complex with binary64 parts"), strings as
 /// complex.js reads them (`"2+3i"`; math.js converts with `new Complex(text)`).
-fn as_complex(value: &Value, at: usize) -> Result<Complex, crate::CalculateError> {
+pub(super) fn as_complex(value: &Value, at: usize) -> Result<Complex, crate::CalculateError> {
     match value {
         Value::Complex(z) => Ok(*z),
         Value::Str(text) => complex::parse_text(text)

@@ -50,6 +50,7 @@ use std::time::{Duration, Instant};
 mod calls;
 mod fraction_mode;
 mod operators;
+mod signatures;
 mod unit_big;
 mod unit_complex;
 mod unit_fraction;

@@ -497,7 +497,7 @@ impl Evaluator {
         match op {
             Not => Ok(Value::Boolean(!truthy(&value, at)?)),
             UnaryMinus => Ok(Value::Number(-self.to_number(&value, arg_at)?)),
-            UnaryPlus => Ok(Value::Number(self.to_number(&value, arg_at)?)),
+            UnaryPlus => self.unary_plus_of(value, arg_at),
             BitNot => Ok(Value::Number(f64::from(!int32(
                 self.to_number(&value, at)?,
                 "bitNot",

@@ -952,7 +952,9 @@ pub(crate) static BUILTINS: &[Builtin] = &[
         .with(Facts::COLLECTION)
         .with(Facts::TAKES_FUNCTIONS),
     evaluator("getMatrixDataType", Arity::Exactly(1)).with(Facts::COLLECTION),
-    evaluator("partitionSelect", Arity::Between(2, 3)).with(Facts::COLLECTION),
+    evaluator("partitionSelect", Arity::Between(2, 3))
+        .with(Facts::COLLECTION)
+        .with(Facts::TAKES_FUNCTIONS),
     evaluator("resize", Arity::Between(2, 3)).with(Facts::COLLECTION),
     evaluator("compareNatural", Arity::Exactly(2))
         .with(Facts::COLLECTION)

@@ -21,7 +21,7 @@ pub(super) fn js_truthy(value: &Value) -> bool {
 /// of a type no signature accepts (typed-function's `wrongType`, reckon's "Unexpected type of
 /// argument in function ..." type mismatch) as a plain error of the function, "cannot apply
 /// callback arguments", which spec 9.3 classifies by rule 11 (evaluation_failed). Others pass.
-fn wrong_type_in_callback(name: &str, error: CalculateError) -> CalculateError {
+pub(in crate::eval) fn wrong_type_in_callback(name: &str, error: CalculateError) -> CalculateError {
     if error.reason == crate::error::Reason::TypeMismatch
         && error
             .message

@@ -83,6 +83,8 @@ impl Evaluator {
         };
         self.build_shape("identity", &[rows, cols], at)?;
         let mut m = identity(rows, cols);
+        // math.js: sizes given as a plain Array (`identity(size(A))`) give an Array.
+        m.array = matches!(values.first(), Some(Value::Matrix(sizes)) if sizes.array);
         if self.big_mode {
             for value in &mut m.data {
                 if let Value::Number(x) = value {

@@ -704,6 +704,9 @@ impl Evaluator {
             Some(Value::Str(s)) if s == "inf" => Some(f64::INFINITY),
             Some(Value::Str(s)) if s == "-inf" => Some(f64::NEG_INFINITY),
             Some(Value::Number(x)) => Some(*x),
+            // Fraction mode's literals (`norm(A, 1)`; spec 5.3: math.js's own Fraction mode
+            // fails on its conversions). A BigNumber p is refused, as math.js refuses it.
+            Some(Value::Fraction(f)) => Some(crate::num::fraction::to_f64(f)),
             Some(_) => return Err(failed("Unsupported parameter value", at)),
         };
         if let [rows, cols] = m.shape.as_slice()

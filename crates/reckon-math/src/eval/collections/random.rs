@@ -7,7 +7,7 @@ impl Evaluator {
     /// A uniform draw from [0, 1): splitmix64, seeded once per evaluation from the standard
     /// library's per-process random hasher keys (math.js's `randomSeed` is null: draws are not
     /// reproducible, as in math.js).
-    pub(super) fn next_random(&mut self) -> f64 {
+    pub(in crate::eval) fn next_random(&mut self) -> f64 {
         use std::hash::{BuildHasher, Hasher};
         if self.random_state == 0 {
             let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
