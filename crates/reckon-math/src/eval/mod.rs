@@ -53,6 +53,7 @@ mod operators;
 mod unit_big;
 mod unit_complex;
 mod unit_fraction;
+mod unit_functions;
 mod units;
 
 pub(crate) use calls::*;
