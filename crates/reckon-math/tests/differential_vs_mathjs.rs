@@ -38,7 +38,7 @@ use common::linalg::{
     Entries, eigs_expression, linalg_expression, matrix_function_expression, pinv_expression,
     polynomial_root_expression,
 };
-use common::unit_generators::{complex_unit_expression, unit_expression};
+use common::unit_generators::{complex_unit_expression, unit_expression, unit_function_expression};
 use common::{
     Rng, assert_no_differences, difference, peer, pending_feature, pending_list, run_peer,
 };
@@ -667,6 +667,17 @@ fn generated() -> Vec<Case> {
     let mut big_units = Rng::from_env(0x0417_B16A_1205);
     for _ in 0..1500 {
         cases.push(unit_case("BigNumber", &mut big_units));
+    }
+    let mut unit_functions = Rng::from_env(0x0417_F0AC_1205);
+    for numeric_type in ["number", "BigNumber", "Fraction"] {
+        for _ in 0..400 {
+            cases.push(Case {
+                numeric_type,
+                expression: unit_function_expression(&mut unit_functions),
+                scope: None,
+                units: true,
+            });
+        }
     }
     let mut complex_units = Rng::from_env(0x0417_C0F1_1205);
     for _ in 0..600 {

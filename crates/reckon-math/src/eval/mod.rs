@@ -54,6 +54,7 @@ mod signatures;
 mod unit_big;
 mod unit_complex;
 mod unit_fraction;
+mod unit_functions;
 mod units;
 
 pub(crate) use calls::*;

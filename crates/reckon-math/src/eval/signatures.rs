@@ -69,6 +69,16 @@ impl Evaluator {
             | ("matrixFromFunction", [size, f @ Value::Function(_), Value::Str(format)]) => {
                 Some(self.matrix_from_function_as(row, size, f, format, at))
             }
+            // Positive BigNumbers only: math.js's checks for a zero sum compare a BigNumber
+            // with the number 0 and never fire, and a negative one takes a complex logarithm.
+            ("kldivergence", [Value::Matrix(q), Value::Matrix(p)])
+                if q.data
+                    .iter()
+                    .chain(&p.data)
+                    .all(|v| matches!(v, Value::Big(x) if crate::num::bignum::to_f64(x) > 0.0)) =>
+            {
+                Some(self.big_kldivergence(q, p, at))
+            }
             ("numeric", [value, Value::Str(to)])
                 if matches!(to.as_ref(), "BigNumber" | "Fraction")
                     && matches!(
@@ -275,6 +285,93 @@ impl Evaluator {
             vec![dense, Value::Str(format.to_owned().into())],
             at,
         )
+    }
+
+    /// math.js's `corr` of two vectors holding BigNumbers, in its order of operations:
+    /// (n·Σxy − Σx·Σy) / sqrt((n·Σx² − (Σx)²)·(n·Σy² − (Σy)²)), in 64-digit BigNumbers.
+    pub(in crate::eval) fn big_correlation(
+        &mut self,
+        a: &[Value],
+        b: &[Value],
+        at: usize,
+    ) -> Evaluated {
+        self.charge(a.len() as u64 * 8)?;
+        let n = Value::Number(a.len() as f64);
+        let two = Value::Number(2.0);
+        let sum_x = self.sum_values(a, at)?;
+        let sum_y = self.sum_values(b, at)?;
+        let mut sum_xy = Value::Number(0.0);
+        for (x, y) in a.iter().zip(b) {
+            let product = self.op(Op::Multiply, x, y, at)?;
+            sum_xy = self.op(Op::Add, &sum_xy, &product, at)?;
+        }
+        let squares = |this: &mut Self, v: &[Value]| -> Result<Vec<Value>, CalculateError> {
+            v.iter().map(|x| this.op(Op::Pow, x, &two, at)).collect()
+        };
+        let (xx, yy) = (squares(self, a)?, squares(self, b)?);
+        let sum_xx = self.sum_values(&xx, at)?;
+        let sum_yy = self.sum_values(&yy, at)?;
+        let left = self.op(Op::Multiply, &n, &sum_xy, at)?;
+        let right = self.op(Op::Multiply, &sum_x, &sum_y, at)?;
+        let numerator = self.op(Op::Subtract, &left, &right, at)?;
+        let spread = |this: &mut Self, sum_squares: &Value, sum: &Value| -> Evaluated {
+            let scaled = this.op(Op::Multiply, &n, sum_squares, at)?;
+            let square = this.op(Op::Pow, sum, &two, at)?;
+            this.op(Op::Subtract, &scaled, &square, at)
+        };
+        let (sx, sy) = (
+            spread(self, &sum_xx, &sum_x)?,
+            spread(self, &sum_yy, &sum_y)?,
+        );
+        let product = self.op(Op::Multiply, &sx, &sy, at)?;
+        let sqrt = crate::functions::builtin("sqrt").ok_or_else(|| failed("sqrt", at))?;
+        let denominator = self.call_builtin(sqrt, "sqrt", vec![product], at)?;
+        self.op(Op::Divide, &numerator, &denominator, at)
+    }
+
+    /// math.js's `kldivergence(q, p)` of vectors holding BigNumbers: Σ q̂ᵢ·log(q̂ᵢ / p̂ᵢ) of the
+    /// vectors normalised by their sums, in 64-digit BigNumbers.
+    fn big_kldivergence(&mut self, q: &Rc<Matrix>, p: &Rc<Matrix>, at: usize) -> Evaluated {
+        if q.rank() > 1 || p.rank() > 1 {
+            return Err(failed("first object must be one dimensional", at));
+        }
+        if q.data.len() != p.data.len() {
+            return Err(failed("Length of two vectors must be equal", at));
+        }
+        self.charge(q.data.len() as u64 * 6)?;
+        let sum_q = self.sum_values(&q.data, at)?;
+        let sum_p = self.sum_values(&p.data, at)?;
+        let log = crate::functions::builtin("log").ok_or_else(|| failed("log", at))?;
+        let mut result: Option<Value> = None;
+        for (qi, pi) in q.data.iter().zip(&p.data) {
+            let q_norm = self.op(Op::Divide, qi, &sum_q, at)?;
+            let p_norm = self.op(Op::Divide, pi, &sum_p, at)?;
+            let ratio = self.op(Op::Divide, &q_norm, &p_norm, at)?;
+            let logarithm = self.call_builtin(log, "log", vec![ratio], at)?;
+            let term = self.op(Op::Multiply, &q_norm, &logarithm, at)?;
+            result = Some(match result {
+                None => term,
+                Some(sum) => self.op(Op::Add, &sum, &term, at)?,
+            });
+        }
+        result.ok_or_else(|| failed("Sum of elements in first object must be non zero", at))
+    }
+
+    /// math.js's `sum` of values: the first, plus each of the others in turn.
+    fn sum_values(&mut self, values: &[Value], at: usize) -> Evaluated {
+        let Some((first, rest)) = values.split_first() else {
+            return Ok(Value::Number(0.0));
+        };
+        let mut sum = first.clone();
+        for value in rest {
+            sum = self.op(Op::Add, &sum, value, at)?;
+        }
+        Ok(sum)
+    }
+
+    /// A binary operation on two values.
+    fn op(&mut self, op: Op, a: &Value, b: &Value, at: usize) -> Evaluated {
+        self.binary(op, a, b, false, (at, at), at)
     }
 
     /// `+x` of a boolean or a string: math.js converts it to the numericType's numbers
@@ -746,6 +843,27 @@ mod tests {
             ),
             ("norm([3, 4], 1)", "Fraction", "Fraction 7/1"),
             ("norm([[1, 2], [3, 4]], 3)", "Fraction", "evaluation_failed"),
+        ]);
+    }
+
+    #[test]
+    fn corr_and_kldivergence_compute_in_bignumbers() {
+        answers(&[
+            (
+                "corr([2, 4, 6, 8],[1, 2, 3, 6])",
+                "BigNumber",
+                "BigNumber 0.956182887467514911975053743754499987877503279198482514069933192",
+            ),
+            (
+                "kldivergence([0.7,0.5,0.4], [0.2,0.9,0.5])",
+                "BigNumber",
+                "BigNumber 0.3086145781062588691126880180975853292866118135921441736188822258",
+            ),
+            (
+                "corr([2, 4, 6, 8],[1, 2, 3, 6])",
+                "number",
+                "number 0.9561828874675149",
+            ),
         ]);
     }
 

@@ -152,6 +152,14 @@ impl Evaluator {
                 let exact = self.exact_op(Divide, &x, &v, at)?;
                 with_exact(Unit::dimensionless(0.0).combine(u, true), exact)
             }
+            (Pow, Value::Unit(u), Value::Number(p)) if u.value.is_some() && p.fract() == 0.0 => {
+                // A number exponent (`square`, `cube`): math.js's pow of the Fraction.
+                let x = self.exact_of(u, at)?;
+                let p_exact = fraction::from_f64_exact(*p)
+                    .ok_or_else(|| fraction_unsupported_function(at))?;
+                let exact = self.exact_op(Pow, &x, &p_exact, at)?;
+                with_exact(u.pow(*p), exact)
+            }
             (Pow, Value::Unit(_), _) => return Err(fraction_power(at)),
             (
                 Equal | Unequal | Smaller | Larger | SmallerEq | LargerEq,

@@ -328,6 +328,9 @@ impl Evaluator {
     }
 
     fn unit_call_inner(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
+        if let Some(answer) = self.more_unit_functions(name, values, at) {
+            return answer;
+        }
         match (name, values) {
             ("unit", [Value::Str(s)]) => {
                 let unit = text::parse(s).map_err(|e| unit_error(e, at))?;

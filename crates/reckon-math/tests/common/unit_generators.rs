@@ -194,3 +194,67 @@ pub fn complex_unit_expression(rng: &mut Rng) -> String {
         _ => format!("number({a}, \"{}\")", target(rng, g)),
     }
 }
+
+/// One call of a function math.js defines on units beyond the basic ones: `square cube cbrt
+/// sign compare`, `round floor ceil fix` in a unit, `max min sum mean prod` of units, the
+/// identities `clone conj squeeze`, `size` and the predicates.
+///
+/// The server's custom units are left out: they never enter the current unit system (spec
+/// 6.3), where math.js prints results in them, a divergence listed once already.
+pub fn unit_function_expression(rng: &mut Rng) -> String {
+    loop {
+        let expression = unit_function_candidate(rng);
+        if !["knot", "mph", "lightyear", " ly"]
+            .iter()
+            .any(|custom| expression.contains(custom))
+        {
+            return expression;
+        }
+    }
+}
+
+fn unit_function_candidate(rng: &mut Rng) -> String {
+    let (g, a) = literal(rng);
+    let b = format!("{} {}", rng.pick(&NUMBERS), target(rng, g));
+    let c = format!("{} {}", rng.pick(&NUMBERS), rng.pick(GROUPS[g]));
+    let negative = if rng.below(3) == 0 { "-" } else { "" };
+    match rng.below(10) {
+        0 => {
+            let f = rng.pick(&["square", "cube", "cbrt", "sign", "clone", "conj", "squeeze"]);
+            format!("{f}({negative}{a})")
+        }
+        1 => {
+            let f = rng.pick(&[
+                "size",
+                "isNegative",
+                "isPositive",
+                "isZero",
+                "isNaN",
+                "isNumeric",
+            ]);
+            format!("{f}({negative}{a})")
+        }
+        2 => format!("compare({a}, {b})"),
+        3 | 4 => {
+            let f = rng.pick(&["round", "floor", "ceil", "fix"]);
+            let unit = target(rng, g);
+            match rng.below(2) {
+                0 => format!("{f}({negative}{a}, {unit})"),
+                _ => format!(
+                    "{f}({negative}{a}, {}, {unit})",
+                    rng.pick(&["0", "1", "2", "3"])
+                ),
+            }
+        }
+        5 | 6 => {
+            let f = rng.pick(&["max", "min", "sum", "mean", "prod"]);
+            format!("{f}({a}, {b}, {c})")
+        }
+        7 => {
+            let f = rng.pick(&["max", "min", "sum", "mean", "prod"]);
+            format!("{f}({a}, {b})")
+        }
+        8 => format!("cbrt(({a})^3)"),
+        _ => format!("square({a}) + cube({b}) / ({c})"),
+    }
+}

@@ -1011,6 +1011,9 @@ impl Evaluator {
         if a.iter().chain(b).any(|v| matches!(v, Value::Fraction(_))) {
             return Err(fraction_unsupported_function(at));
         }
+        if a.iter().chain(b).any(|v| matches!(v, Value::Big(_))) {
+            return self.big_correlation(a, b, at);
+        }
         let x: Vec<f64> = a
             .iter()
             .map(|v| self.to_number(v, at))
