@@ -70,6 +70,12 @@ pub(crate) struct ServeArgs {
     /// (at least one call's budget). The server states its worst case when it starts.
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     max_memory: Option<u64>,
+    /// Seconds to drain on SIGTERM or SIGINT before the listener closes: requests are still
+    /// answered, /healthz answers 503 and every response says `Connection: close`, so that a load
+    /// balancer or Kubernetes takes the replica out of rotation first. Give more than the
+    /// balancer's check interval times its failure threshold. 0 (the default) stops at once.
+    #[arg(long, value_name = "SECONDS", default_value_t = 0.0)]
+    drain: f64,
 }
 
 /// A size in bytes: a whole number, optionally followed by K, KiB, M, MiB, G or GiB (powers of
@@ -141,6 +147,9 @@ pub(crate) fn run(registry: Registry, args: ServeArgs) -> ExitCode {
     let Some(header_read_timeout) = seconds(args.header_timeout) else {
         return usage("--header-timeout must be a number of seconds from 0.001 to 1e9");
     };
+    let Some(drain) = drain_time(args.drain) else {
+        return usage("--drain must be 0 or a number of seconds from 0.001 to 1e9");
+    };
     if args.tool_threads == Some(0) || args.workers == Some(0) {
         return usage("--workers and --tool-threads must be at least 1");
     }
@@ -168,6 +177,7 @@ pub(crate) fn run(registry: Registry, args: ServeArgs) -> ExitCode {
         allowed_hosts: args.allowed_hosts,
         header_read_timeout,
         max_connections: args.max_connections,
+        drain,
     };
     let mut threads = reckon_server::Threads {
         workers: args.workers,
@@ -194,6 +204,15 @@ fn seconds(value: f64) -> Option<Duration> {
         .contains(&value)
         .then(|| Duration::try_from_secs_f64(value).ok())
         .flatten()
+}
+
+/// The drain time: none for 0, else as a timeout ([`seconds`]).
+fn drain_time(value: f64) -> Option<Duration> {
+    if value == 0.0 {
+        Some(Duration::ZERO)
+    } else {
+        seconds(value)
+    }
 }
 
 /// The shortest timeout accepted, in seconds.
@@ -286,6 +305,17 @@ mod tests {
         assert_eq!(seconds(1e9), Some(Duration::from_secs(1_000_000_000)));
         for refused in [0.0, 0.000_999, -1.0, 1e9 + 1.0, f64::INFINITY, f64::NAN] {
             assert_eq!(seconds(refused), None, "{refused}");
+        }
+    }
+
+    #[test]
+    fn drain_times_are_zero_or_timeouts() {
+        assert_eq!(drain_time(0.0), Some(Duration::ZERO));
+        assert_eq!(drain_time(-0.0), Some(Duration::ZERO));
+        assert_eq!(drain_time(0.001), Some(Duration::from_millis(1)));
+        assert_eq!(drain_time(5.0), Some(Duration::from_secs(5)));
+        for refused in [0.000_999, -1.0, 1e9 + 1.0, f64::INFINITY, f64::NAN] {
+            assert_eq!(drain_time(refused), None, "{refused}");
         }
     }
 }

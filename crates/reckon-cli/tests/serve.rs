@@ -34,6 +34,16 @@ fn refuses_timeouts_and_connection_caps_out_of_range() {
         ("--header-timeout", "1e10", "--header-timeout must be"),
         ("--header-timeout", "NaN", "--header-timeout must be"),
         (
+            "--drain",
+            "1e10",
+            "--drain must be 0 or a number of seconds",
+        ),
+        (
+            "--drain",
+            "0.0001",
+            "--drain must be 0 or a number of seconds",
+        ),
+        (
             "--max-connections",
             "0",
             "--max-connections must be at least 1",

@@ -224,11 +224,6 @@ pub(crate) async fn openapi(State(state): State<Arc<AppState>>) -> Json<Value> {
     Json(state.openapi.clone())
 }
 
-/// `GET /healthz`: liveness, without authentication.
-pub(crate) async fn healthz() -> Json<Value> {
-    Json(json!({"status": "ok"}))
-}
-
 /// `GET /metrics`: Prometheus text.
 pub(crate) async fn metrics(State(state): State<Arc<AppState>>) -> Response {
     let content_type = HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8");

@@ -2,7 +2,8 @@
 //!
 //! Every tool in the [`Registry`] is served under `/v1/tools`: a catalogue, each tool's versions, its
 //! manifest, and `POST /v1/tools/{id}/versions/{version}/execute`. `/openapi.json` is assembled from
-//! the same registry, `/healthz` answers liveness, `/metrics` exposes Prometheus text, and `/mcp`
+//! the same registry, `/healthz` answers liveness and readiness (503 while draining, module
+//! `drain`), `/metrics` exposes Prometheus text, and `/mcp`
 //! speaks MCP over streamable HTTP (module `mcp_http`). `/` serves the playground, a page that
 //! calls this API for a person (module `playground`).
 //!
@@ -57,6 +58,7 @@
 
 mod api;
 mod auth;
+mod drain;
 mod error;
 mod guard;
 mod host;
@@ -81,6 +83,8 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tower::Layer;
+
+pub use drain::{Readiness, stop_after_drain};
 
 /// How the server behaves; every field has a production default.
 #[derive(Clone, Debug)]
@@ -107,6 +111,10 @@ pub struct Config {
     /// Most connections open at once; past it new clients wait in the listen backlog until one
     /// closes. Bounds the tasks, buffers and file descriptors clients can make the server hold.
     pub max_connections: usize,
+    /// How long a stopping server drains before its listener closes: it keeps answering while
+    /// `/healthz` answers 503 and responses close their connections, so that a load balancer
+    /// takes it out of rotation first (module `drain`). Used by [`run`]; zero stops at once.
+    pub drain: Duration,
 }
 
 impl Default for Config {
@@ -120,6 +128,7 @@ impl Default for Config {
             allowed_hosts: Vec::new(),
             header_read_timeout: Duration::from_secs(10),
             max_connections: 4096,
+            drain: Duration::ZERO,
         }
     }
 }
@@ -140,6 +149,18 @@ pub(crate) struct AppState {
 /// # Errors
 /// An invalid `cors_origin` (not a valid header value) or entry of `allowed_hosts`.
 pub fn router(registry: Arc<Registry>, config: Config) -> Result<Router, String> {
+    router_with_readiness(registry, config, &Readiness::new())
+}
+
+/// [`router`], with `/healthz` and `Connection: close` following `readiness` (module `drain`).
+///
+/// # Errors
+/// As [`router`].
+pub fn router_with_readiness(
+    registry: Arc<Registry>,
+    config: Config,
+    readiness: &Readiness,
+) -> Result<Router, String> {
     let openapi = openapi::document(&registry);
     let registry_for_mcp = registry.clone();
     let mcp_config = config.clone();
@@ -176,7 +197,10 @@ pub fn router(registry: Arc<Registry>, config: Config) -> Result<Router, String>
             auth::require_token,
         ));
     let app = Router::new()
-        .route("/healthz", get(api::healthz))
+        .route("/healthz", {
+            let readiness = readiness.clone();
+            get(move || std::future::ready(drain::healthz(&readiness)))
+        })
         .route("/", get(playground::page))
         .route("/playground.js", get(playground::script))
         .route("/playground.css", get(playground::style))
@@ -184,7 +208,11 @@ pub fn router(registry: Arc<Registry>, config: Config) -> Result<Router, String>
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .with_state(state.clone());
-    guard::layers(app, state, cors.as_deref())
+    let app = guard::layers(app, state, cors.as_deref())?;
+    Ok(app.layer(axum::middleware::from_fn_with_state(
+        readiness.clone(),
+        drain::close_while_draining,
+    )))
 }
 
 /// Serves `app` on `listener` until `shutdown` completes, then finishes the requests in flight.
@@ -275,11 +303,13 @@ pub fn run(
     let runtime = runtime(threads).map_err(|e| format!("cannot start the runtime: {e}"))?;
     let memory_budget = registry.memory_budget();
     runtime.block_on(async move {
-        let app = router(registry, config.clone())?;
+        let readiness = Readiness::new();
+        let app = router_with_readiness(registry, config.clone(), &readiness)?;
         let listener = TcpListener::bind(addr)
             .await
             .map_err(|e| format!("cannot bind {addr}: {e}"))?;
         let local = listener.local_addr().map_err(|e| e.to_string())?;
+        let stop = stop_after_drain(drain::stop_signal(), readiness, config.drain);
         tracing::info!(address = %local, "reckon serve listening");
         if let Some(budget) = memory_budget {
             // At most one call per tool thread runs at once, each within its budget: the
@@ -297,7 +327,7 @@ pub fn run(
                 "without a token only requests naming a loopback Host (localhost, 127.0.0.1, [::1]) are answered, /healthz aside: give --allowed-host NAME for each name clients use"
             );
         }
-        serve(listener, app, &config, shutdown_signal())
+        serve(listener, app, &config, stop)
             .await
             .map_err(|e| format!("server error: {e}"))?;
         tracing::info!("reckon serve stopped");

@@ -55,13 +55,18 @@ pub fn document(registry: &Registry) -> Value {
     );
     let mut health = get(
         "getHealth",
-        "Liveness; needs no token and answers whatever the Host (load-balancer probes name the instance address).",
+        "Liveness and readiness; needs no token and answers whatever the Host (load-balancer probes name the instance address). 503 while the server drains before stopping (`reckon serve --drain`).",
         json!({"type": "object", "properties": {"status": {"const": "ok"}}}),
     );
     health["get"]["security"] = json!([]);
     if let Some(responses) = health["get"]["responses"].as_object_mut() {
         responses.remove("401");
         responses.remove("403");
+        responses.insert(
+            "503".into(),
+            json!({"description": "Draining: the server is stopping and should get no new requests.",
+                "content": {"application/json": {"schema": {"type": "object", "properties": {"status": {"const": "draining"}}}}}}),
+        );
     }
     paths.insert("/healthz".into(), health);
     paths.insert(
