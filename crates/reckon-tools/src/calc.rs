@@ -1,28 +1,19 @@
 //! `calc` as a registry [`Tool`].
 
+use crate::manifest::EmbeddedManifest;
 use crate::{Execution, Outcome, Tool};
 use reckon_calc::{MANIFEST_JSON, TOOL_ID, TOOL_VERSION, wire};
 use serde_json::{Value, json};
 
 /// The calc tool with its manifest parsed once.
 pub(crate) struct CalcTool {
-    manifest: Value,
-    description: String,
+    manifest: EmbeddedManifest,
 }
 
 impl CalcTool {
     pub(crate) fn new() -> Self {
-        // The manifest is compiled in; the registry's tests parse it, so this cannot fail at run time.
-        let manifest: Value =
-            serde_json::from_str(MANIFEST_JSON).expect("the embedded manifest is valid JSON");
-        let description = manifest
-            .get("description")
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_owned();
         Self {
-            manifest,
-            description,
+            manifest: EmbeddedManifest::parse(MANIFEST_JSON),
         }
     }
 }
@@ -37,7 +28,7 @@ impl Tool for CalcTool {
     }
 
     fn description(&self) -> &str {
-        &self.description
+        &self.manifest.description
     }
 
     fn purpose(&self) -> &str {
@@ -55,7 +46,7 @@ impl Tool for CalcTool {
     }
 
     fn manifest(&self) -> &Value {
-        &self.manifest
+        &self.manifest.value
     }
 
     fn error_schema(&self) -> Value {

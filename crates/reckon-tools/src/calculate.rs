@@ -1,6 +1,7 @@
 //! `calculate` as a registry [`Tool`]. Every call runs on a large stack
 //! ([`crate::stack::on_large_stack`]), since the tool recurses over the expression tree.
 
+use crate::manifest::EmbeddedManifest;
 use crate::{Execution, Outcome, Tool};
 use reckon_core::ErrorCategory;
 use reckon_math::{MANIFEST_JSON, Reason, TOOL_ID, TOOL_VERSION};
@@ -8,27 +9,17 @@ use serde_json::{Value, json};
 
 /// The calculate tool with its manifest parsed once.
 pub(crate) struct CalculateTool {
-    manifest: Value,
-    description: String,
+    manifest: EmbeddedManifest,
     /// What each call is lent: the front end's memory gauge, when it set one.
     resources: reckon_math::Resources,
 }
 
 impl CalculateTool {
     pub(crate) fn new() -> Self {
-        // The manifest is compiled in; the registry's tests parse it, so this cannot fail at run time.
-        let manifest: Value =
-            serde_json::from_str(MANIFEST_JSON).expect("the embedded manifest is valid JSON");
         // The seed's words, verbatim; what this build does not have yet is said beside them
         // ([`Tool::not_built`]) wherever they are shown to a model or a person.
-        let description = manifest
-            .get("description")
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_owned();
         Self {
-            manifest,
-            description,
+            manifest: EmbeddedManifest::parse(MANIFEST_JSON),
             resources: reckon_math::Resources::default(),
         }
     }
@@ -73,7 +64,7 @@ impl Tool for CalculateTool {
     }
 
     fn description(&self) -> &str {
-        &self.description
+        &self.manifest.description
     }
 
     fn purpose(&self) -> &str {
@@ -108,7 +99,7 @@ impl Tool for CalculateTool {
     }
 
     fn manifest(&self) -> &Value {
-        &self.manifest
+        &self.manifest.value
     }
 
     fn reference(&self) -> Option<String> {

@@ -1,28 +1,19 @@
 //! `decimal-expression-evaluate` as a registry [`Tool`].
 
+use crate::manifest::EmbeddedManifest;
 use crate::{Execution, Outcome, Tool};
 use reckon_decimal::{MANIFEST_JSON, TOOL_ID, TOOL_VERSION, wire};
 use serde_json::Value;
 
 /// The decimal tool with its manifest parsed once.
 pub(crate) struct DecimalTool {
-    manifest: Value,
-    description: String,
+    manifest: EmbeddedManifest,
 }
 
 impl DecimalTool {
     pub(crate) fn new() -> Self {
-        // The manifest is compiled in; the registry's tests parse it, so this cannot fail at run time.
-        let manifest: Value =
-            serde_json::from_str(MANIFEST_JSON).expect("the embedded manifest is valid JSON");
-        let description = manifest
-            .get("description")
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_owned();
         Self {
-            manifest,
-            description,
+            manifest: EmbeddedManifest::parse(MANIFEST_JSON),
         }
     }
 }
@@ -37,7 +28,7 @@ impl Tool for DecimalTool {
     }
 
     fn description(&self) -> &str {
-        &self.description
+        &self.manifest.description
     }
 
     fn purpose(&self) -> &str {
@@ -57,7 +48,7 @@ impl Tool for DecimalTool {
     }
 
     fn manifest(&self) -> &Value {
-        &self.manifest
+        &self.manifest.value
     }
 
     fn answer_text(&self, body: &Value) -> String {

@@ -19,6 +19,7 @@ mod decimal;
 #[cfg(feature = "test-corpus")]
 #[doc(hidden)]
 pub mod hostile;
+mod manifest;
 #[cfg(feature = "test-corpus")]
 #[doc(hidden)]
 pub mod pending;
