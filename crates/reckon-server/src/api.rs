@@ -203,18 +203,21 @@ pub(crate) fn require_json(headers: &HeaderMap, json_suffix: bool) -> Result<(),
     let Some(value) = headers.get(header::CONTENT_TYPE) else {
         return Err(ApiError::UnsupportedMediaType(None));
     };
-    let text = String::from_utf8_lossy(value.as_bytes()).into_owned();
-    let essence = text
-        .split(';')
+    let bytes = value.as_bytes();
+    let essence = bytes
+        .split(|&b| b == b';')
         .next()
         .unwrap_or_default()
-        .trim()
-        .to_ascii_lowercase();
-    let json = essence == "application/json"
-        || (json_suffix && essence.starts_with("application/") && essence.ends_with("+json"));
+        .trim_ascii();
+    let json = essence.eq_ignore_ascii_case(b"application/json")
+        || (json_suffix
+            && essence.len() >= b"application/".len() + b"+json".len()
+            && essence[..b"application/".len()].eq_ignore_ascii_case(b"application/")
+            && essence[essence.len() - b"+json".len()..].eq_ignore_ascii_case(b"+json"));
     if json {
         Ok(())
     } else {
+        let text = String::from_utf8_lossy(bytes).into_owned();
         Err(ApiError::UnsupportedMediaType(Some(text)))
     }
 }
@@ -242,4 +245,63 @@ pub(crate) async fn not_found() -> ApiError {
 /// A route that exists, asked with another method.
 pub(crate) async fn method_not_allowed() -> ApiError {
     ApiError::MethodNotAllowed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rule of [`require_json`] written the plain way (lowercased text, then compared).
+    fn plainly_json(value: &str, json_suffix: bool) -> bool {
+        let essence = value
+            .split(';')
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_ascii_lowercase();
+        essence == "application/json"
+            || (json_suffix && essence.starts_with("application/") && essence.ends_with("+json"))
+    }
+
+    #[test]
+    fn require_json_takes_exactly_the_json_types() {
+        let mut accepted = 0;
+        for value in [
+            "application/json",
+            "APPLICATION/JSON",
+            " application/json ; charset=utf-8",
+            "application/json;",
+            "application/jsonx",
+            "application/json5",
+            "text/json",
+            "application/problem+json",
+            "Application/Problem+JSON; q=1",
+            "application/+json",
+            "application+json",
+            "application/",
+            "+json",
+            "text/plain+json",
+            "",
+            ";application/json",
+            "application/x-www-form-urlencoded",
+            "\tapplication/json\t",
+        ] {
+            let mut headers = HeaderMap::new();
+            headers.insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_str(value).expect("a header"),
+            );
+            for json_suffix in [false, true] {
+                let ok = require_json(&headers, json_suffix).is_ok();
+                assert_eq!(
+                    ok,
+                    plainly_json(value, json_suffix),
+                    "{value:?} {json_suffix}"
+                );
+                accepted += usize::from(ok);
+            }
+        }
+        assert!(accepted >= 12, "only {accepted} accepted");
+        assert!(require_json(&HeaderMap::new(), true).is_err());
+    }
 }

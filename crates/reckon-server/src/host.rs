@@ -64,6 +64,9 @@ impl AllowedHosts {
 
     /// Whether `authority` (a `Host` value) names a loopback address or one of these names.
     fn admits(&self, authority: &str) -> bool {
+        if is_plain_loopback(authority) {
+            return true;
+        }
         let Some((host, port)) = split(authority) else {
             return false;
         };
@@ -72,6 +75,25 @@ impl AllowedHosts {
                 .names
                 .iter()
                 .any(|(name, only)| *name == host && only.is_none_or(|only| port == Some(only)))
+    }
+}
+
+/// Whether `authority` is `localhost` or `127.0.0.1`, as written by nearly every local client,
+/// optionally with a port of one to five digits that fits a `u16`: a check without the
+/// allocation of [`split`], which admits these too (a test compares the two). Anything else,
+/// including other spellings of loopback, goes through [`split`].
+fn is_plain_loopback(authority: &str) -> bool {
+    let rest = authority
+        .strip_prefix("localhost")
+        .or_else(|| authority.strip_prefix("127.0.0.1"));
+    match rest {
+        Some("") => true,
+        Some(port) => port.strip_prefix(':').is_some_and(|digits| {
+            (1..=5).contains(&digits.len())
+                && digits.bytes().all(|b| b.is_ascii_digit())
+                && digits.parse::<u16>().is_ok()
+        }),
+        None => false,
     }
 }
 
@@ -147,6 +169,42 @@ pub(crate) async fn require_allowed_host(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_plain_loopback_shortcut_admits_only_what_the_full_check_admits() {
+        let none = AllowedHosts::default();
+        let mut tried = 0;
+        for host in [
+            "localhost",
+            "127.0.0.1",
+            "LOCALHOST",
+            "127.0.0.10",
+            "localhost.",
+            "127.0.0.1.2",
+        ] {
+            for port in [
+                "", ":", ":0", ":1", ":80", ":8080", ":65535", ":65536", ":99999", ":080",
+                ":00080", ":000080", ":+80", ":-1", ":8 0", ": 80", ":80 ", ":8080:1", ":x", ":٣",
+                "@x",
+            ] {
+                let authority = format!("{host}{port}");
+                if is_plain_loopback(&authority) {
+                    let full = split(&authority).is_some_and(|(host, _)| is_loopback(&host));
+                    assert!(
+                        full,
+                        "the shortcut admits {authority:?}, the full check refuses it"
+                    );
+                    tried += 1;
+                }
+                assert_eq!(
+                    none.admits(&authority),
+                    split(&authority).is_some_and(|(host, _)| is_loopback(&host)),
+                    "{authority:?}"
+                );
+            }
+        }
+        assert!(tried >= 12, "the shortcut took only {tried} forms");
+    }
 
     #[test]
     fn loopback_names_and_listed_names_are_admitted() {
