@@ -31,6 +31,11 @@
 //! with its 14-word truncation and sticky digit, reproduced exactly). The rounding family
 //! (`round floor ceil fix mod`) applies math.js's tolerances (`relTol` 1e-12, `absTol` 1e-15)
 //! exactly as math.js does (`floor(2.99999999999999999999)` = 3).
+//!
+//! `exp`, `ln`, `log2`, `log10`, `sin`, `cos` and `tan` first try `fast`: fixed point on dashu
+//! integers at 384 bits with cached π, ln 2 and ln 10 and a Ziv rounding test, which answers
+//! only when its error interval rounds to one 64-digit decimal (so the value is the correctly
+//! rounded one dashu gives) and otherwise leaves the argument to dashu.
 
 //! # Guards
 //! Some dashu calls allocate without bound or never finish at extreme arguments: `exp(1e-9e15)`,
@@ -51,7 +56,8 @@
 //! # Layout
 //! This file holds the value, its errors and its representation; beside it, by section:
 //! `parse` (literals and conversions), `arith` (`+ − × ÷`, comparisons), `rounding`,
-//! `powers`, `elementary` (roots, exponentials, logarithms), `trigonometry`, `factorials`
+//! `powers`, `elementary` (roots, exponentials, logarithms), `trigonometry`, `fast` (their
+//! fixed-point fast path), `factorials`
 //! (factorial, gamma, constants), `costs` (the work meter's prices) and `formatting`.
 //!
 //! # Deliberate differences
@@ -80,6 +86,7 @@ mod arith;
 mod costs;
 mod elementary;
 mod factorials;
+mod fast;
 mod formatting;
 mod parse;
 mod powers;

@@ -98,6 +98,9 @@ pub(super) fn circular(f: Func, x: &Big) -> BigResult {
             )
         });
     }
+    if let Some(v) = fast::circular(f, r) {
+        return Ok(v);
+    }
     let c = ctx(PRECISION);
     Ok(finish(match f {
         Func::Sin => c.sin(r, None),
