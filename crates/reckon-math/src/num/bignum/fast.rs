@@ -17,6 +17,8 @@
 //!   eight squarings, then `2^k`.
 //! - `sin`, `cos`, `tan`: `x = k π/2 + r`, `|r| ≤ π/4`, sine and cosine of `r / 2^8` by Taylor,
 //!   eight angle doublings, the quadrant from `k mod 4`; `tan = sin / cos`.
+//! - `atan`: `π/2 − atan(1/x)` above 1, eight argument halvings `y / (1 + √(1 + y²))`, Taylor.
+//! - `sinh`, `cosh`, `tanh`: from `exp |x|` and its reciprocal.
 //! - `ln`: `x = m · 2^b · 10^e` with `m ∈ [1, 2)`, `ln x = b ln 2 + e ln 10 + ln m`, and
 //!   `ln m = 2^(s+1) atanh((t − 1)/(t + 1))` with `t = m^(1/2^s)` by `s` square roots.
 
@@ -264,6 +266,82 @@ pub(super) fn circular(f: Func, r: &Repr<10>) -> Option<Big> {
             settle(&t, &t_err, scale)
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// atan, sinh, cosh, tanh
+// ---------------------------------------------------------------------------------------------
+
+/// `atan y` for `0 ≤ y ≤ 1` in fixed point, within the returned number of ulps (given `y`
+/// within `y_err` ulps).
+fn atan_unit(y: &IBig, y_err: u64) -> (IBig, IBig) {
+    // atan y = 2 atan(y / (1 + √(1 + y²))): each halving within 4 ulps more (its derivative ≤ 1/2)
+    let mut y = y.clone();
+    for _ in 0..HALVINGS {
+        let root = IBig::from(((one() + mul(&y, &y)) << P).sqrt());
+        y = div(&y, &(one() + root));
+    }
+    let y2 = mul(&y, &y);
+    let mut power = y.clone();
+    let mut sum = y;
+    let mut k = 1u32;
+    while !power.is_zero() {
+        power = mul(&power, &y2);
+        let term = &power / IBig::from(2 * k + 1);
+        if k.is_multiple_of(2) {
+            sum += term;
+        } else {
+            sum -= term;
+        }
+        k += 1;
+    }
+    let err = IBig::from(2 * u64::from(k) + 16 + y_err) << HALVINGS;
+    (sum << HALVINGS, err)
+}
+
+/// `atan x` for `|x| < 2^20`, or `None`.
+pub(super) fn atan(r: &Repr<10>) -> Option<Big> {
+    let x = to_fixed(r, 20)?;
+    let magnitude = IBig::from(x.clone().unsigned_abs());
+    let (value, err) = if magnitude <= one() {
+        atan_unit(&magnitude, 1)
+    } else {
+        // atan x = π/2 − atan(1/x)
+        let (a, err) = atan_unit(&div(&one(), &magnitude), 2);
+        ((pi() >> 1) - a, err + IBig::from(2u8))
+    };
+    let value = if x.signum() < IBig::ZERO {
+        -value
+    } else {
+        value
+    };
+    settle(&value, &err, -(P as i64))
+}
+
+/// `sinh`, `cosh` or `tanh` of `x` for `|x| < 10`, or `None`.
+pub(super) fn hyperbolic(f: Func, r: &Repr<10>) -> Option<Big> {
+    let x = to_fixed(r, 7)?;
+    let negative = x.signum() < IBig::ZERO;
+    let (m, err, k) = exp_fixed(&IBig::from(x.unsigned_abs()));
+    // e^|x| = F / 2^P and e^-|x| = G / 2^P, with k ≥ 0 since |x| ≥ 0
+    let k = usize::try_from(k).ok()?;
+    let (big, big_err) = (m << k, err << k);
+    let small = div(&one(), &big);
+    let part_err = (&big_err << 1) + IBig::from(2u8);
+    let (value, err) = match f {
+        Func::Sinh => ((&big - &small) >> 1, part_err),
+        Func::Cosh => ((&big + &small) >> 1, part_err),
+        _ => (
+            div(&(&big - &small), &(&big + &small)),
+            (part_err << 1) + IBig::ONE,
+        ),
+    };
+    let value = if negative && f != Func::Cosh {
+        -value
+    } else {
+        value
+    };
+    settle(&value, &err, -(P as i64))
 }
 
 // ---------------------------------------------------------------------------------------------

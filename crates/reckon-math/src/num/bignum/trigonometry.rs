@@ -171,6 +171,14 @@ pub(super) fn primitive(f: Func, x: &Big) -> Big {
         }
         _ => {}
     }
+    let fast = match f {
+        Func::Atan => fast::atan(r),
+        Func::Sinh | Func::Cosh | Func::Tanh => fast::hyperbolic(f, r),
+        _ => None,
+    };
+    if let Some(v) = fast {
+        return v;
+    }
     finish(match f {
         Func::Asin => c.asin(r, None),
         Func::Acos => c.acos(r, None),

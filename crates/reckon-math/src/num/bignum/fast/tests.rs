@@ -116,6 +116,38 @@ fn circular_fast_path_is_the_dashu_value() {
 }
 
 #[test]
+fn atan_fast_path_is_the_dashu_value() {
+    let mut rng = Rng(0xBF58_476D_1CE4_E5B9);
+    let n = cases();
+    let args: Vec<_> = (0..n).map(|_| rng.value(-39, 5, true)).collect();
+    let c = ctx(PRECISION);
+    let answered = agree(&args, atan, |r| finish(c.atan(r, None)));
+    assert!(answered * 100 >= n * 95, "{answered} of {n}");
+}
+
+#[test]
+fn hyperbolic_fast_path_is_the_dashu_value() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let n = cases();
+    let args: Vec<_> = (0..n).map(|_| rng.value(-39, 0, true)).collect();
+    for f in [Func::Sinh, Func::Cosh, Func::Tanh] {
+        let c = ctx(PRECISION);
+        let answered = agree(
+            &args,
+            |r| hyperbolic(f, r),
+            |r| {
+                finish(match f {
+                    Func::Sinh => c.sinh(r, None),
+                    Func::Cosh => c.cosh(r, None),
+                    _ => c.tanh(r, None),
+                })
+            },
+        );
+        assert!(answered * 100 >= n * 95, "{f:?}: {answered} of {n}");
+    }
+}
+
+#[test]
 fn log_fast_path_is_the_dashu_value() {
     let mut rng = Rng(0x94D0_49BB_1331_11EB);
     let n = cases();
@@ -159,4 +191,120 @@ fn exact_and_tiny_results_fall_back() {
     // beyond the fast ranges
     assert_eq!(exp(&Repr::new(IBig::from(5), 3)), None);
     assert_eq!(circular(Func::Sin, &Repr::new(IBig::from(5), 7)), None);
+}
+
+/// Per-call timings of the public functions (which take the fast path where it answers) and of
+/// the dashu path alone, best of 7 rounds: `cargo test --release -p reckon-math --lib
+/// fast::tests::timings -- --ignored --nocapture`.
+/// A timing row: name, argument, the public function, the dashu path.
+type Row = (
+    &'static str,
+    &'static str,
+    fn(&Big) -> Big,
+    fn(&Context<HalfAway>, &Repr<10>) -> Big,
+);
+
+#[test]
+#[ignore = "a measurement, not a check"]
+fn timings() {
+    use std::time::Instant;
+    let best = |f: &dyn Fn() -> Big| {
+        (0..7)
+            .map(|_| {
+                let start = Instant::now();
+                for _ in 0..200 {
+                    std::hint::black_box(f());
+                }
+                start.elapsed().as_secs_f64() * 1e6 / 200.0
+            })
+            .fold(f64::INFINITY, f64::min)
+    };
+    let c = ctx(PRECISION);
+    let rows: [Row; 13] = [
+        (
+            "exp",
+            "1.5",
+            |x| super::super::exp(x),
+            |c, r| finish(c.exp(r, None)),
+        ),
+        (
+            "ln",
+            "2.5",
+            |x| ln(x).unwrap_or(Big::NaN),
+            |c, r| finish(c.ln(r, None)),
+        ),
+        (
+            "log10",
+            "7",
+            |x| log10(x).unwrap_or(Big::NaN),
+            |c, r| finish(c.log10(r, None)),
+        ),
+        (
+            "sin",
+            "1",
+            |x| trig(Func::Sin, x).unwrap_or(Big::NaN),
+            |c, r| finish(c.sin(r, None)),
+        ),
+        (
+            "cos",
+            "1",
+            |x| trig(Func::Cos, x).unwrap_or(Big::NaN),
+            |c, r| finish(c.cos(r, None)),
+        ),
+        (
+            "tan",
+            "1",
+            |x| trig(Func::Tan, x).unwrap_or(Big::NaN),
+            |c, r| finish(c.tan(r, None)),
+        ),
+        (
+            "sqrt",
+            "2",
+            |x| sqrt(x).unwrap_or(Big::NaN),
+            |c, r| finish(c.sqrt(r)),
+        ),
+        (
+            "asin",
+            "0.5",
+            |x| trig(Func::Asin, x).unwrap_or(Big::NaN),
+            |c, r| finish(c.asin(r, None)),
+        ),
+        (
+            "atan",
+            "1",
+            |x| trig(Func::Atan, x).unwrap_or(Big::NaN),
+            |c, r| finish(c.atan(r, None)),
+        ),
+        (
+            "sinh",
+            "1",
+            |x| trig(Func::Sinh, x).unwrap_or(Big::NaN),
+            |c, r| finish(c.sinh(r, None)),
+        ),
+        (
+            "tanh",
+            "0.5",
+            |x| trig(Func::Tanh, x).unwrap_or(Big::NaN),
+            |c, r| finish(c.tanh(r, None)),
+        ),
+        (
+            "asinh",
+            "1",
+            |x| trig(Func::Asinh, x).unwrap_or(Big::NaN),
+            |c, r| finish(c.asinh(r, None)),
+        ),
+        (
+            "atanh",
+            "0.5",
+            |x| trig(Func::Atanh, x).unwrap_or(Big::NaN),
+            |c, r| finish(c.atanh(r, None)),
+        ),
+    ];
+    for (name, arg, public, dashu) in rows {
+        let x = parse_literal(arg);
+        let Big::Finite(r) = &x else { continue };
+        let now = best(&|| public(&x));
+        let before = best(&|| dashu(&c, r));
+        println!("{name}({arg}): {now:.1} µs, dashu path {before:.1} µs");
+    }
 }
