@@ -18,7 +18,9 @@
 //! - `sin`, `cos`, `tan`: `x = k π/2 + r`, `|r| ≤ π/4`, sine and cosine of `r / 2^8` by Taylor,
 //!   eight angle doublings, the quadrant from `k mod 4`; `tan = sin / cos`.
 //! - `atan`: `π/2 − atan(1/x)` above 1, eight argument halvings `y / (1 + √(1 + y²))`, Taylor.
-//! - `sinh`, `cosh`, `tanh`: from `exp |x|` and its reciprocal.
+//! - `asin x = atan(x / √(1 − x²))`, `acos x = π/2 − asin x`.
+//! - `sinh`, `cosh`, `tanh`: from `exp |x|` and its reciprocal; `asinh`, `acosh`, `atanh`: the
+//!   logarithm of `|x| + √(x² ± 1)` and of `(1 + x)/(1 − x)`, scaled into `[1, 2)` by `2^b`.
 //! - `ln`: `x = m · 2^b · 10^e` with `m ∈ [1, 2)`, `ln x = b ln 2 + e ln 10 + ln m`, and
 //!   `ln m = 2^(s+1) atanh((t − 1)/(t + 1))` with `t = m^(1/2^s)` by `s` square roots.
 
@@ -269,12 +271,12 @@ pub(super) fn circular(f: Func, r: &Repr<10>) -> Option<Big> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// atan, sinh, cosh, tanh
+// asin, acos, atan, sinh, cosh, tanh
 // ---------------------------------------------------------------------------------------------
 
 /// `atan y` for `0 ≤ y ≤ 1` in fixed point, within the returned number of ulps (given `y`
 /// within `y_err` ulps).
-fn atan_unit(y: &IBig, y_err: u64) -> (IBig, IBig) {
+fn atan_unit(y: &IBig, y_err: &IBig) -> (IBig, IBig) {
     // atan y = 2 atan(y / (1 + √(1 + y²))): each halving within 4 ulps more (its derivative ≤ 1/2)
     let mut y = y.clone();
     for _ in 0..HALVINGS {
@@ -295,27 +297,70 @@ fn atan_unit(y: &IBig, y_err: u64) -> (IBig, IBig) {
         }
         k += 1;
     }
-    let err = IBig::from(2 * u64::from(k) + 16 + y_err) << HALVINGS;
+    let err = (IBig::from(2 * k + 16) + y_err) << HALVINGS;
     (sum << HALVINGS, err)
+}
+
+/// `atan y` for `y ≥ 0` in fixed point (`y` within `y_err` ulps), within the returned ulps.
+fn atan_fixed(y: &IBig, y_err: &IBig) -> (IBig, IBig) {
+    if *y <= one() {
+        atan_unit(y, y_err)
+    } else {
+        // atan y = π/2 − atan(1/y); 1/y moves by at most y_err, plus one ulp of rounding
+        let (a, err) = atan_unit(&div(&one(), y), &(y_err + IBig::ONE));
+        ((pi() >> 1) - a, err + IBig::from(2u8))
+    }
 }
 
 /// `atan x` for `|x| < 2^20`, or `None`.
 pub(super) fn atan(r: &Repr<10>) -> Option<Big> {
     let x = to_fixed(r, 20)?;
-    let magnitude = IBig::from(x.clone().unsigned_abs());
-    let (value, err) = if magnitude <= one() {
-        atan_unit(&magnitude, 1)
-    } else {
-        // atan x = π/2 − atan(1/x)
-        let (a, err) = atan_unit(&div(&one(), &magnitude), 2);
-        ((pi() >> 1) - a, err + IBig::from(2u8))
-    };
+    let (value, err) = atan_fixed(&IBig::from(x.clone().unsigned_abs()), &IBig::ONE);
     let value = if x.signum() < IBig::ZERO {
         -value
     } else {
         value
     };
     settle(&value, &err, -(P as i64))
+}
+
+/// `√v` for `v > 0` within `v_err` ulps, and its error: `v_err / (2√v) + 1` ulps; `None` when
+/// `v` is too small for that bound to be of use.
+fn sqrt_fixed(v: &IBig, v_err: &IBig) -> Option<(IBig, IBig)> {
+    let root = IBig::from((v << P).sqrt());
+    if root.bit_len() + 100 < P {
+        return None;
+    }
+    let err = div(v_err, &(&root << 1)) + IBig::from(2u8);
+    Some((root, err))
+}
+
+/// `asin x` for `|x| < 1` as `atan(x / √(1 − x²))`, or `acos x = π/2 − asin x`; or `None`.
+pub(super) fn asin_acos(f: Func, r: &Repr<10>) -> Option<Big> {
+    let x = to_fixed(r, 1)?;
+    let x_abs = IBig::from(x.clone().unsigned_abs());
+    if x_abs >= one() {
+        return None;
+    }
+    let (root, root_err) = sqrt_fixed(&(one() - mul(&x_abs, &x_abs)), &IBig::from(4u8))?;
+    let q = div(&x_abs, &root);
+    // (x ± 1)/(s ± e): (1 + q e)/s + 1 ulps
+    let q_err = (one() + &q * &root_err) / &root + IBig::from(2u8);
+    let (value, err) = atan_fixed(&q, &q_err);
+    let value = if x.signum() < IBig::ZERO {
+        -value
+    } else {
+        value
+    };
+    if f == Func::Acos {
+        settle(
+            &((pi() >> 1) - value),
+            &(err + IBig::from(2u8)),
+            -(P as i64),
+        )
+    } else {
+        settle(&value, &err, -(P as i64))
+    }
 }
 
 /// `sinh`, `cosh` or `tanh` of `x` for `|x| < 10`, or `None`.
@@ -345,7 +390,7 @@ pub(super) fn hyperbolic(f: Func, r: &Repr<10>) -> Option<Big> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// ln, log2, log10
+// ln, log2, log10, asinh, acosh, atanh
 // ---------------------------------------------------------------------------------------------
 
 /// `ln m` for `m ∈ [1, 2)` in fixed point, within the returned number of ulps.
@@ -370,6 +415,59 @@ fn ln_unit(m: &IBig) -> (IBig, IBig) {
     // roots: ≤ 2 ulps of t each, so ≤ 2^(ROOTS+1)·4 ulps in ln t after scaling; series k ulps.
     let err = IBig::from(2 * k + 16) << (ROOTS + 2);
     (value, err)
+}
+
+/// `ln v` for `v > 0` in fixed point (`v` within `v_err` ulps), within the returned ulps.
+fn ln_fixed(v: &IBig, v_err: &IBig) -> (IBig, IBig) {
+    let b = v.bit_len() as i64 - 1 - P as i64;
+    let m = if b >= 0 {
+        v >> b as usize
+    } else {
+        v << b.unsigned_abs() as usize
+    };
+    let (lm, lm_err) = ln_unit(&m);
+    // a relative error v_err / v moves ln v by as much; m's truncation adds one ulp
+    let err = lm_err + div(v_err, v) + IBig::from(b.unsigned_abs() + 3);
+    (lm + ln2() * IBig::from(b), err)
+}
+
+/// `asinh x = ln(|x| + √(x² + 1))` (odd), `acosh x = ln(x + √(x² − 1))` for `x ≥ 1`, or
+/// `atanh x = ln((1 + x)/(1 − x)) / 2` for `|x| < 1`, each for `|x| < 2^20`; or `None`.
+pub(super) fn inverse_hyperbolic(f: Func, r: &Repr<10>) -> Option<Big> {
+    let x = to_fixed(r, 20)?;
+    let negative = x.signum() < IBig::ZERO;
+    let x_abs = IBig::from(x.clone().unsigned_abs());
+    let square = mul(&x_abs, &x_abs);
+    let square_err = (&x_abs >> (P - 2)) + IBig::from(2u8);
+    let (value, err) = match f {
+        Func::Asinh => {
+            let (root, root_err) = sqrt_fixed(&(square + one()), &square_err)?;
+            ln_fixed(&(&x_abs + root), &(root_err + IBig::ONE))
+        }
+        Func::Acosh => {
+            if negative || x_abs <= one() {
+                return None;
+            }
+            let (root, root_err) = sqrt_fixed(&(square - one()), &square_err)?;
+            ln_fixed(&(&x_abs + root), &(root_err + IBig::ONE))
+        }
+        _ => {
+            if x_abs >= one() {
+                return None;
+            }
+            let below = one() - &x_abs;
+            if below.bit_len() + 100 < P {
+                return None;
+            }
+            let q = div(&(one() + &x_abs), &below);
+            // (1 + x ± 1)/(1 − x ± 1): (1 + q)/(1 − x) + 1 ulps
+            let q_err = (one() + &q) / &below + IBig::from(2u8);
+            let (l, l_err) = ln_fixed(&q, &q_err);
+            (l >> 1, l_err + IBig::ONE)
+        }
+    };
+    let value = if negative { -value } else { value };
+    settle(&value, &err, -(P as i64))
 }
 
 /// The logarithm of `x > 0` (natural, base 2 or base 10), or `None`.

@@ -32,9 +32,8 @@
 //! (`round floor ceil fix mod`) applies math.js's tolerances (`relTol` 1e-12, `absTol` 1e-15)
 //! exactly as math.js does (`floor(2.99999999999999999999)` = 3).
 //!
-//! `exp`, `ln`, `log2`, `log10`, `sin`, `cos`, `tan`, `atan`, `sinh`, `cosh` and `tanh` first try
-//! `fast`: fixed point on dashu
-//! integers at 384 bits with cached π, ln 2 and ln 10 and a Ziv rounding test, which answers
+//! `exp`, `ln`, `log2`, `log10`, `sin`, `cos`, `tan`, `asin`, `acos`, `atan`, the hyperbolic
+//! functions and their inverses first try `fast`: fixed point on dashu integers at 384 bits with cached π, ln 2 and ln 10 and a Ziv rounding test, which answers
 //! only when its error interval rounds to one 64-digit decimal (so the value is the correctly
 //! rounded one dashu gives) and otherwise leaves the argument to dashu.
 

@@ -173,6 +173,8 @@ pub(super) fn primitive(f: Func, x: &Big) -> Big {
     }
     let fast = match f {
         Func::Atan => fast::atan(r),
+        Func::Asin | Func::Acos => fast::asin_acos(f, r),
+        Func::Asinh | Func::Acosh | Func::Atanh => fast::inverse_hyperbolic(f, r),
         Func::Sinh | Func::Cosh | Func::Tanh => fast::hyperbolic(f, r),
         _ => None,
     };

@@ -148,6 +148,57 @@ fn hyperbolic_fast_path_is_the_dashu_value() {
 }
 
 #[test]
+fn asin_acos_fast_path_is_the_dashu_value() {
+    let mut rng = Rng(0x6A09_E667_F3BC_C908);
+    let n = cases();
+    let args: Vec<_> = (0..n).map(|_| rng.value(-39, -1, true)).collect();
+    let c = ctx(PRECISION);
+    for f in [Func::Asin, Func::Acos] {
+        let answered = agree(
+            &args,
+            |r| asin_acos(f, r),
+            |r| {
+                finish(if f == Func::Asin {
+                    c.asin(r, None)
+                } else {
+                    c.acos(r, None)
+                })
+            },
+        );
+        assert!(answered * 100 >= n * 95, "{f:?}: {answered} of {n}");
+    }
+}
+
+#[test]
+fn inverse_hyperbolic_fast_path_is_the_dashu_value() {
+    let mut rng = Rng(0xBB67_AE85_84CA_A73B);
+    let n = cases();
+    let small: Vec<_> = (0..n).map(|_| rng.value(-39, -1, true)).collect();
+    let large: Vec<_> = (0..n).map(|_| rng.value(0, 5, false)).collect();
+    let c = ctx(PRECISION);
+    let cases = [
+        (Func::Asinh, &small),
+        (Func::Asinh, &large),
+        (Func::Atanh, &small),
+        (Func::Acosh, &large),
+    ];
+    for (f, args) in cases {
+        let answered = agree(
+            args,
+            |r| inverse_hyperbolic(f, r),
+            |r| {
+                finish(match f {
+                    Func::Asinh => c.asinh(r, None),
+                    Func::Acosh => c.acosh(r, None),
+                    _ => c.atanh(r, None),
+                })
+            },
+        );
+        assert!(answered * 100 >= n * 95, "{f:?}: {answered} of {n}");
+    }
+}
+
+#[test]
 fn log_fast_path_is_the_dashu_value() {
     let mut rng = Rng(0x94D0_49BB_1331_11EB);
     let n = cases();
