@@ -90,6 +90,8 @@ pub fn exp(x: &Big) -> Big {
                 Big::ZERO
             } else if sci_exponent(r) < -66 {
                 Big::one()
+            } else if let Some(v) = fast::exp(r) {
+                v
             } else {
                 finish(ctx(PRECISION).exp(r, None))
             }
@@ -116,6 +118,9 @@ pub(super) fn log_of(x: &Big, which: Log) -> BigResult {
     }
     Ok(match x {
         Big::Finite(r) => {
+            if let Some(v) = fast::log(which, r) {
+                return Ok(v);
+            }
             let c = ctx(PRECISION);
             finish(match which {
                 Log::Ln => c.ln(r, None),

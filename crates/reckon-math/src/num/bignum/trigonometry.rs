@@ -98,6 +98,9 @@ pub(super) fn circular(f: Func, x: &Big) -> BigResult {
             )
         });
     }
+    if let Some(v) = fast::circular(f, r) {
+        return Ok(v);
+    }
     let c = ctx(PRECISION);
     Ok(finish(match f {
         Func::Sin => c.sin(r, None),
@@ -167,6 +170,16 @@ pub(super) fn primitive(f: Func, x: &Big) -> Big {
             return if x.is_negative() { neg(&value) } else { value };
         }
         _ => {}
+    }
+    let fast = match f {
+        Func::Atan => fast::atan(r),
+        Func::Asin | Func::Acos => fast::asin_acos(f, r),
+        Func::Asinh | Func::Acosh | Func::Atanh => fast::inverse_hyperbolic(f, r),
+        Func::Sinh | Func::Cosh | Func::Tanh => fast::hyperbolic(f, r),
+        _ => None,
+    };
+    if let Some(v) = fast {
+        return v;
     }
     finish(match f {
         Func::Asin => c.asin(r, None),
