@@ -887,6 +887,8 @@ mod eigs_tests;
 #[cfg(test)]
 mod linalg_tests;
 #[cfg(test)]
+mod math_js_table;
+#[cfg(test)]
 mod order_tests;
 #[cfg(test)]
 mod pinv_tests;
