@@ -723,7 +723,7 @@ mod tests {
         for (input, workaround) in [
             (
                 json!({"expression": "slu(sparse([4, 3; 6, 3]), 1, 0.001)"}),
-                "lup(A) gives the LU decomposition",
+                "Use order 0",
             ),
             (json!({"expression": "fft([1, 2])"}), "no substitute"),
         ] {

@@ -28,25 +28,13 @@ pub struct Missing {
 }
 
 /// The features not built yet, in the order the description names them.
-pub static MISSING: &[Missing] = &[
-    Missing {
-        feature: "slu (sparse LU)",
-        names: &["slu"],
-        instead: "lup(A) or lusolve(A, b) on the dense matrix (eigs, pinv, schur, lyap, sylvester are built)",
-        hint: "slu (sparse LU with a fill-reducing ordering) is not built in reckon yet, and \
-               retrying the same call fails the same way. lup(A) gives the LU decomposition \
-               with partial pivoting of the same matrix (sparse or dense), and lusolve(A, b) \
-               solves a system with it (eigs, pinv, schur, lyap, sylvester, qr, sqrtm and expm are \
-               built).",
-    },
-    Missing {
-        feature: "fft, ifft, freqz, zpk2tf and solveODE",
-        names: &["fft", "ifft", "freqz", "zpk2tf", "solveODE"],
-        instead: "no substitute yet",
-        hint: "Signal processing (fft, ifft, freqz, zpk2tf) and solveODE are not built in reckon \
+pub static MISSING: &[Missing] = &[Missing {
+    feature: "fft, ifft, freqz, zpk2tf and solveODE",
+    names: &["fft", "ifft", "freqz", "zpk2tf", "solveODE"],
+    instead: "no substitute yet",
+    hint: "Signal processing (fft, ifft, freqz, zpk2tf) and solveODE are not built in reckon \
                yet and have no substitute in it; retrying the same call fails the same way.",
-    },
-];
+}];
 
 /// The hint of a refusal of a rare argument form of a built function.
 pub const OTHER_FORMS_HINT: &str = "This form of the function is not built in reckon yet, and \
@@ -75,14 +63,16 @@ pub fn is_not_built(message: &str) -> bool {
     what_is_missing(message).is_some()
 }
 
-/// A not-built refusal with its hint (the feature's, or [`OTHER_FORMS_HINT`]) and
-/// `retryable: false`; any other error unchanged.
+/// A not-built refusal with its hint (its own when it has one, else the feature's, or
+/// [`OTHER_FORMS_HINT`]) and `retryable: false`; any other error unchanged.
 pub(crate) fn with_workaround(mut error: CalculateError) -> CalculateError {
     if error.reason != Reason::EvaluationFailed || !is_not_built(&error.message) {
         return error;
     }
-    let hint = feature_of(&error.message).map_or(OTHER_FORMS_HINT, |m| m.hint);
-    error.hint = Some(hint.to_owned());
+    if error.hint.is_none() {
+        let hint = feature_of(&error.message).map_or(OTHER_FORMS_HINT, |m| m.hint);
+        error.hint = Some(hint.to_owned());
+    }
     error.retryable = Some(false);
     error
 }
@@ -159,7 +149,6 @@ mod tests {
         let feature = |what: &str| feature_of(&refusal(what)).map(|m| m.feature);
         // A rare form of units (a Fraction meeting a unit in number mode): no feature.
         assert_eq!(feature("units with a Fraction magnitude"), None);
-        assert_eq!(feature("slu()"), Some("slu (sparse LU)"));
         assert_eq!(
             feature("fft()"),
             Some("fft, ifft, freqz, zpk2tf and solveODE")
@@ -176,12 +165,16 @@ mod tests {
     #[test]
     fn a_refusal_gets_its_workaround_and_is_not_retryable() {
         let error = with_workaround(crate::error::not_implemented("fft()", 2));
-        assert_eq!(error.hint.as_deref(), Some(MISSING[1].hint));
+        assert_eq!(error.hint.as_deref(), Some(MISSING[0].hint));
         assert_eq!(error.to_json()["error"]["data"]["retryable"], false);
         assert_eq!(error.position, Some(2));
         let other = with_workaround(crate::error::not_implemented("indexing", 0));
         assert_eq!(other.hint.as_deref(), Some(OTHER_FORMS_HINT));
         // Other errors are left alone.
+        // A not-built refusal with its own hint keeps it (slu's orders 1 to 3).
+        let mut own = crate::error::not_implemented("slu() with order 1", 0);
+        own.hint = Some("Use order 0".into());
+        assert_eq!(with_workaround(own).hint.as_deref(), Some("Use order 0"));
         let failed = with_workaround(crate::error::failed("Value must be non-negative", 0));
         assert_eq!(failed.hint, None);
         assert!(failed.to_json()["error"]["data"].get("retryable").is_none());
@@ -195,6 +188,6 @@ mod tests {
             assert!(line.contains(missing.feature), "{}", missing.feature);
             assert!(line.contains(missing.instead), "{}", missing.feature);
         }
-        assert!(line.contains("lup(A) or lusolve(A, b)"));
+        assert!(line.contains("fft"));
     }
 }

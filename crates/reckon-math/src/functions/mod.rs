@@ -893,6 +893,9 @@ pub(crate) static BUILTINS: &[Builtin] = &[
     evaluator("schur", Arity::Exactly(1)).with(Facts::COLLECTION),
     evaluator("sylvester", Arity::Exactly(3)).with(Facts::COLLECTION),
     evaluator("lyap", Arity::Exactly(2)).with(Facts::COLLECTION),
+    evaluator("slu", Arity::Exactly(3))
+        .with(Facts::COLLECTION)
+        .with(Facts::SPARSE_AWARE),
     evaluator("eigs", Arity::Between(1, 2))
         .with(Facts::COLLECTION)
         .with(Facts::SPARSE_AS_DENSE),

@@ -189,7 +189,8 @@ impl Value {
 /// The text of a decomposition result, as math.js's `format` prints it: such an object (`lup`'s
 /// `{L, U, p}`, `qr`'s `{Q, R}`) carries its own `toString` member, which math.js calls, and
 /// reckon marks it with the built-in that made it. `lup`: `L: {L}\nU: {U}\nP: {p}`; `qr`:
-/// `Q: {Q}\nR: {R}`; the matrices as `format` without options writes them (the requested
+/// `Q: {Q}\nR: {R}`; `slu`: `L: {L}\nU: {U}\np: {p}\n` and `q: {q}\n` when q is an array (its
+/// sparse factors written as dense arrays, as a `SparseMatrix`'s `toString` does); the matrices as `format` without options writes them (the requested
 /// precision does not reach them) and `p` as JavaScript joins an array (`1,2,0`). `None` for
 /// any other object.
 fn decomposition_text(entries: &[(String, Value)]) -> Option<String> {
@@ -220,6 +221,27 @@ fn decomposition_text(entries: &[(String, Value)]) -> Option<String> {
                 default_format(l),
                 default_format(u),
                 p.join(",")
+            ))
+        }
+        "slu" => {
+            let (Some(Value::Sparse(l)), Some(Value::Sparse(u)), Some(Value::Matrix(p))) =
+                (member("L"), member("U"), member("p"))
+            else {
+                return None;
+            };
+            let join = |m: &Matrix| {
+                let items: Vec<String> = m.data.iter().map(|v| v.format(None)).collect();
+                items.join(",")
+            };
+            let q = match member("q") {
+                Some(Value::Matrix(q)) => format!("q: {}\n", join(q)),
+                _ => String::new(),
+            };
+            Some(format!(
+                "L: {}\nU: {}\np: {}\n{q}",
+                default_format(&Value::matrix(l.to_dense())),
+                default_format(&Value::matrix(u.to_dense())),
+                join(p)
             ))
         }
         _ => None,

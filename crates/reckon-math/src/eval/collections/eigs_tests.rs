@@ -1,10 +1,10 @@
 //! Tests of `eigs` (`eigs.rs`): every expected answer is math.js 15.2's, in the mode named (its
 //! `typeOf` and `format`; a refusal by its message).
 
-use crate::test_support::{answer_in, reason_in};
+use super::math_js_table::{MathJsRow, answers_as_math_js_does, reasons_are};
 
 /// (numericType, expression, math.js's answer: `type text`, or `ERR message`).
-const MATH_JS: &[(&str, &str, &str)] = &[
+const MATH_JS: &[MathJsRow] = &[
     (
         "number",
         "eigs([[2,1],[1,2]])",
@@ -143,52 +143,45 @@ const MATH_JS: &[(&str, &str, &str)] = &[
 
 #[test]
 fn eigs_answers_as_math_js_does() {
-    let mut failures = Vec::new();
-    for (numeric_type, expression, want) in MATH_JS {
-        let got = answer_in(expression, numeric_type);
-        let ok = match want.strip_prefix("ERR ") {
-            Some(message) => got.ends_with(message),
-            None => &got == want,
-        };
-        if !ok {
-            failures.push(format!(
-                "{numeric_type} {expression}:\n  got  {got}\n  want {want}"
-            ));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    answers_as_math_js_does(MATH_JS);
 }
 
 /// The refusals' reasons (spec 9.2): a wrong argument type is a type mismatch; a matrix that
 /// is not square fails evaluation.
 #[test]
 fn eigs_refusals_take_the_spec_reasons() {
-    for (expression, reason) in [
-        ("eigs(5)", "type_mismatch"),
-        ("eigs([1, 2; 3, 4], \"a\")", "type_mismatch"),
-        ("eigs([1, 2; 3, 4; 5, 6])", "evaluation_failed"),
-        ("eigs([true, false; false, true])", "type_mismatch"),
-        ("norm([1, 2; 3, 4], 3)", "evaluation_failed"),
-    ] {
-        assert_eq!(reason_in(expression, "number"), reason, "{expression}");
-    }
+    reasons_are(&[
+        ("number", "eigs(5)", "type_mismatch"),
+        ("number", "eigs([1, 2; 3, 4], \"a\")", "type_mismatch"),
+        ("number", "eigs([1, 2; 3, 4; 5, 6])", "evaluation_failed"),
+        (
+            "number",
+            "eigs([true, false; false, true])",
+            "type_mismatch",
+        ),
+        ("number", "norm([1, 2; 3, 4], 3)", "evaluation_failed"),
+    ]);
 }
 
 /// Every decomposition is metered before it runs: a large matrix is refused by the work limit,
 /// not computed; a moderate one is answered.
 #[test]
 fn large_eigenproblems_are_metered() {
-    for (expression, reason) in [
+    reasons_are(&[
         (
+            "number",
             "sum(eigs(reshape(mod((1:90000) .^ 2, 17), [300, 300]) + reshape(mod((1:90000) .^ 2, 17), [300, 300])').values)",
             "evaluation_timeout",
         ),
         (
+            "number",
             "sum(eigs(reshape(1:40000, [200, 200])).values)",
             "evaluation_timeout",
         ),
-        ("sum(eigs(ones(20, 20) + identity(20)).values)", "ok"),
-    ] {
-        assert_eq!(reason_in(expression, "number"), reason, "{expression}");
-    }
+        (
+            "number",
+            "sum(eigs(ones(20, 20) + identity(20)).values)",
+            "ok",
+        ),
+    ]);
 }

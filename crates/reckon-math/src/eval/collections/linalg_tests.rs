@@ -3,10 +3,11 @@
 //! (`linalg.rs`): every expected answer is math.js 15.2's, in the mode named (its `typeOf` and `format`, which
 //! for a decomposition is its `toString`; a refusal by its message).
 
+use super::math_js_table::{MathJsRow, answers_as_math_js_does};
 use crate::test_support::{answer_in, reason_in};
 
 /// (numericType, expression, math.js's answer: `type text`, or `ERR message`).
-const MATH_JS: &[(&str, &str, &str)] = &[
+const MATH_JS: &[MathJsRow] = &[
     (
         "number",
         "lusolve([1, 2; 3, 4], [5; 6])",
@@ -422,16 +423,7 @@ const MATH_JS: &[(&str, &str, &str)] = &[
 
 #[test]
 fn solvers_and_decompositions_answer_as_math_js_does() {
-    for (numeric_type, expression, want) in MATH_JS {
-        let got = answer_in(expression, numeric_type);
-        match want.strip_prefix("ERR ") {
-            Some(message) => assert!(
-                got.ends_with(message),
-                "{numeric_type} {expression}: {got} (math.js: {message})"
-            ),
-            None => assert_eq!(&got, want, "{numeric_type} {expression}"),
-        }
-    }
+    answers_as_math_js_does(MATH_JS);
 }
 
 /// The refusals' reasons (spec 9.3): a wrong argument type is a type mismatch; a singular or

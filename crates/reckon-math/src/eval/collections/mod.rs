@@ -46,6 +46,7 @@ mod random;
 mod schur;
 mod select;
 mod sets;
+mod slu;
 mod solve;
 mod sort;
 mod statistics;
@@ -308,6 +309,7 @@ impl Evaluator {
             "schur" => self.schur(&values[0], at),
             "sylvester" => self.sylvester(values, at),
             "lyap" => self.lyap(values, at),
+            "slu" => self.slu(values, at),
             "sqrtm" => self.sqrtm(&values[0], at),
             "expm" => self.expm(&values[0], at),
             "polynomialRoot" => self.polynomial_root(values, at),
@@ -887,10 +889,14 @@ mod eigs_tests;
 #[cfg(test)]
 mod linalg_tests;
 #[cfg(test)]
+mod math_js_table;
+#[cfg(test)]
 mod order_tests;
 #[cfg(test)]
 mod pinv_tests;
 #[cfg(test)]
 mod schur_tests;
+#[cfg(test)]
+mod slu_tests;
 #[cfg(test)]
 mod tests;

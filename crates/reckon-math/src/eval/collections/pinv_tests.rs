@@ -1,10 +1,10 @@
 //! Tests of `pinv` (`pinv.rs`): every expected answer is math.js 15.2's, in the mode named (its
 //! `typeOf` and `format`; a refusal by its message).
 
-use crate::test_support::{answer_in, reason_in};
+use super::math_js_table::{MathJsRow, answers_as_math_js_does, reasons_are};
 
 /// (numericType, expression, math.js's answer: `type text`, or `ERR message`).
-const MATH_JS: &[(&str, &str, &str)] = &[
+const MATH_JS: &[MathJsRow] = &[
     ("number", "pinv(4)", "number 0.25"),
     ("number", "pinv(0)", "number 0"),
     (
@@ -90,31 +90,16 @@ const MATH_JS: &[(&str, &str, &str)] = &[
 
 #[test]
 fn pinv_answers_as_math_js_does() {
-    let mut failures = Vec::new();
-    for (numeric_type, expression, want) in MATH_JS {
-        let got = answer_in(expression, numeric_type);
-        let ok = match want.strip_prefix("ERR ") {
-            Some(message) => got.ends_with(message),
-            None => &got == want,
-        };
-        if !ok {
-            failures.push(format!(
-                "{numeric_type} {expression}:\n  got  {got}\n  want {want}"
-            ));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    answers_as_math_js_does(MATH_JS);
 }
 
 /// The refusals' reasons, and the meter: a large rank-deficient matrix is refused by the work
 /// limit before its row echelon form is computed.
 #[test]
 fn pinv_refusals_and_meter() {
-    for (expression, reason) in [
-        ("pinv(zeros(2, 3, 2))", "evaluation_failed"),
-        ("pinv(ones(400, 400))", "evaluation_timeout"),
-        ("pinv(ones(30, 30))", "ok"),
-    ] {
-        assert_eq!(reason_in(expression, "number"), reason, "{expression}");
-    }
+    reasons_are(&[
+        ("number", "pinv(zeros(2, 3, 2))", "evaluation_failed"),
+        ("number", "pinv(ones(400, 400))", "evaluation_timeout"),
+        ("number", "pinv(ones(30, 30))", "ok"),
+    ]);
 }

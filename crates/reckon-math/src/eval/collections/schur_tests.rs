@@ -1,10 +1,10 @@
 //! Tests of `schur`, `sylvester` and `lyap` (`schur.rs`): every expected answer is math.js
 //! 15.2's, in the mode named (its `typeOf` and `format`; a refusal by its message).
 
-use crate::test_support::{answer_in, reason_in};
+use super::math_js_table::{MathJsRow, answers_as_math_js_does, reasons_are};
 
 /// (numericType, expression, math.js's answer: `type text`, or `ERR message`).
-const MATH_JS: &[(&str, &str, &str)] = &[
+const MATH_JS: &[MathJsRow] = &[
     (
         "number",
         "schur([1, 0; -4, 3])",
@@ -59,27 +59,14 @@ const MATH_JS: &[(&str, &str, &str)] = &[
 
 #[test]
 fn schur_sylvester_lyap_answer_as_math_js_does() {
-    let mut failures = Vec::new();
-    for (numeric_type, expression, want) in MATH_JS {
-        let got = answer_in(expression, numeric_type);
-        let ok = match want.strip_prefix("ERR ") {
-            Some(message) => got.ends_with(message),
-            None => &got == want,
-        };
-        if !ok {
-            failures.push(format!(
-                "{numeric_type} {expression}:\n  got  {got}\n  want {want}"
-            ));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    answers_as_math_js_does(MATH_JS);
 }
 
 /// The refusals' reasons: Fraction mode has no exact square root for the QR steps; a large
 /// matrix is refused by the work limit.
 #[test]
 fn schur_refusals_and_meter() {
-    for (numeric_type, expression, reason) in [
+    reasons_are(&[
         (
             "Fraction",
             "lyap([[-2, 0], [1, -4]], [[3, 1], [1, 3]])",
@@ -93,7 +80,5 @@ fn schur_refusals_and_meter() {
             "schur(reshape(1:40000, [200, 200]))",
             "evaluation_timeout",
         ),
-    ] {
-        assert_eq!(reason_in(expression, numeric_type), reason, "{expression}");
-    }
+    ]);
 }

@@ -1,0 +1,236 @@
+//! Tests of `slu` (`slu.rs`): every expected answer is math.js 15.2's, in the mode named (its
+//! `typeOf` and `format`, which for the decomposition is its `toString`; a refusal by its
+//! message). In BigNumber and Fraction modes the order and threshold are `number(…)`, as
+//! math.js takes only numbers there.
+
+use super::math_js_table::{MathJsRow, answers_as_math_js_does, reasons_are};
+
+/// (numericType, expression, math.js's answer: `type text`, or `ERR message`).
+const MATH_JS: &[MathJsRow] = &[
+    (
+        "number",
+        "slu(sparse([[4,3],[6,3]]), 0, 1)",
+        "Object L: [[1, 0], [0.6666666666666666, 1]]\nU: [[6, 3], [0, 1]]\np: 1,0\n",
+    ),
+    (
+        "number",
+        "slu(sparse([[4,3],[6,3]]), 0, 0.5).L",
+        "SparseMatrix Sparse Matrix [2 x 2] density: 0.75\n\n    (0, 0) ==> 1\n    (1, 0) ==> 1.5\n    (1, 1) ==> 1",
+    ),
+    (
+        "number",
+        "slu(sparse([[1,2,0],[0,0,3],[4,0,5]]), 0, 1)",
+        "Object L: [[1, 0, 0], [0.25, 1, 0], [0, 0, 1]]\nU: [[4, 0, 5], [0, 2, -1.25], [0, 0, 3]]\np: 1,2,0\n",
+    ),
+    (
+        "number",
+        "slu(sparse([[1,2,0],[0,0,3],[4,0,5]]), 0, 1).U",
+        "SparseMatrix Sparse Matrix [3 x 3] density: 0.5555555555555556\n\n    (0, 0) ==> 4\n    (1, 1) ==> 2\n    (0, 2) ==> 5\n    (1, 2) ==> -1.25\n    (2, 2) ==> 3",
+    ),
+    (
+        "number",
+        "slu(sparse([[1,2,0],[0,0,3],[4,0,5]]), 0, 0.001).L",
+        "SparseMatrix Sparse Matrix [3 x 3] density: 0.4444444444444444\n\n    (0, 0) ==> 1\n    (1, 0) ==> 4\n    (1, 1) ==> 1\n    (2, 2) ==> 1",
+    ),
+    (
+        "number",
+        "slu(sparse([[2,1+i],[1-i,3]]), 0, 1)",
+        "Object L: [[1, 0], [0.5 - 0.5i, 1]]\nU: [[2, 1 + i], [0, 2]]\np: 0,1\n",
+    ),
+    (
+        "number",
+        "slu(sparse([[0,1],[1,0]]), 0, 1)",
+        "Object L: [[1, 0], [0, 1]]\nU: [[1, 0], [0, 1]]\np: 1,0\n",
+    ),
+    (
+        "number",
+        "slu(sparse([[4,0,0,1,0],[0,3,0,0,2],[1,0,5,0,0],[0,2,0,6,0],[1,0,1,0,7]]), 0, 1).L",
+        "SparseMatrix Sparse Matrix [5 x 5] density: 0.4\n\n    (0, 0) ==> 1\n    (4, 0) ==> 0.25\n    (2, 0) ==> 0.25\n    (1, 1) ==> 1\n    (3, 1) ==> 0.6666666666666666\n    (2, 2) ==> 1\n    (4, 2) ==> 0.2\n    (3, 3) ==> 1\n    (4, 3) ==> -0.03333333333333333\n    (4, 4) ==> 1",
+    ),
+    (
+        "number",
+        "slu(sparse([[4,0,0,1,0],[0,3,0,0,2],[1,0,5,0,0],[0,2,0,6,0],[1,0,1,0,7]]), 0, 1).U",
+        "SparseMatrix Sparse Matrix [5 x 5] density: 0.36\n\n    (0, 0) ==> 4\n    (1, 1) ==> 3\n    (2, 2) ==> 5\n    (0, 3) ==> 1\n    (2, 3) ==> -0.25\n    (3, 3) ==> 6\n    (1, 4) ==> 2\n    (3, 4) ==> -1.3333333333333333\n    (4, 4) ==> 6.955555555555556",
+    ),
+    (
+        "number",
+        "slu(sparse([[0,0,2,1],[3,0,0,1],[0,1,0,0],[1,2,3,0]]), 0, 1)",
+        "Object L: [[1, 0, 0, 0], [0.3333333333333333, 1, 0, 0], [0, 0, 1, 0], [0, 0.5, -0.75, 1]]\nU: [[3, 0, 0, 1], [0, 2, 3, -0.3333333333333333], [0, 0, 2, 1], [0, 0, 0, 0.9166666666666666]]\np: 2,0,3,1\n",
+    ),
+    (
+        "number",
+        "slu(sparse([[0,0,2,1],[3,0,0,1],[0,1,0,0],[1,2,3,0]]), 0, 0.5).U",
+        "SparseMatrix Sparse Matrix [4 x 4] density: 0.5\n\n    (0, 0) ==> 3\n    (1, 1) ==> 2\n    (1, 2) ==> 3\n    (2, 2) ==> -1.5\n    (0, 3) ==> 1\n    (1, 3) ==> -0.3333333333333333\n    (2, 3) ==> 0.16666666666666666\n    (3, 3) ==> 1.2222222222222223",
+    ),
+    (
+        "number",
+        "slu(sparse([[5]]), 0, 1)",
+        "Object L: [[1]]\nU: [[5]]\np: 0\n",
+    ),
+    (
+        "number",
+        "slu(sparse(zeros(0,0)), 0, 1)",
+        "Object L: []\nU: []\np: \n",
+    ),
+    ("number", "slu(sparse([[1,2],[3,4]]), 0, 1).q", "null null"),
+    (
+        "number",
+        "slu(sparse([[1,2],[3,4]]), 0, 1).p",
+        "Array [1, 0]",
+    ),
+    (
+        "number",
+        "slu(sparse([[1,2],[3,4]]), 4, 1)",
+        "ERR Symbolic Ordering and Analysis order must be an integer number in the interval [0, 3]",
+    ),
+    (
+        "number",
+        "slu(sparse([[1,2],[3,4]]), 0.5, 1)",
+        "ERR Symbolic Ordering and Analysis order must be an integer number in the interval [0, 3]",
+    ),
+    (
+        "number",
+        "slu(sparse([[1,2],[3,4]]), 0, -0.1)",
+        "ERR Partial pivoting threshold must be a number from 0 to 1",
+    ),
+    (
+        "number",
+        "slu([[1,2],[3,4]], 0, 1)",
+        "ERR Unexpected type of argument in function slu (expected: SparseMatrix, actual: Matrix | DenseMatrix, index: 0)",
+    ),
+    (
+        "number",
+        "slu(5, 0, 1)",
+        "ERR Unexpected type of argument in function slu (expected: SparseMatrix, actual: number, index: 0)",
+    ),
+    (
+        "BigNumber",
+        "slu(sparse([[4,3],[6,3]]), number(0), number(1))",
+        "Object L: [[1, 0], [0.6666666666666666666666666666666666666666666666666666666666666667, 1]]\nU: [[6, 3], [0, 1]]\np: 1,0\n",
+    ),
+    (
+        "BigNumber",
+        "slu(sparse([[1,2,0],[0,0,3],[4,0,5]]), number(0), number(0.001)).L",
+        "SparseMatrix Sparse Matrix [3 x 3] density: 0.4444444444444444\n\n    (0, 0) ==> 1\n    (1, 0) ==> 4\n    (1, 1) ==> 1\n    (2, 2) ==> 1",
+    ),
+    (
+        "BigNumber",
+        "slu(sparse([[4,3],[6,3]]), 0, 1)",
+        "ERR Unexpected type of argument in function slu (expected: number or bigint or string or boolean, actual: BigNumber, index: 1)",
+    ),
+    (
+        "Fraction",
+        "slu(sparse([[1,2,0],[0,0,3],[4,0,5]]), number(0), number(1))",
+        "Object L: [[1, 0, 0], [1/4, 1, 0], [0, 0, 1]]\nU: [[4/1, 0, 5/1], [0, 2/1, -5/4], [0, 0, 3/1]]\np: 1,2,0\n",
+    ),
+    (
+        "Fraction",
+        "slu(sparse([[0,0,2,1],[3,0,0,1],[0,1,0,0],[1,2,3,0]]), number(0), number(0.5)).L",
+        "SparseMatrix Sparse Matrix [4 x 4] density: 0.4375\n\n    (0, 0) ==> 1\n    (1, 0) ==> 1/3\n    (1, 1) ==> 1\n    (2, 1) ==> 1/2\n    (2, 2) ==> 1\n    (3, 2) ==> -4/3\n    (3, 3) ==> 1",
+    ),
+];
+
+#[test]
+fn slu_answers_as_math_js_does() {
+    answers_as_math_js_does(MATH_JS);
+}
+
+/// The refusals' reasons (spec 9.2): a singular matrix, a bad order or threshold and a
+/// non-square matrix fail evaluation; orders 1 to 3 are not built (with a hint naming order
+/// 0); wrong argument types are type mismatches.
+#[test]
+fn slu_refusals_take_the_spec_reasons() {
+    reasons_are(&[
+        (
+            "number",
+            "slu(sparse([[1, 2], [2, 4]]), 0, 1)",
+            "evaluation_failed",
+        ),
+        (
+            "number",
+            "slu(sparse([[1, 0], [0, 0]]), 0, 1)",
+            "evaluation_failed",
+        ),
+        (
+            "number",
+            "slu(sparse([[4, 3, 1], [6, 3, 2]]), 0, 1)",
+            "evaluation_failed",
+        ),
+        (
+            "number",
+            "slu(sparse([[4, 3], [6, 3], [1, 1]]), 0, 1)",
+            "evaluation_failed",
+        ),
+        (
+            "number",
+            "slu(sparse([[1, 2], [3, 4]]), 1, 1)",
+            "evaluation_failed",
+        ),
+        (
+            "number",
+            "slu(sparse([[1, 2], [3, 4]]), true, 1)",
+            "evaluation_failed",
+        ),
+        (
+            "number",
+            "slu(sparse([[1, 2], [3, 4]]), 0, \"a\")",
+            "type_mismatch",
+        ),
+        (
+            "number",
+            "slu(sparse([[1, 2], [3, 4]]), 0)",
+            "evaluation_failed",
+        ),
+        (
+            "BigNumber",
+            "slu(sparse([[4, 3], [6, 3]]), 0, 1)",
+            "type_mismatch",
+        ),
+        (
+            "Fraction",
+            "slu(sparse([[4, 3], [6, 3]]), 0, 1)",
+            "type_mismatch",
+        ),
+    ]);
+}
+
+/// Orders 1 to 3 are refused as not built, with the hint to use order 0.
+#[test]
+fn slu_orders_one_to_three_are_not_built() {
+    for order in 1..=3 {
+        let input = serde_json::json!({
+            "expression": format!("slu(sparse([[4, 3], [6, 3]]), {order}, 0.001)")
+        })
+        .to_string();
+        let error = crate::calculate(input.as_bytes()).expect_err("refused");
+        assert!(
+            crate::missing::is_not_built(&error.message),
+            "{}",
+            error.message
+        );
+        assert_eq!(error.retryable, Some(false));
+        assert!(
+            error.hint.as_deref().unwrap_or("").contains("Use order 0"),
+            "{:?}",
+            error.hint
+        );
+    }
+}
+
+/// The work is metered: a large sparse matrix is refused by the size limit before any column
+/// is factored; a diagonal one of 200 rows is answered.
+#[test]
+fn slu_is_metered() {
+    reasons_are(&[
+        (
+            "number",
+            "slu(sparse(identity(800)), 0, 1)",
+            "result_too_large",
+        ),
+        (
+            "number",
+            "sum(slu(sparse(2 * identity(200)), 0, 1).p)",
+            "ok",
+        ),
+    ]);
+}
