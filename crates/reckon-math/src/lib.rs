@@ -30,8 +30,8 @@
 //!   for the cancellations beyond math.js (`poly`), the derivative rules (`derivative`) and the
 //!   printer of section 8.3 (`print`).
 //! - `request`: the input contract and the checks before the operation (section 1 and section 3
-//!   steps 1-8), the scope entries an expression uses (`used_scope`), the quick path for the
-//!   commonest small requests (`quick`), and the result checks and the answer's text (`answer`).
+//!   steps 1-8), the scope entries an expression uses (`used_scope`), the quick paths for the
+//!   commonest small requests (`quick`, and `quick_units` for `5 kg to lbs`), and the result checks and the answer's text (`answer`).
 //! - this file: the pipeline, request to answer.
 //!
 //! Where to add things today:
@@ -437,6 +437,12 @@ fn evaluated(
         // evaluated in full below.
         let tokens = syntax::lexer::tokenize_until_error(request.expression.as_bytes());
         if let (tokens, None) = &tokens
+            && request::quick_units::plausible(&tokens.tokens)
+            && let Some(answer) = quick_unit_value(request, tokens, work_units, memory, budget)
+        {
+            return answer;
+        }
+        if let (tokens, None) = &tokens
             && let Some(answer) = quick_value(request, tokens, work_units, memory, budget)
         {
             return answer;
@@ -534,6 +540,29 @@ fn quick_value(
     // Past the budget only with what a called function spent as it went (a literal's nodes
     // alone are far fewer): the general path then finds where, and says so.
     evaluator.charge(units).ok()?;
+    *work_units = evaluator.work_used();
+    Some(checked_result(value, false))
+}
+
+/// [`checked_value`] of a number-mode `NUMBER UNIT` or `NUMBER UNIT to UNIT` whose tokens are
+/// [`request::quick_units::plausible`], by [`request::quick_units::evaluate`]: `None` when that
+/// gives up, and the general path must answer.
+#[inline(never)]
+fn quick_unit_value(
+    request: &request::Request,
+    lexed: &syntax::lexer::Lexed,
+    work_units: &mut u64,
+    memory: Option<reckon_core::MemoryBudget>,
+    budget: u64,
+) -> Option<Result<value::Value, CalculateError>> {
+    let mut evaluator =
+        eval::Evaluator::for_numeric_type(used_scope(request), request.numeric_type);
+    evaluator.limit_memory(memory);
+    evaluator.limit_work(budget);
+    let (value, units) =
+        request::quick_units::evaluate(&request.expression, &lexed.tokens, &mut evaluator)?;
+    evaluator.charge(units).ok()?;
+    let value = evaluator.settle_units(value).ok()?;
     *work_units = evaluator.work_used();
     Some(checked_result(value, false))
 }

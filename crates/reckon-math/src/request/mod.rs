@@ -2,7 +2,7 @@
 //! steps 1–8): decoding, the missing derivative variable, empty and overlong expressions, reserved
 //! scope keys, parsing (with the CR rule), multiple statements, and the static checks (made by
 //! `syntax::checks`). Beside it: the scope entries an expression uses (`used_scope`), the quick
-//! path (`quick`), and the result checks and the answer's text (`answer`).
+//! paths (`quick`, and `quick_units` for `5 kg to lbs`), and the result checks and the answer's text (`answer`).
 
 use crate::error::{CalculateError, Reason};
 use crate::syntax::ast::{Node, NodeKind};
@@ -16,6 +16,7 @@ pub use crate::syntax::NumericType;
 pub(crate) mod answer;
 mod plain;
 pub(crate) mod quick;
+pub(crate) mod quick_units;
 pub(crate) mod used_scope;
 
 /// The operation requested.

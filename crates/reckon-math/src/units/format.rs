@@ -15,16 +15,14 @@ pub struct UnitSystem {
 }
 
 impl UnitSystem {
-    /// The SI system math.js starts from.
+    /// The SI system math.js starts from (a copy of [`SI`]).
     pub(crate) fn si() -> Self {
-        let table = &*TABLE;
-        Self {
-            entries: table
-                .si
-                .iter()
-                .map(|&(q, u, p)| (q, &table.units[u], p))
-                .collect(),
-        }
+        SI.clone()
+    }
+
+    /// [`SI`] itself, for a reader that changes nothing (printing a settled unit).
+    pub(crate) fn si_shared() -> &'static Self {
+        &SI
     }
 
     /// Notes a unit written in the expression: it becomes its quantity's unit (custom units
@@ -57,6 +55,19 @@ impl UnitSystem {
         self.matching(&dims)
     }
 }
+
+/// The SI system, made once: every unit request starts from it, and building it from the table
+/// each time cost some 750 instructions.
+static SI: std::sync::LazyLock<UnitSystem> = std::sync::LazyLock::new(|| {
+    let table = &*TABLE;
+    UnitSystem {
+        entries: table
+            .si
+            .iter()
+            .map(|&(q, u, p)| (q, &table.units[u], p))
+            .collect(),
+    }
+});
 
 /// The unit as it prints in `system`: a unit from `* / ^` simplified (rule 1), then marked to
 /// keep its units, so that later printing needs no system.
@@ -220,6 +231,16 @@ pub(crate) fn text_with(
 
 /// Rule 3: `m / s`, `m^2`, `(kg m) / s^2`, `m^3 / (kg s^2)`, `mol^-1`.
 pub(crate) fn unit_string(parts: &[Part]) -> String {
+    // The commonest case, one unit to the first power, written without the lists below.
+    if let [p] = parts
+        && p.power > 0.0
+        && (p.power - 1.0).abs() <= 1e-15
+    {
+        let mut out = String::with_capacity(p.prefix.name.len() + p.unit.name.len());
+        out.push_str(p.prefix.name);
+        out.push_str(p.unit.name);
+        return out;
+    }
     let name = |p: &Part| format!("{}{}", p.prefix.name, p.unit.name);
     let power = |p: f64| crate::num::format::format_number(p, None);
     let numerator: Vec<String> = parts

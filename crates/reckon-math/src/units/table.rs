@@ -9,6 +9,7 @@
 //! here from their spec definitions (`mph` = 1 mile/hour, `knot` = 1852 m/hour, `lightyear` =
 //! 9460730472580800 m), take no prefixes and have no place in the unit system.
 
+use crate::syntax::names::NameHash;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
@@ -83,7 +84,10 @@ pub(crate) struct Table {
     /// custom units.
     pub units: Vec<UnitDef>,
     /// Unit index by name.
-    pub by_name: HashMap<&'static str, usize>,
+    pub by_name: HashMap<&'static str, usize, NameHash>,
+    /// Unit index and prefix by prefixed name (`km`, `kilometer`): for each name, the first
+    /// unit in table order that takes the prefix, as math.js's search finds it.
+    pub prefixed: HashMap<String, (usize, &'static Prefix), NameHash>,
     /// The base quantities, in math.js's order.
     pub quantities: Vec<Quantity>,
     /// The SI unit system: for a quantity index, its unit index and prefix.
@@ -159,7 +163,8 @@ fn read() -> Table {
     let none: &'static [Prefix] = groups.get("NONE").copied().unwrap_or_default();
     let mut table = Table {
         units: Vec::new(),
-        by_name: HashMap::new(),
+        by_name: HashMap::default(),
+        prefixed: HashMap::default(),
         quantities: Vec::new(),
         si: Vec::new(),
     };
@@ -216,28 +221,29 @@ fn read() -> Table {
             custom: true,
         });
     }
+    for (u, unit) in table.units.iter().enumerate() {
+        for prefix in unit.prefixes.iter().filter(|p| !p.name.is_empty()) {
+            table
+                .prefixed
+                .entry(format!("{}{}", prefix.name, unit.name))
+                .or_insert((u, prefix));
+        }
+    }
     table
 }
 
 /// The unit and prefix a name denotes (`km`, `kilometer`, `KiB`, `degC`), as math.js finds it:
 /// the whole name if it is a unit, else the first unit in table order that the name ends with
-/// and whose prefixes include the rest.
+/// and whose prefixes include the rest (read from [`Table::prefixed`], which holds that first unit
+/// for every prefixed name).
 pub(crate) fn find(name: &str) -> Option<(&'static UnitDef, &'static Prefix)> {
     let table: &'static Table = &TABLE;
     if let Some(&u) = table.by_name.get(name) {
         let unit = &table.units[u];
         return unit.prefixes.first().map(|p| (unit, p));
     }
-    table.units.iter().find_map(|unit| {
-        let prefix = name.strip_suffix(unit.name)?;
-        if prefix.is_empty() {
-            return None;
-        }
-        unit.prefixes
-            .iter()
-            .find(|p| p.name == prefix)
-            .map(|p| (unit, p))
-    })
+    let &(u, prefix) = table.prefixed.get(name)?;
+    Some((&table.units[u], prefix))
 }
 
 /// A physical constant of spec 6.4: its value in SI units (as a unit holds it), its unit text
@@ -248,7 +254,7 @@ pub(crate) fn constant(name: &str) -> Option<(f64, &'static str, bool)> {
 
 /// The constants' rows read once: every name the evaluator does not know otherwise is looked up
 /// here, so a scan of the data file per name cost a unit request most of its time.
-static CONSTANTS: LazyLock<HashMap<&'static str, (f64, &'static str, bool)>> =
+static CONSTANTS: LazyLock<HashMap<&'static str, (f64, &'static str, bool), NameHash>> =
     LazyLock::new(|| {
         DATA.lines()
             .filter_map(|line| {
@@ -328,6 +334,41 @@ mod tests {
         ] {
             assert!(find(undefined).is_none(), "{undefined}");
         }
+    }
+
+    /// math.js's search, as `find` did it before the prefixed names were indexed: the whole
+    /// name, else the first unit in table order that the name ends with and whose prefixes
+    /// include the (non-empty) rest.
+    fn scanned(name: &str) -> Option<(&'static UnitDef, &'static Prefix)> {
+        let table: &'static Table = &TABLE;
+        if let Some(&u) = table.by_name.get(name) {
+            let unit = &table.units[u];
+            return unit.prefixes.first().map(|p| (unit, p));
+        }
+        table.units.iter().find_map(|unit| {
+            let prefix = name.strip_suffix(unit.name).filter(|p| !p.is_empty())?;
+            unit.prefixes
+                .iter()
+                .find(|p| p.name == prefix)
+                .map(|p| (unit, p))
+        })
+    }
+
+    #[test]
+    fn the_index_finds_what_the_search_finds() {
+        let mut names = vec!["kmeter".to_owned(), "xkm".to_owned(), "k".to_owned()];
+        for unit in &TABLE.units {
+            for prefix in unit.prefixes {
+                names.push(format!("{}{}", prefix.name, unit.name));
+                names.push(format!("{}{}s", prefix.name, unit.name));
+            }
+        }
+        for name in &names {
+            let found = find(name).map(|(u, p)| (u.name, p.name, std::ptr::from_ref(p)));
+            let expected = scanned(name).map(|(u, p)| (u.name, p.name, std::ptr::from_ref(p)));
+            assert_eq!(found, expected, "{name}");
+        }
+        assert!(names.len() > 5000, "{}", names.len());
     }
 
     #[test]

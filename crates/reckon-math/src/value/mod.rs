@@ -159,9 +159,11 @@ impl Value {
             Self::Help(name) => format!("help({name})"),
             Self::BigInt(n) => crate::num::bigint::format(n),
             Self::Index(index) => index.format(),
-            Self::Unit(unit) => {
-                crate::units::format::text(unit, &crate::units::format::UnitSystem::si(), precision)
-            }
+            Self::Unit(unit) => crate::units::format::text(
+                unit,
+                crate::units::format::UnitSystem::si_shared(),
+                precision,
+            ),
             Self::Object(entries) if decomposition_text(entries).is_some() => {
                 decomposition_text(entries).unwrap_or_default()
             }
