@@ -2069,6 +2069,10 @@ mod mathjs_agreement_tests {
                 ("conj([true])", "DenseMatrix [1]"),
                 ("nthRoot(-8, 1.5)", "evaluation_failed"),
                 ("nthRoot(8, 0)", "evaluation_failed"),
+                // The calls are the transforms of `&` and `|`: the left value may decide alone.
+                ("bitAnd(false, [1, 2])", "number 0"),
+                ("bitOr(true, [1, 2])", "number 1"),
+                ("bitAnd(1 + 2i, 7)", "undefined_result"),
             ] {
                 assert_eq!(answer(expression, mode), expected, "{expression} in {mode}");
             }
