@@ -2073,6 +2073,9 @@ mod mathjs_agreement_tests {
                 ("bitAnd(false, [1, 2])", "number 0"),
                 ("bitOr(true, [1, 2])", "number 1"),
                 ("bitAnd(1 + 2i, 7)", "undefined_result"),
+                // A boolean dimension of concat is 0-based in math.js.
+                ("concat([1, 2], [3], false)", "DenseMatrix [1, 2, 3]"),
+                ("concat([1, 2], [3], true)", "evaluation_failed"),
             ] {
                 assert_eq!(answer(expression, mode), expected, "{expression} in {mode}");
             }

@@ -222,6 +222,18 @@ impl Evaluator {
         }
         let rank = parts[0].rank();
         let dim = match dim {
+            // math.js's transform makes only a number or BigNumber dimension 0-based: a boolean
+            // reaches concat as it is, 0-based (false is the first dimension).
+            Some(Value::Boolean(b)) => {
+                let d = usize::from(*b);
+                if d >= rank {
+                    return Err(failed(
+                        format!("Index out of range ({} > {rank})", d + 1),
+                        at,
+                    ));
+                }
+                d
+            }
             Some(d) => self.dimension(d, &parts[0].shape, at)?,
             None => rank - 1,
         };
