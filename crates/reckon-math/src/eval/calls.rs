@@ -190,6 +190,16 @@ impl Evaluator {
         // No disabled name and not `config` is in the table (a test checks it), so the common
         // case is found first.
         if let Some((row, path)) = builtin_entry(name) {
+            if let (&[_, _], "bitAnd" | "bitOr") = (args, row.name) {
+                // math.js's transforms make the calls the operators `&` and `|` (section 4.5):
+                // the left value may decide alone (`bitAnd(false, [1, 2])` is 0).
+                let op = if row.name == "bitAnd" {
+                    Op::BitAnd
+                } else {
+                    Op::BitOr
+                };
+                return self.operator(op, args, false, false, position);
+            }
             match path {
                 Path::Plain => return self.call_plain(row, name, args, position),
                 Path::NumberValues if !self.fraction_mode && !self.big_mode => {

@@ -194,6 +194,17 @@ impl Evaluator {
             return Ok(Value::Complex(form(z)));
         }
         let real_argument = !matches!(values[0], Value::Complex(_));
+        if matches!(name, "round" | "floor" | "ceil" | "fix")
+            && matches!(values.get(1), Some(Value::Complex(_)))
+        {
+            // No signature of math.js takes a Complex number of places.
+            return Err(mismatch(
+                format!(
+                    "Unexpected type of argument in function {name} (actual: Complex, index: 1)"
+                ),
+                at,
+            ));
+        }
         let second = match values.get(1) {
             Some(v) => Some(as_complex(v, at)?),
             None => None,
@@ -213,6 +224,10 @@ impl Evaluator {
         let result = match (name, second) {
             ("re", None) => Value::Number(z.re),
             ("im", None) => Value::Number(if real_argument { 0.0 } else { z.im }),
+            // math.js's conj of a boolean or a numeric string is that number.
+            ("conj", None) if matches!(values[0], Value::Boolean(_) | Value::Str(_)) => {
+                Value::Number(z.re)
+            }
             ("conj", None) if real_argument => values[0].clone(),
             ("conj", None) => Value::Complex(z.conj()),
             ("arg", None) => Value::Number(z.arg()),
@@ -238,6 +253,15 @@ impl Evaluator {
             ("isNaN", None) => Value::Boolean(z.is_nan()),
             ("typeOf", None) => Value::Str("Complex".into()),
             ("string", None) => Value::Str(complex::format(z, None).into()),
+            ("max" | "min", _) => {
+                // A TypeError without typed-function's wrongType category: spec 9.3 rule 11.
+                return Err(failed(
+                    format!(
+                        "Cannot calculate {name}, no ordering relation is defined for complex numbers"
+                    ),
+                    at,
+                ));
+            }
             _ => {
                 return Err(mismatch(
                     format!("Unexpected type of argument in function {name} (actual: Complex)"),

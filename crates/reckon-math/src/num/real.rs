@@ -124,9 +124,25 @@ pub(crate) fn power(x: f64, y: f64) -> Result<f64, FnError> {
     Ok(jsmath::pow(x, y))
 }
 
+/// `nthRoot(a, n)`: the real n-th root, for any non-zero n (a non-integer or infinite root is
+/// |a|^(1/|n|), inverted for a negative n, as math.js computes it).
 pub(crate) fn nth_root(a: f64, n: f64) -> Result<f64, FnError> {
-    if n.fract() != 0.0 || n == 0.0 {
-        return Err(FnError::Domain("Root must be a non-zero integer".into()));
+    if n == 0.0 {
+        return Err(FnError::Domain("Root must be non-zero".into()));
+    }
+    if n.is_nan() || n.fract() != 0.0 || n.is_infinite() {
+        if a < 0.0 {
+            return Err(FnError::Domain(
+                "Root must be odd when a is negative.".into(),
+            ));
+        }
+        let root = n.abs();
+        let x = if a == 0.0 || a.is_infinite() {
+            a
+        } else {
+            jsmath::pow(a, 1.0 / root)
+        };
+        return Ok(if n < 0.0 { 1.0 / x } else { x });
     }
     if a < 0.0 {
         if n.abs() % 2.0 != 1.0 {

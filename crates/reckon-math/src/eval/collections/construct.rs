@@ -169,10 +169,46 @@ impl Evaluator {
             }
             _ => (values, None),
         };
+        // math.js checks (and converts) every argument's type before it reads their roles.
+        for (i, value) in values.iter().enumerate() {
+            match value {
+                Value::Matrix(_)
+                | Value::Number(_)
+                | Value::Big(_)
+                | Value::Fraction(_)
+                | Value::Boolean(_)
+                | Value::BigInt(_) => {}
+                Value::Str(_) if crate::functions::to_number(value).is_ok() => {}
+                Value::Str(text) => {
+                    return Err(mismatch(
+                        format!("Cannot convert \"{text}\" to a number"),
+                        at,
+                    ));
+                }
+                other => {
+                    return Err(mismatch(
+                        format!(
+                            "Unexpected type of argument in function concat (actual: {}, index: {i})",
+                            other.type_name()
+                        ),
+                        at,
+                    ));
+                }
+            }
+        }
         let mut parts = Vec::with_capacity(matrices.len());
         for value in matrices {
             match value {
                 Value::Matrix(m) => parts.push(m.clone()),
+                // math.js reads a scalar before the last argument as a misplaced dimension.
+                Value::Number(_)
+                | Value::Big(_)
+                | Value::Fraction(_)
+                | Value::Boolean(_)
+                | Value::BigInt(_)
+                | Value::Str(_) => {
+                    return Err(failed("Dimension must be specified as last argument", at));
+                }
                 other => {
                     return Err(mismatch(
                         format!(
@@ -186,6 +222,18 @@ impl Evaluator {
         }
         let rank = parts[0].rank();
         let dim = match dim {
+            // math.js's transform makes only a number or BigNumber dimension 0-based: a boolean
+            // reaches concat as it is, 0-based (false is the first dimension).
+            Some(Value::Boolean(b)) => {
+                let d = usize::from(*b);
+                if d >= rank {
+                    return Err(failed(
+                        format!("Index out of range ({} > {rank})", d + 1),
+                        at,
+                    ));
+                }
+                d
+            }
             Some(d) => self.dimension(d, &parts[0].shape, at)?,
             None => rank - 1,
         };

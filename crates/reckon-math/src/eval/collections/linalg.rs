@@ -606,6 +606,20 @@ impl Evaluator {
     }
 
     pub(super) fn cross(&mut self, values: &[Value], at: usize) -> Evaluated {
+        // math.js's signature takes two Arrays or Matrices: a scalar is refused before any shape.
+        if let Some((i, other)) = values
+            .iter()
+            .enumerate()
+            .find(|(_, v)| !matches!(v, Value::Matrix(_) | Value::Sparse(_)))
+        {
+            return Err(mismatch(
+                format!(
+                    "Unexpected type of argument in function cross (expected: Array or Matrix, actual: {}, index: {i})",
+                    other.type_name()
+                ),
+                at,
+            ));
+        }
         let a = self.vector_of("cross", &values[0], at)?.to_vec();
         let b = self.vector_of("cross", &values[1], at)?.to_vec();
         if a.len() != 3 || b.len() != 3 {
@@ -707,7 +721,19 @@ impl Evaluator {
             // Fraction mode's literals (`norm(A, 1)`; spec 5.3: math.js's own Fraction mode
             // fails on its conversions). A BigNumber p is refused, as math.js refuses it.
             Some(Value::Fraction(f)) => Some(crate::num::fraction::to_f64(f)),
-            Some(_) => return Err(failed("Unsupported parameter value", at)),
+            Some(Value::Big(_) | Value::BigInt(_) | Value::Str(_) | Value::Boolean(_)) => {
+                return Err(failed("Unsupported parameter value", at));
+            }
+            // No signature of math.js's norm takes any other type as p.
+            Some(other) => {
+                return Err(mismatch(
+                    format!(
+                        "Unexpected type of argument in function norm (actual: {}, index: 1)",
+                        other.type_name()
+                    ),
+                    at,
+                ));
+            }
         };
         if let [rows, cols] = m.shape.as_slice()
             && (*rows == 0 || *cols == 0)

@@ -291,7 +291,16 @@ impl Evaluator {
                     data: m.data.clone(),
                     array: m.array,
                 }),
-                other => other.clone(),
+                sparse @ Value::Sparse(_) => sparse.clone(),
+                other => {
+                    return Some(Err(mismatch(
+                        format!(
+                            "Unexpected type of argument in function flatten (expected: Array or Matrix, actual: {}, index: 0)",
+                            other.type_name()
+                        ),
+                        at,
+                    )));
+                }
             }),
             "reshape" => self.reshape(values, at),
             "squeeze" => Ok(squeeze(&values[0])),
@@ -417,6 +426,27 @@ impl Evaluator {
             "distance" => self.distance(values, at),
             "intersect" => self.intersect(values, at),
             "filter" => self.filter(values, at),
+            "hypot" if any_matrix && values.len() > 1 => {
+                // math.js's hypot takes one Array or Matrix, or scalars only.
+                return Some(Err(if matches!(values[0], Value::Matrix(_)) {
+                    failed(
+                        format!(
+                            "Too many arguments in function hypot (expected: 1, actual: {})",
+                            values.len()
+                        ),
+                        at,
+                    )
+                } else {
+                    let i = values.iter().position(|v| matches!(v, Value::Matrix(_)));
+                    mismatch(
+                        format!(
+                            "Unexpected type of argument in function hypot (actual: Matrix, index: {})",
+                            i.unwrap_or(0)
+                        ),
+                        at,
+                    )
+                }));
+            }
             "hypot" if any_matrix => {
                 let flat: Vec<Value> = values.iter().flat_map(|v| elements(v).to_vec()).collect();
                 let row = crate::functions::builtin("hypot")?;

@@ -68,6 +68,13 @@ impl Evaluator {
                 this.compare_values(p, q, at)
             });
         }
+        if matches!(x, Value::Complex(_)) || matches!(y, Value::Complex(_)) {
+            // A TypeError without typed-function's wrongType category: spec 9.3 rule 11.
+            return Err(failed(
+                "No ordering relation is defined for complex numbers",
+                at,
+            ));
+        }
         if let Some(ordering) = crate::eval::bigint::compare(x, y, at)? {
             return Ok(Value::bigint(dashu_int::IBig::from(ordering as i8)));
         }
@@ -101,7 +108,8 @@ impl Evaluator {
         // Borrowed, not copied: most statistics only read their values.
         match values {
             [Value::Matrix(m)] => Ok(std::borrow::Cow::Borrowed(&m.data)),
-            _ if values.iter().any(|v| matches!(v, Value::Matrix(_))) => Err(mismatch(
+            // A TypeError without typed-function's wrongType category: spec 9.3 rule 11.
+            _ if values.iter().any(|v| matches!(v, Value::Matrix(_))) => Err(failed(
                 format!("Scalar values expected in function {name}"),
                 at,
             )),
@@ -302,6 +310,17 @@ impl Evaluator {
         if items.iter().any(|v| matches!(v, Value::Fraction(_))) {
             return Err(fraction_unsupported_function(at));
         }
+        if let [z @ Value::Complex(_)] = items {
+            // One value is its own median: math.js compares nothing.
+            return Ok(z.clone());
+        }
+        if items.iter().any(|v| matches!(v, Value::Complex(_))) {
+            // A TypeError without typed-function's wrongType category: spec 9.3 rule 11.
+            return Err(failed(
+                "Cannot calculate median, no ordering relation is defined for complex numbers",
+                at,
+            ));
+        }
         let n = items.len();
         let nan = items.iter().find(|v| is_nan_value(v));
         if let Some(nan) = nan {
@@ -349,6 +368,14 @@ impl Evaluator {
         for item in items {
             match item {
                 Value::Number(x) => numbers.push(*x),
+                Value::Boolean(b) => numbers.push(f64::from(u8::from(*b))),
+                Value::Complex(_) => {
+                    // A TypeError without typed-function's wrongType category: spec 9.3 rule 11.
+                    return Err(failed(
+                        "Cannot calculate median, no ordering relation is defined for complex numbers",
+                        at,
+                    ));
+                }
                 // math.js converts a bigint (up to 2^53 − 1) to a number.
                 Value::BigInt(n) => numbers.push(
                     crate::eval::bigint::to_number(n)

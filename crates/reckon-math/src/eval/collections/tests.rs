@@ -825,7 +825,7 @@ fn statistics() {
     );
     assert_eq!(
         answer("mean([1, 2], [3, 4])"),
-        "type_mismatch: Type mismatch: Scalar values expected in function mean"
+        "evaluation_failed: Evaluation failed: Scalar values expected in function mean"
     );
     assert!(
         answer("variance([1, 2], \"foo\")")
