@@ -1,7 +1,8 @@
 -- wrk script: POST the seed's `0.1 + 0.2` request to the decimal tool's execute endpoint with
 -- keep-alive, and report p50/p99/p999 latency and the non-2xx count at the end.
+-- RECKON_LOAD_PATH and RECKON_LOAD_BODY change the route and the body (bench/compare uses both).
 wrk.method = "POST"
-wrk.path = "/v1/tools/decimal-expression-evaluate/versions/1.0.0/execute"
+wrk.path = os.getenv("RECKON_LOAD_PATH") or "/v1/tools/decimal-expression-evaluate/versions/1.0.0/execute"
 wrk.headers["Content-Type"] = "application/json"
 wrk.body = os.getenv("RECKON_LOAD_BODY") or '{"expression": "0.1 + 0.2"}'
 
