@@ -28,6 +28,7 @@ import json
 import os
 import platform
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -479,6 +480,8 @@ def main():
     args = parser.parse_args()
     args.runs = args.runs or (1 if args.quick else 5)
     args.reckon = str(Path(args.reckon).resolve())
+    # A SIGTERM unwinds like an error, so that the HTTP section stops the servers it started.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("bench/compare: terminated"))
     started = datetime.now(timezone.utc)
     note_load()
     sizes = dict(decimal=5000, calc=5000, calculate=2000, http=2, growth=300) if args.quick else \
