@@ -504,6 +504,8 @@ def main():
     markdown_path, svg_path = out / "benchmark.md", out / "benchmark.svg"
     markdown_path.write_text(report(results, args, started))
     subtitle = f"{started:%Y-%m-%d}, {os.cpu_count()} cores, {cpu_model()}" + (", --quick" if args.quick else "")
+    if max(LOADS) > 0.5 * os.cpu_count():
+        subtitle += f", busy machine (load {min(LOADS):.1f}–{max(LOADS):.1f})"
     svg_path.write_text(svg_chart(speedups(results), subtitle))
     check_outputs(markdown_path, svg_path)
     print(f"bench/compare: wrote {markdown_path} and {svg_path}", file=sys.stderr)
