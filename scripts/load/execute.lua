@@ -1,9 +1,14 @@
 -- wrk script: POST the seed's `0.1 + 0.2` request to the decimal tool's execute endpoint with
 -- keep-alive, and report p50/p99/p999 latency and the non-2xx count at the end.
-wrk.method = "POST"
-wrk.path = "/v1/tools/decimal-expression-evaluate/versions/1.0.0/execute"
+-- RECKON_LOAD_METHOD, RECKON_LOAD_PATH and RECKON_LOAD_BODY change the method, the route and the body
+-- (bench/compare uses them).
+wrk.method = os.getenv("RECKON_LOAD_METHOD") or "POST"
+wrk.path = os.getenv("RECKON_LOAD_PATH") or "/v1/tools/decimal-expression-evaluate/versions/1.0.0/execute"
 wrk.headers["Content-Type"] = "application/json"
 wrk.body = os.getenv("RECKON_LOAD_BODY") or '{"expression": "0.1 + 0.2"}'
+if wrk.method == "GET" then
+  wrk.body = nil
+end
 
 function done(summary, latency, requests)
   local seconds = summary.duration / 1e6
