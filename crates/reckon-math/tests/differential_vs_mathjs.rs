@@ -39,8 +39,8 @@ use common::linalg::{
     polynomial_root_expression,
 };
 use common::unit_generators::{
-    complex_unit_expression, unit_expression, unit_function_expression, unit_logic_expression,
-    unit_text_expression,
+    complex_unit_expression, unit_abs_expression, unit_expression, unit_function_expression,
+    unit_logic_expression, unit_text_expression,
 };
 use common::{
     Rng, assert_no_differences, difference, peer, pending_feature, pending_list, run_peer,
@@ -696,6 +696,15 @@ fn generated() -> Vec<Case> {
         cases.push(Case {
             numeric_type: "number",
             expression: unit_logic_expression(&mut unit_logic),
+            scope: None,
+            units: true,
+        });
+    }
+    let mut unit_abs = Rng::from_env(0x0417_AB50_1205);
+    for _ in 0..300 {
+        cases.push(Case {
+            numeric_type: "number",
+            expression: unit_abs_expression(&mut unit_abs),
             scope: None,
             units: true,
         });

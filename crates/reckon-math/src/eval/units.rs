@@ -347,6 +347,12 @@ impl Evaluator {
         at: usize,
     ) -> Option<Evaluated> {
         let has_unit = values.iter().any(|v| matches!(v, Value::Unit(_)));
+        if name == "abs"
+            && let [Value::Matrix(m)] = values
+            && m.data.iter().any(|v| matches!(v, Value::Unit(_)))
+        {
+            return Some(self.abs_elements(m, at));
+        }
         if !has_unit && !matches!(name, "unit" | "to" | "toBest" | "splitUnit") {
             return None;
         }
@@ -354,6 +360,24 @@ impl Evaluator {
             return Some(Err(e));
         }
         Some(self.unit_call_inner(name, values, at))
+    }
+
+    /// `abs` of a matrix holding units: element by element, a unit as `abs(u)`, anything else
+    /// as `abs` takes it (`abs([-1 m, -2])` is `[1 m, 2]`).
+    fn abs_elements(&mut self, m: &Matrix, at: usize) -> Evaluated {
+        self.charge(m.data.len() as u64)?;
+        let row = crate::functions::builtin("abs").ok_or_else(|| not_implemented("abs()", at))?;
+        let mut data = Vec::with_capacity(m.data.len());
+        for element in &m.data {
+            data.push(match element {
+                Value::Unit(_) => self.unit_call_inner("abs", std::slice::from_ref(element), at)?,
+                other => self.call_builtin(row, "abs", vec![other.clone()], at)?,
+            });
+        }
+        Ok(Value::matrix(Matrix {
+            data,
+            ..m.clone_shape()
+        }))
     }
 
     fn unit_call_inner(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
@@ -655,6 +679,16 @@ mod tests {
             ("xor(kg, 0 m)", "false"),
             ("xor(2 m, 0 m)", "true"),
             ("xor([0 m, 1 m], 0 m)", "[false, true]"),
+            ("abs([-1 m, 2 kg])", "[1 m, 2 kg]"),
+            ("abs([-1 m, -2])", "[1 m, 2]"),
+            (
+                "abs([[-1 m, 2 cm], [-3 km, 0 m]])",
+                "[[1 m, 2 cm], [3 km, 0 m]]",
+            ),
+            (
+                "abs([-5 degC, 3 degF])",
+                "[-5 degC, 2.9999999999999827 degF]",
+            ),
             ("string(speedOfLight)", "\"2.99792458e+8 m / s\""),
             ("string(123456 m)", "\"123.456 km\""),
             ("string(123456 m to m)", "\"1.23456e+5 m\""),

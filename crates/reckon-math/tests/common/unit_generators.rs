@@ -314,3 +314,38 @@ pub fn unit_logic_expression(rng: &mut Rng) -> String {
         }
     }
 }
+
+/// `abs` of a vector or matrix of units (signed, some with offsets), some mixed with numbers,
+/// in number mode. No custom units (see [`unit_function_expression`]).
+pub fn unit_abs_expression(rng: &mut Rng) -> String {
+    loop {
+        let element = |rng: &mut Rng| {
+            let sign = if rng.below(2) == 0 { "-" } else { "" };
+            match rng.below(5) {
+                0 => format!("{sign}{}", rng.pick(&NUMBERS)),
+                _ => format!("{sign}{}", literal(rng).1),
+            }
+        };
+        let expression = match rng.below(2) {
+            0 => format!(
+                "abs([{}, {}, {}])",
+                element(rng),
+                element(rng),
+                element(rng)
+            ),
+            _ => format!(
+                "abs([{}, {}; {}, {}])",
+                element(rng),
+                element(rng),
+                element(rng),
+                element(rng)
+            ),
+        };
+        if !["knot", "mph", "lightyear", " ly"]
+            .iter()
+            .any(|custom| expression.contains(custom))
+        {
+            return expression;
+        }
+    }
+}
