@@ -38,7 +38,10 @@ use common::linalg::{
     Entries, eigs_expression, linalg_expression, matrix_function_expression, pinv_expression,
     polynomial_root_expression,
 };
-use common::unit_generators::{complex_unit_expression, unit_expression, unit_function_expression};
+use common::unit_generators::{
+    complex_unit_expression, unit_abs_expression, unit_expression, unit_function_expression,
+    unit_logic_expression, unit_text_expression,
+};
 use common::{
     Rng, assert_no_differences, difference, peer, pending_feature, pending_list, run_peer,
 };
@@ -678,6 +681,33 @@ fn generated() -> Vec<Case> {
                 units: true,
             });
         }
+    }
+    let mut unit_texts = Rng::from_env(0x0417_7E47_1205);
+    for _ in 0..500 {
+        cases.push(Case {
+            numeric_type: "number",
+            expression: unit_text_expression(&mut unit_texts),
+            scope: None,
+            units: true,
+        });
+    }
+    let mut unit_logic = Rng::from_env(0x0417_10C1_1205);
+    for _ in 0..400 {
+        cases.push(Case {
+            numeric_type: "number",
+            expression: unit_logic_expression(&mut unit_logic),
+            scope: None,
+            units: true,
+        });
+    }
+    let mut unit_abs = Rng::from_env(0x0417_AB50_1205);
+    for _ in 0..300 {
+        cases.push(Case {
+            numeric_type: "number",
+            expression: unit_abs_expression(&mut unit_abs),
+            scope: None,
+            units: true,
+        });
     }
     let mut complex_units = Rng::from_env(0x0417_C0F1_1205);
     for _ in 0..600 {

@@ -457,6 +457,12 @@ impl Evaluator {
             }));
         }
         if let Value::Unit(u) = &value
+            && op == Not
+            && let Some(falsy) = super::units::unit_falsy(u)
+        {
+            return Ok(Value::Boolean(falsy));
+        }
+        if let Value::Unit(u) = &value
             && matches!(op, UnaryMinus | UnaryPlus)
         {
             let u = Rc::clone(u);

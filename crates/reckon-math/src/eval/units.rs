@@ -1,6 +1,6 @@
 //! Units as values in number mode (spec 4.9, 6.1, 6.4): unit names and physical constants, the
 //! operators on units, `to`/`in`, the functions that take units (`unit to toBest splitUnit abs
-//! sqrt number` and the trigonometric functions on angles), and the current unit system of the
+//! sqrt number string format` and the trigonometric functions on angles), and the current unit system of the
 //! evaluation, which the result is settled against (spec 7.5).
 //!
 //! Magnitudes are binary64 numbers, in Fraction mode exact rationals (`unit_fraction.rs`), and
@@ -68,6 +68,32 @@ fn operator_of(name: &str) -> Option<Op> {
     })
 }
 
+/// Whether a unit is falsy as math.js's `not` and `xor` read it: no value, or a binary64 value
+/// (without an offset: `0 degC` is falsy) that is 0 or NaN. `None` for another magnitude.
+pub(crate) fn unit_falsy(unit: &Unit) -> Option<bool> {
+    if !unit.is_plain() {
+        return None;
+    }
+    Some(unit.value.is_none_or(|v| v == 0.0 || v.is_nan()))
+}
+
+/// `xor` with a unit operand: math.js's only form takes two units (their values, 0 for none).
+fn unit_xor(left: &Value, right: &Value, at: usize) -> Evaluated {
+    let expected = "Unit or Array or DenseMatrix or SparseMatrix or Matrix";
+    let (a, b) = match (left, right) {
+        (Value::Unit(a), Value::Unit(b)) => (a, b),
+        (Value::Unit(_), other) => return Err(wrong_type("xor", expected, other, 1, at)),
+        (other, _) => return Err(wrong_type("xor", expected, other, 0, at)),
+    };
+    match (unit_falsy(a), unit_falsy(b)) {
+        (Some(x), Some(y)) => Ok(Value::Boolean(x != y)),
+        _ => Err(not_implemented(
+            "xor() of units with a BigNumber, Fraction or Complex magnitude",
+            at,
+        )),
+    }
+}
+
 /// What is not built yet: a unit meeting another numeric type.
 fn other_magnitude(value: &Value, at: usize) -> CalculateError {
     not_implemented(&format!("units with a {} magnitude", value.type_name()), at)
@@ -130,6 +156,9 @@ impl Evaluator {
             DotPow => Pow,
             other => other,
         };
+        if op == Xor {
+            return unit_xor(left, right, at);
+        }
         if self.fraction_mode && Self::is_exact_unit_operation(left, right) {
             return self.exact_unit_binary(op, left, right, at);
         }
@@ -318,6 +347,12 @@ impl Evaluator {
         at: usize,
     ) -> Option<Evaluated> {
         let has_unit = values.iter().any(|v| matches!(v, Value::Unit(_)));
+        if name == "abs"
+            && let [Value::Matrix(m)] = values
+            && m.data.iter().any(|v| matches!(v, Value::Unit(_)))
+        {
+            return Some(self.abs_elements(m, at));
+        }
         if !has_unit && !matches!(name, "unit" | "to" | "toBest" | "splitUnit") {
             return None;
         }
@@ -325,6 +360,24 @@ impl Evaluator {
             return Some(Err(e));
         }
         Some(self.unit_call_inner(name, values, at))
+    }
+
+    /// `abs` of a matrix holding units: element by element, a unit as `abs(u)`, anything else
+    /// as `abs` takes it (`abs([-1 m, -2])` is `[1 m, 2]`).
+    fn abs_elements(&mut self, m: &Matrix, at: usize) -> Evaluated {
+        self.charge(m.data.len() as u64)?;
+        let row = crate::functions::builtin("abs").ok_or_else(|| not_implemented("abs()", at))?;
+        let mut data = Vec::with_capacity(m.data.len());
+        for element in &m.data {
+            data.push(match element {
+                Value::Unit(_) => self.unit_call_inner("abs", std::slice::from_ref(element), at)?,
+                other => self.call_builtin(row, "abs", vec![other.clone()], at)?,
+            });
+        }
+        Ok(Value::matrix(Matrix {
+            data,
+            ..m.clone_shape()
+        }))
     }
 
     fn unit_call_inner(&mut self, name: &str, values: &[Value], at: usize) -> Evaluated {
@@ -382,6 +435,8 @@ impl Evaluator {
             }
             ("unit", [Value::Number(x)]) => Ok(Value::Unit(Rc::new(Unit::dimensionless(*x)))),
             ("to", [value, target]) => self.convert_to(value, target, at),
+            // Element by element over a matrix, as the operator is.
+            ("xor", [left, right]) => self.binary(Op::Xor, left, right, false, (at, at), at),
             (operator, [left, right]) if operator_of(operator).is_some() => {
                 let op = operator_of(operator).unwrap_or(Op::Add);
                 self.unit_binary(op, left, right, at)
@@ -458,6 +513,14 @@ impl Evaluator {
                 let row = crate::functions::builtin(name)
                     .ok_or_else(|| not_implemented(&format!("{name}()"), at))?;
                 self.call_builtin(row, name, vec![radians], at)
+            }
+            // A binary64 magnitude; the others are not built here yet.
+            ("string" | "format", [Value::Unit(u)]) if u.is_plain() => Ok(self.unit_text(u, None)),
+            // A precision outside 1..=16 is left to the refusal below.
+            ("format", [Value::Unit(u), Value::Number(p)])
+                if u.is_plain() && (1.0..=16.0).contains(p) && p.fract() == 0.0 =>
+            {
+                Ok(self.unit_text(u, Some(*p as u32)))
             }
             (_, args) => {
                 let shown: Vec<&str> = args.iter().map(Value::type_name).collect();
@@ -545,6 +608,18 @@ impl Evaluator {
         settled
     }
 
+    /// `string(u)` and `format(u, precision)` of a unit with a binary64 magnitude: its text
+    /// settled against the unit system as it stands at the call (math.js's current system), the
+    /// magnitude written as math.js's `format` writes a number by default.
+    fn unit_text(&self, unit: &Unit, precision: Option<u32>) -> Value {
+        let system = self
+            .unit_system
+            .as_deref()
+            .unwrap_or(UnitSystem::si_shared());
+        let number = |x| crate::functions::notation::format_default(x, precision);
+        Value::Str(crate::units::format::text_with(unit, system, number, precision).into())
+    }
+
     fn settle_in(&mut self, value: Value, system: &UnitSystem) -> Evaluated {
         match value {
             Value::Unit(u) if u.exact.is_some() => self.exact_settled(&u, system),
@@ -591,6 +666,33 @@ mod tests {
     fn units_answer_as_the_spec_and_math_js_do() {
         for (expression, expected) in [
             ("5 kg to lbs", "11.023113109243878 lbs"),
+            ("string(1.23456 kg)", "\"1.23456 kg\""),
+            ("format(1.23456 kg, 3)", "\"1.23 kg\""),
+            ("string(2 m * 3 cm)", "\"600 cm^2\""),
+            ("format(0.001 km)", "\"1 m\""),
+            ("not(0 degC)", "true"),
+            ("not(kg)", "true"),
+            ("not(NaN m)", "true"),
+            ("not(5 kg)", "false"),
+            ("not([0 m, 1 m])", "[true, false]"),
+            ("xor(0 degC, 0 K)", "false"),
+            ("xor(kg, 0 m)", "false"),
+            ("xor(2 m, 0 m)", "true"),
+            ("xor([0 m, 1 m], 0 m)", "[false, true]"),
+            ("abs([-1 m, 2 kg])", "[1 m, 2 kg]"),
+            ("abs([-1 m, -2])", "[1 m, 2]"),
+            (
+                "abs([[-1 m, 2 cm], [-3 km, 0 m]])",
+                "[[1 m, 2 cm], [3 km, 0 m]]",
+            ),
+            (
+                "abs([-5 degC, 3 degF])",
+                "[-5 degC, 2.9999999999999827 degF]",
+            ),
+            ("string(speedOfLight)", "\"2.99792458e+8 m / s\""),
+            ("string(123456 m)", "\"123.456 km\""),
+            ("string(123456 m to m)", "\"1.23456e+5 m\""),
+            ("format(0.0001234 m to m, 2)", "\"1.2e-4 m\""),
             ("100 celsius to fahrenheit", "211.99999999999997 fahrenheit"),
             ("0 K to degF", "-459.67 degF"),
             ("60 mph to km/h", "96.56063999999999 km / h"),

@@ -1006,6 +1006,15 @@ fn base_expansion(digits: &str, exponent: i64, bits: u32) -> String {
     }
 }
 
+/// math.js's `format(x)` of a number with its default options, or `format(x, precision)`: how
+/// `string(u)` and `format(u, precision)` write a unit's magnitude (exponents from 1e5 and
+/// below 1e-3, unlike the answer's text).
+pub(crate) fn format_default(x: f64, precision: Option<u32>) -> String {
+    let given = precision.map(|p| Value::Number(f64::from(p)));
+    format_number(x, given.as_ref())
+        .unwrap_or_else(|_| crate::num::format::format_number(x, precision))
+}
+
 /// math.js's `formatNumber(x, options)`.
 fn format_number(x: f64, given: Option<&Value>) -> Result<String, FnError> {
     if !x.is_finite() {

@@ -124,6 +124,11 @@ impl Unit {
         })
     }
 
+    /// Whether the magnitude is a binary64 (no exact, BigNumber or Complex one).
+    pub(crate) fn is_plain(&self) -> bool {
+        self.exact.is_none() && self.big.is_none() && self.complex.is_none()
+    }
+
     /// A dimensionless unit with this normalized value (what a plain number is to a unit, and
     /// `unit(5)`).
     pub(crate) fn dimensionless(value: f64) -> Self {

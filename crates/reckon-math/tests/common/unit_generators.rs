@@ -258,3 +258,94 @@ fn unit_function_candidate(rng: &mut Rng) -> String {
         _ => format!("square({a}) + cube({b}) / ({c})"),
     }
 }
+
+/// A unit written out as text: `string(u)`, `format(u)` and `format(u, precision)` of a unit
+/// literal, a conversion, a product or a quotient (printed in the unit system as it stands at
+/// the call), in number mode. No custom units (see [`unit_function_expression`]).
+pub fn unit_text_expression(rng: &mut Rng) -> String {
+    loop {
+        let (g, a) = literal(rng);
+        let b = format!("{} {}", rng.pick(&NUMBERS), target(rng, g));
+        let unit = match rng.below(4) {
+            0 => a,
+            1 => format!("{a} to {}", target(rng, g)),
+            2 => format!("{a} * {b}"),
+            _ => format!("({a}) / ({})", rng.pick(&NUMBERS)),
+        };
+        let expression = match rng.below(3) {
+            0 => format!("string({unit})"),
+            1 => format!("format({unit})"),
+            _ => format!("format({unit}, {})", 1 + rng.below(16)),
+        };
+        if !["knot", "mph", "lightyear", " ly"]
+            .iter()
+            .any(|custom| expression.contains(custom))
+        {
+            return expression;
+        }
+    }
+}
+
+/// `not` and `xor` of units (math.js reads a unit's value without its offset: `0 degC` is
+/// falsy), of a valueless unit, of vectors of units, and `xor` of a unit and a number (a type
+/// mismatch), in number mode. No custom units (see [`unit_function_expression`]).
+pub fn unit_logic_expression(rng: &mut Rng) -> String {
+    loop {
+        let (g, a) = literal(rng);
+        let zero = format!("0 {}", target(rng, g));
+        let b = format!("{} {}", rng.pick(&NUMBERS), target(rng, g));
+        let expression = match rng.below(6) {
+            0 => format!("not({a})"),
+            1 => format!("not({zero})"),
+            2 => format!("xor({a}, {b})"),
+            3 => format!("xor({zero}, {a})"),
+            4 => format!("xor([{a}, {zero}], {b})"),
+            _ => match rng.below(3) {
+                0 => format!("not([{a}, {zero}])"),
+                1 => format!("{a} xor {zero}"),
+                _ => format!("xor({a}, {})", rng.pick(&NUMBERS)),
+            },
+        };
+        if !["knot", "mph", "lightyear", " ly"]
+            .iter()
+            .any(|custom| expression.contains(custom))
+        {
+            return expression;
+        }
+    }
+}
+
+/// `abs` of a vector or matrix of units (signed, some with offsets), some mixed with numbers,
+/// in number mode. No custom units (see [`unit_function_expression`]).
+pub fn unit_abs_expression(rng: &mut Rng) -> String {
+    loop {
+        let element = |rng: &mut Rng| {
+            let sign = if rng.below(2) == 0 { "-" } else { "" };
+            match rng.below(5) {
+                0 => format!("{sign}{}", rng.pick(&NUMBERS)),
+                _ => format!("{sign}{}", literal(rng).1),
+            }
+        };
+        let expression = match rng.below(2) {
+            0 => format!(
+                "abs([{}, {}, {}])",
+                element(rng),
+                element(rng),
+                element(rng)
+            ),
+            _ => format!(
+                "abs([{}, {}; {}, {}])",
+                element(rng),
+                element(rng),
+                element(rng),
+                element(rng)
+            ),
+        };
+        if !["knot", "mph", "lightyear", " ly"]
+            .iter()
+            .any(|custom| expression.contains(custom))
+        {
+            return expression;
+        }
+    }
+}
