@@ -3,8 +3,8 @@
 //! optional arguments (`log1p(x, base)`, `cbrt(x, allRoots)`), no argument (`complex()`),
 //! another argument type (`fraction({n, d})`), conversions to the numericType (`+"2"`,
 //! `numeric(x, "BigNumber")`), weights for `pickRandom`, a storage format for
-//! `matrixFromFunction`, several collections for `map`, more than two arguments of `add` and
-//! `multiply`, inline expressions as callbacks
+//! `matrixFromFunction`, several collections for `map`, more than two arguments of `add`,
+//! `multiply`, and (with a matrix among them) `gcd` and `lcm`, inline expressions as callbacks
 //! (`filter(A, x != 0)`) and broadcasting over a matrix (`compareText`,
 //! `equalText`). [`Evaluator::documented_signature`] is consulted before a built-in's argument
 //! count is checked, and answers only the forms it names; every other call goes on as before.
@@ -55,6 +55,21 @@ impl Evaluator {
                     Op::Multiply
                 };
                 Some(self.fold_operator(op, first, second, rest, at))
+            }
+            // math.js: gcd and lcm of more than two arguments with a collection among them are
+            // the pairwise calls, left to right (each broadcasts over the collection).
+            ("gcd" | "lcm", [first, second, rest @ ..])
+                if !rest.is_empty() && values.iter().any(|v| matches!(v, Value::Matrix(_))) =>
+            {
+                let mut value =
+                    self.call_builtin(row, name, vec![first.clone(), second.clone()], at);
+                for next in rest {
+                    value = match value {
+                        Ok(v) => self.call_builtin(row, name, vec![v, next.clone()], at),
+                        error => error,
+                    };
+                }
+                Some(value)
             }
             // math.js: log1p(x, base) = log1p(x) / log(base).
             ("log1p", [x, base]) => Some(self.log1p_with_base(x, base, at)),
@@ -934,6 +949,22 @@ mod tests {
                 "DenseMatrix [24, 48]",
             ),
             ("add(1/3, 1/3, 1/3)", "Fraction", "Fraction 1/1"),
+        ]);
+    }
+
+    #[test]
+    fn gcd_and_lcm_of_more_than_two_arguments_with_a_matrix() {
+        answers(&[
+            (
+                "gcd(3, [1, 2; 3, 4], 3)",
+                "number",
+                "DenseMatrix [[1, 1], [3, 1]]",
+            ),
+            (
+                "gcd([1, 2; 3, 4], 1/3, 3)",
+                "Fraction",
+                "DenseMatrix [[1/3, 1/3], [1/3, 1/3]]",
+            ),
         ]);
     }
 }
