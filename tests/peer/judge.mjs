@@ -1,8 +1,9 @@
 // The judgement of the differential tests against math.js (tests/peer/docs_examples.mjs,
-// tests/peer/reasons.mjs): reckon's answers through `reckon exec calculate`, and the named rules
+// tests/peer/reasons.mjs, tests/peer/signatures.mjs): reckon's answers through `reckon exec calculate`, and the named rules
 // under which an answer may differ from math.js's, each with a check that can fail.
 import { spawnSync } from "node:child_process";
-import { serverMath } from "./evaluate.mjs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { serverMath, mathjsAnswer } from "./evaluate.mjs";
 
 const numberMath = serverMath("number");
 
@@ -143,3 +144,82 @@ export const rules = [
   },
 ];
 
+
+/// Compares reckon with math.js (behind the contract) on `casesByMode` (numeric type →
+/// expressions) and prints the differences and counts, `title` naming the cases in the summary
+/// line. A difference passes only under one of the `rules`, or as an entry of the JSON-lines file
+/// `knownPath` recording both answers and a reason; an entry whose answers change, or that no
+/// longer differs, fails too. `record` rewrites that file with the differences no rule covers (a
+/// new one gets the reason "TODO", which fails until a person writes why). Answers the exit
+/// status: 1 when an answer differs.
+export function compareWithMathjs({ reckon, casesByMode, knownPath, show = false, record = false, title }) {
+  const known = new Map(readFileSync(knownPath, "utf8").split("\n").filter((l) => l.trim()).map((line) => {
+    const entry = JSON.parse(line);
+    return [`[${entry.numericType}] ${entry.expression}`, entry];
+  }));
+  const numberMath = serverMath("number");
+  const render = (a) => (a.reason ? `${a.reason}: ${a.message}` : `${a.type} ${JSON.stringify(a.result)}`);
+  const seen = new Set();
+  const differ = [], stale = [], unlisted = [], byRule = {}, pending = {}, classes = {};
+  let same = 0, total = 0;
+  for (const [mode, expressions] of Object.entries(casesByMode)) {
+    const math = serverMath(mode);
+    const got = reckonAnswers(reckon, mode, expressions);
+    expressions.forEach((text, i) => {
+      total++;
+      const call = { expression: text };
+      const w = mathjsAnswer(math, mode, text);
+      const g = got[i];
+      const label = `[${mode}] ${text}`;
+      // A random answer is recorded with its numbers masked, so that a listed one stays listed.
+      const masked = (out) => (RANDOM.test(text) ? out.replace(/\d+(\.\d+)?(e[+-]?\d+)?/g, "N") : out);
+      const theirs = masked(render(w));
+      const ours = masked(render(g));
+      if (show) console.log(`${label}\n  math.js ${theirs}\n  reckon  ${ours}`);
+      const feature = pendingFeature(g);
+      const entry = known.get(label);
+      if (entry) seen.add(label);
+      if (feature) {
+        pending[feature] = (pending[feature] ?? 0) + 1;
+        if (entry) stale.push(`${label}\n  listed, but pending (${feature})`);
+        return;
+      }
+      if (w.reason ? w.reason === g.reason : !g.reason && w.type === g.type && w.result === g.result) {
+        same++;
+        if (entry) stale.push(`${label}\n  listed, but the answers agree now`);
+        return;
+      }
+      const numberMode = mode === "number" ? w : mathjsAnswer(numberMath, "number", text);
+      const rule = rules.find((r) => r.applies(mode, call, w, g, numberMode));
+      if (rule) {
+        byRule[rule.why] = (byRule[rule.why] ?? 0) + 1;
+        if (entry) stale.push(`${label}\n  listed, but the rule "${rule.why}" covers it now`);
+        return;
+      }
+      const kind = w.reason && g.reason ? `reason ${w.reason} (math.js) vs ${g.reason} (reckon)`
+        : w.reason ? `answered where math.js refuses (${w.reason})`
+          : g.reason ? `refused (${g.reason}) where math.js answers` : "another answer";
+      classes[kind] = (classes[kind] ?? 0) + 1;
+      if (!entry) differ.push(`${label}\n  math.js ${theirs}\n  reckon  ${ours}`);
+      else if (entry.mathjs !== theirs || entry.reckon !== ours) {
+        differ.push(`${label}\n  listed with other answers:\n  math.js ${theirs}\n  (listed ${entry.mathjs})\n  reckon  ${ours}\n  (listed ${entry.reckon})`);
+      } else if (!entry.reason || entry.reason === "TODO") differ.push(`${label}\n  listed without a reason`);
+      unlisted.push({ numericType: mode, expression: text, reason: entry?.reason ?? "TODO", mathjs: theirs, reckon: ours });
+    });
+  }
+  for (const label of known.keys()) if (!seen.has(label)) stale.push(`${label}\n  listed, but no such case`);
+  if (record) {
+    writeFileSync(knownPath, unlisted.map((e) => JSON.stringify(e)).join("\n") + (unlisted.length ? "\n" : ""));
+    console.log(`recorded ${unlisted.length} known divergences`);
+  }
+  console.log([...differ, ...stale].join("\n"));
+  console.log(`differences by class: ${JSON.stringify(classes, null, 1)}`);
+  console.log(`by rule: ${JSON.stringify(byRule, null, 1)}`);
+  console.log(`pending (not built in reckon yet): ${JSON.stringify(pending, null, 1)}`);
+  const listed = unlisted.length - differ.length;
+  const underRule = Object.values(byRule).reduce((a, b) => a + b, 0);
+  const pendingCount = Object.values(pending).reduce((a, b) => a + b, 0);
+  console.log(`${total} ${title} in ${Object.keys(casesByMode).join(", ")}: ${same} the same, ${underRule} under a rule, ` +
+    `${pendingCount} pending, ${listed} listed divergences, ${differ.length} differ, ${stale.length} stale entries`);
+  return differ.length || stale.length ? 1 : 0;
+}

@@ -9,15 +9,13 @@
 // 3, drawn by a seeded generator, so every run draws the same expressions. A difference passes
 // only under one of the named rules of tests/peer/judge.mjs (as in docs_examples.mjs), or as an
 // entry of `reasons-known-divergences.jsonl`, which records both answers and why; an entry
-// whose answers change, or that no longer differs, fails too.
+// whose answers change, or that no longer differs, fails too (`compareWithMathjs`).
 //
 //   node tests/peer/reasons.mjs [path/to/reckon] [--count N] [--seed S] [--show] [--record]
 // `--count` is the number of expressions per numeric type (default 700). `--record` rewrites the
 // known-divergence file with the differences no rule covers (each keeps its reason; a new one
 // gets "TODO", which fails until a person writes why). Exits 1 when an answer differs.
-import { readFileSync, writeFileSync } from "node:fs";
-import { serverMath, mathjsAnswer } from "./evaluate.mjs";
-import { reckonAnswers, pendingFeature, rules } from "./judge.mjs";
+import { compareWithMathjs } from "./judge.mjs";
 
 /// A deterministic generator of numbers in [0, 1) (mulberry32).
 function generator(seed) {
@@ -68,73 +66,8 @@ const seed = option("--seed", 35);
 const show = argv.includes("--show");
 const record = argv.includes("--record");
 const knownPath = new URL("./reasons-known-divergences.jsonl", import.meta.url);
-const known = new Map(readFileSync(knownPath, "utf8").split("\n").filter((l) => l.trim()).map((line) => {
-  const entry = JSON.parse(line);
-  return [`[${entry.numericType}] ${entry.expression}`, entry];
-}));
 
 const random = generator(seed);
-const numberMath = serverMath("number");
-const render = (a) => (a.reason ? `${a.reason}: ${a.message}` : `${a.type} ${JSON.stringify(a.result)}`);
-const seen = new Set();
-const differ = [], stale = [], unlisted = [], byRule = {}, pending = {}, classes = {};
-let same = 0, total = 0;
-for (const mode of ["number", "BigNumber", "Fraction"]) {
-  const expressions = [...new Set(Array.from({ length: count }, () => expression(random, 3)))];
-  const math = serverMath(mode);
-  const got = reckonAnswers(reckon, mode, expressions);
-  expressions.forEach((text, i) => {
-    total++;
-    const call = { expression: text };
-    const w = mathjsAnswer(math, mode, text);
-    const g = got[i];
-    const label = `[${mode}] ${text}`;
-    const theirs = render(w);
-    const ours = render(g);
-    if (show) console.log(`${label}\n  math.js ${theirs}\n  reckon  ${ours}`);
-    const feature = pendingFeature(g);
-    const entry = known.get(label);
-    if (entry) seen.add(label);
-    if (feature) {
-      pending[feature] = (pending[feature] ?? 0) + 1;
-      if (entry) stale.push(`${label}\n  listed, but pending (${feature})`);
-      return;
-    }
-    if (w.reason ? w.reason === g.reason : !g.reason && w.type === g.type && w.result === g.result) {
-      same++;
-      if (entry) stale.push(`${label}\n  listed, but the answers agree now`);
-      return;
-    }
-    const numberMode = mode === "number" ? w : mathjsAnswer(numberMath, "number", text);
-    const rule = rules.find((r) => r.applies(mode, call, w, g, numberMode));
-    if (rule) {
-      byRule[rule.why] = (byRule[rule.why] ?? 0) + 1;
-      if (entry) stale.push(`${label}\n  listed, but the rule "${rule.why}" covers it now`);
-      return;
-    }
-    const kind = w.reason && g.reason ? `reason ${w.reason} (math.js) vs ${g.reason} (reckon)`
-      : w.reason ? `answered where math.js refuses (${w.reason})`
-        : g.reason ? `refused (${g.reason}) where math.js answers` : "another answer";
-    classes[kind] = (classes[kind] ?? 0) + 1;
-    if (!entry) differ.push(`${label}\n  math.js ${theirs}\n  reckon  ${ours}`);
-    else if (entry.mathjs !== theirs || entry.reckon !== ours) {
-      differ.push(`${label}\n  listed with other answers:\n  math.js ${theirs}\n  (listed ${entry.mathjs})\n  reckon  ${ours}\n  (listed ${entry.reckon})`);
-    } else if (!entry.reason || entry.reason === "TODO") differ.push(`${label}\n  listed without a reason`);
-    unlisted.push({ numericType: mode, expression: text, reason: entry?.reason ?? "TODO", mathjs: theirs, reckon: ours });
-  });
-}
-for (const label of known.keys()) if (!seen.has(label)) stale.push(`${label}\n  listed, but no such case`);
-if (record) {
-  writeFileSync(knownPath, unlisted.map((e) => JSON.stringify(e)).join("\n") + (unlisted.length ? "\n" : ""));
-  console.log(`recorded ${unlisted.length} known divergences`);
-}
-console.log([...differ, ...stale].join("\n"));
-console.log(`differences by class: ${JSON.stringify(classes, null, 1)}`);
-console.log(`by rule: ${JSON.stringify(byRule, null, 1)}`);
-console.log(`pending (not built in reckon yet): ${JSON.stringify(pending, null, 1)}`);
-const listed = unlisted.length - differ.length;
-const underRule = Object.values(byRule).reduce((a, b) => a + b, 0);
-const pendingCount = Object.values(pending).reduce((a, b) => a + b, 0);
-console.log(`${total} random expressions (seed ${seed}) in number, BigNumber, Fraction: ${same} the same, ${underRule} under a rule, ` +
-  `${pendingCount} pending, ${listed} listed divergences, ${differ.length} differ, ${stale.length} stale entries`);
-process.exit(differ.length || stale.length ? 1 : 0);
+const casesByMode = Object.fromEntries(["number", "BigNumber", "Fraction"].map((mode) =>
+  [mode, [...new Set(Array.from({ length: count }, () => expression(random, 3)))]]));
+process.exit(compareWithMathjs({ reckon, casesByMode, knownPath, show, record, title: `random expressions (seed ${seed})` }));

@@ -3,7 +3,8 @@
 //! optional arguments (`log1p(x, base)`, `cbrt(x, allRoots)`), no argument (`complex()`),
 //! another argument type (`fraction({n, d})`), conversions to the numericType (`+"2"`,
 //! `numeric(x, "BigNumber")`), weights for `pickRandom`, a storage format for
-//! `matrixFromFunction`, several collections for `map`, inline expressions as callbacks
+//! `matrixFromFunction`, several collections for `map`, more than two arguments of `add`,
+//! `multiply`, and (with a matrix among them) `gcd` and `lcm`, inline expressions as callbacks
 //! (`filter(A, x != 0)`) and broadcasting over a matrix (`compareText`,
 //! `equalText`). [`Evaluator::documented_signature`] is consulted before a built-in's argument
 //! count is checked, and answers only the forms it names; every other call goes on as before.
@@ -18,6 +19,22 @@ use crate::value::{Function, UserFunction, Value};
 use std::rc::Rc;
 
 impl Evaluator {
+    /// `((first op second) op rest[0]) op ...`, as math.js's variadic `add` and `multiply`.
+    fn fold_operator(
+        &mut self,
+        op: Op,
+        first: &Value,
+        second: &Value,
+        rest: &[Value],
+        at: usize,
+    ) -> Evaluated {
+        let mut value = self.binary(op, first, second, false, (at, at), at)?;
+        for next in rest {
+            value = self.binary(op, &value, next, false, (at, at), at)?;
+        }
+        Ok(value)
+    }
+
     /// The answer of a documented form of `row` that its table row does not take, or `None`
     /// for any other call.
     pub(super) fn documented_signature(
@@ -30,6 +47,30 @@ impl Evaluator {
         match (row.name, values) {
             // math.js: `complex()` is 0.
             ("complex", []) => Some(Ok(Value::Complex(Complex::new(0.0, 0.0)))),
+            // math.js: add and multiply take any number of arguments, combined left to right.
+            ("add" | "multiply", [first, second, rest @ ..]) if !rest.is_empty() => {
+                let op = if row.name == "add" {
+                    Op::Add
+                } else {
+                    Op::Multiply
+                };
+                Some(self.fold_operator(op, first, second, rest, at))
+            }
+            // math.js: gcd and lcm of more than two arguments with a collection among them are
+            // the pairwise calls, left to right (each broadcasts over the collection).
+            ("gcd" | "lcm", [first, second, rest @ ..])
+                if !rest.is_empty() && values.iter().any(|v| matches!(v, Value::Matrix(_))) =>
+            {
+                let mut value =
+                    self.call_builtin(row, name, vec![first.clone(), second.clone()], at);
+                for next in rest {
+                    value = match value {
+                        Ok(v) => self.call_builtin(row, name, vec![v, next.clone()], at),
+                        error => error,
+                    };
+                }
+                Some(value)
+            }
             // math.js: log1p(x, base) = log1p(x) / log(base).
             ("log1p", [x, base]) => Some(self.log1p_with_base(x, base, at)),
             ("cbrt", [x, Value::Boolean(all)]) => Some(cube_roots(x, *all, at)),
@@ -894,6 +935,35 @@ mod tests {
                 "compareText([\"A\", \"B\"], [\"B\", \"C\", \"D\"])",
                 "number",
                 "evaluation_failed",
+            ),
+        ]);
+    }
+
+    #[test]
+    fn add_and_multiply_take_more_than_two_arguments() {
+        answers(&[
+            ("add(1, 2, 3)", "number", "number 6"),
+            (
+                "multiply(2, [1, 2], 3, 4)",
+                "number",
+                "DenseMatrix [24, 48]",
+            ),
+            ("add(1/3, 1/3, 1/3)", "Fraction", "Fraction 1/1"),
+        ]);
+    }
+
+    #[test]
+    fn gcd_and_lcm_of_more_than_two_arguments_with_a_matrix() {
+        answers(&[
+            (
+                "gcd(3, [1, 2; 3, 4], 3)",
+                "number",
+                "DenseMatrix [[1, 1], [3, 1]]",
+            ),
+            (
+                "gcd([1, 2; 3, 4], 1/3, 3)",
+                "Fraction",
+                "DenseMatrix [[1/3, 1/3], [1/3, 1/3]]",
             ),
         ]);
     }

@@ -3,7 +3,8 @@
 //! integer, decimal and complex matrices of sizes 1 to 6, general, triangular, singular (a
 //! repeated or zero row, a zero diagonal) and near-singular (a row plus 0.000000001, a decimal
 //! literal Fraction mode holds exactly), with right sides as vectors and as columns; `sqrtm` of
-//! such matrices and `expm`; `polynomialRoot` of random coefficients.
+//! such matrices and `expm`; `polynomialRoot` of random coefficients; `eigs`, `pinv`, `schur`,
+//! `sylvester`, `lyap` and the matrix 2-norm; `slu` of sparse matrices.
 
 use super::Rng;
 
@@ -313,4 +314,69 @@ pub fn pinv_expression(rng: &mut Rng, kind: Entries) -> String {
         2 => format!("pinv(zeros({n}, {m}))"),
         _ => format!("pinv({})", matrix_text(&rows(rng, n, m, kind, Shape::Full))),
     }
+}
+
+/// One expression of the Schur family, its entries of `kind`, sizes 1 to `largest`: `schur` of
+/// a square matrix, `sylvester(A, B, C)` of sizes m and n, `lyap(A, Q)`, or the matrix 2-norm
+/// `norm(A)` / `norm(A, 2)` (square, or rectangular, which math.js refuses).
+pub fn schur_expression(rng: &mut Rng, kind: Entries, largest: usize) -> String {
+    let n = 1 + rng.below(largest);
+    let m = 1 + rng.below(largest);
+    let square = |rng: &mut Rng, k: usize| matrix_text(&rows(rng, k, k, kind, Shape::Full));
+    match rng.below(5) {
+        0 => {
+            let member = rng.pick(&["", ".T", ".U"]);
+            format!("schur({}){member}", square(rng, n))
+        }
+        1 => {
+            let (a, b) = (square(rng, m), square(rng, n));
+            let c = matrix_text(&rows(rng, m, n, kind, Shape::Full));
+            format!("sylvester({a}, {b}, {c})")
+        }
+        2 => {
+            let (a, q) = (square(rng, n), square(rng, n));
+            format!("lyap({a}, {q})")
+        }
+        _ => {
+            let cols = if rng.below(4) == 0 { m } else { n };
+            let a = matrix_text(&rows(rng, n, cols, kind, Shape::Full));
+            let p = rng.pick(&["", ", 2"]);
+            format!("norm({a}{p})")
+        }
+    }
+}
+
+/// One `slu(A, 0, threshold)` of a square sparse matrix of size 1 to 6 with entries of `kind`,
+/// about half of them zero (so the reach and fill differ from the dense pattern), some singular;
+/// the whole object or one of its members. `number(…)` wraps the order and threshold outside
+/// number mode, where math.js takes only numbers.
+pub fn slu_expression(rng: &mut Rng, kind: Entries, wrap_numbers: bool) -> String {
+    let n = 1 + rng.below(6);
+    let mut entries = rows(rng, n, n, kind, Shape::Full);
+    for row in &mut entries {
+        for cell in row.iter_mut() {
+            if rng.below(2) == 0 {
+                *cell = "0".into();
+            }
+        }
+    }
+    // Mostly a non-zero diagonal, so most matrices have a pivot in every column.
+    if rng.below(4) != 0 {
+        for (i, row) in entries.iter_mut().enumerate() {
+            if row[i] == "0" {
+                row[i] = format!("{}", 1 + rng.below(9));
+            }
+        }
+    }
+    let threshold = rng.pick(&["1", "0.5", "0.1", "0.001", "0"]);
+    let (order, threshold) = if wrap_numbers {
+        ("number(0)".to_owned(), format!("number({threshold})"))
+    } else {
+        ("0".to_owned(), threshold.to_owned())
+    };
+    let member = rng.pick(&["", ".L", ".U", ".p", ".q"]);
+    format!(
+        "slu(sparse({}), {order}, {threshold}){member}",
+        matrix_text(&entries)
+    )
 }

@@ -419,6 +419,35 @@ const MATH_JS: &[MathJsRow] = &[
         "expm(zeros(0, 0))",
         "ERR Parameters in function identity must be positive integers",
     ),
+    // Products of number matrices (`packed_product` in linalg.rs): each entry accumulated left
+    // to right from its first product.
+    (
+        "number",
+        "[1.1, 2.2; 3.3, 4.4] * [0.1, 0.7; 0.3, 0.9]",
+        "DenseMatrix [[0.77, 2.75], [1.6500000000000001, 6.27]]",
+    ),
+    (
+        "number",
+        "[0.1, 0.2, 0.3] * [0.4; 0.5; 0.6]",
+        "DenseMatrix [0.32]",
+    ),
+    ("number", "[0.1, 0.2, 0.3] * [0.4, 0.5, 0.6]", "number 0.32"),
+    (
+        "number",
+        "[0.1, 0.2, 0.3] * [1, 2; 3, 4; 5, 6]",
+        "DenseMatrix [2.2, 2.8]",
+    ),
+    // From 64 multiplications on, the packed f64 loop.
+    (
+        "number",
+        "(reshape(1:20, [4, 5]) / 7) * (reshape(1:20, [5, 4]) / 3)",
+        "DenseMatrix [[8.333333333333332, 9.047619047619047, 9.761904761904761, 10.476190476190474], [19.04761904761905, 20.952380952380953, 22.857142857142858, 24.76190476190476], [29.761904761904763, 32.85714285714286, 35.95238095238095, 39.047619047619044], [40.47619047619048, 44.76190476190476, 49.04761904761905, 53.33333333333333]]",
+    ),
+    (
+        "number",
+        "(0.1 * ones(1, 70)) * (0.7 * ones(70, 1))",
+        "DenseMatrix [[4.8999999999999995]]",
+    ),
 ];
 
 #[test]

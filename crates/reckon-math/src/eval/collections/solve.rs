@@ -408,6 +408,13 @@ impl Evaluator {
             let b = Self::solver_rhs("lusolve", &values[1], at)?;
             let get = |key: &str| entries.iter().find(|(k, _)| k == key).map(|(_, v)| v);
             let invalid = || failed("Invalid Matrix LU decomposition", at);
+            if matches!(get("L"), Some(Value::Sparse(_))) {
+                // slu's sparse factors (math.js solves them with its sparse substitutions).
+                return Err(not_implemented(
+                    "lusolve() of a sparse LU decomposition",
+                    at,
+                ));
+            }
             let (Some(Value::Matrix(l)), Some(Value::Matrix(u))) = (get("L"), get("U")) else {
                 return Err(invalid());
             };
