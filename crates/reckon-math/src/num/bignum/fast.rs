@@ -258,7 +258,8 @@ pub(super) fn circular(f: Func, r: &Repr<10>) -> Option<Big> {
         Func::Cos => settle(&c, &err, scale),
         _ => {
             let c_min = IBig::from(c.clone().unsigned_abs()) - &err;
-            if c_min.bit_len() + 64 < P {
+            // a cosine within its error of zero (or nearly) leaves the quotient to dashu
+            if c_min.signum() <= IBig::ZERO || c_min.bit_len() + 64 < P {
                 return None;
             }
             let t = div(&s, &c);
