@@ -52,9 +52,21 @@ fn div(a: &IBig, b: &IBig) -> IBig {
     (a << P) / b
 }
 
+/// Powers of ten kept once computed: the rounding test needs `10^63…10^65` on every call.
+const CACHED_POWERS: usize = 160;
+
 /// `10^n` as an integer.
 fn ten_pow(n: usize) -> IBig {
-    IBig::from(10u8).pow(n)
+    static POWERS: OnceLock<Vec<IBig>> = OnceLock::new();
+    let powers = POWERS.get_or_init(|| {
+        std::iter::successors(Some(IBig::ONE), |p| Some(p * IBig::from(10u8)))
+            .take(CACHED_POWERS)
+            .collect()
+    });
+    match powers.get(n) {
+        Some(p) => p.clone(),
+        None => IBig::from(10u8).pow(n),
+    }
 }
 
 /// `atan(1/n)` (or `atanh(1/n)` when `hyperbolic`) in fixed point with `bits` fraction bits,
@@ -129,20 +141,22 @@ fn round64(v: &IBig, scale: i64) -> Repr<10> {
     let low = ten_pow(PRECISION - 1) << 1;
     let high = ten_pow(PRECISION) << 1;
     loop {
-        // floor(2 · v · 2^scale · 10^k)
+        // floor(2 · v · 2^scale · 10^k), by shifts and at most one division (nested floors
+        // of positive quotients are the floor of the whole quotient)
         let mut num = v.clone() << 1;
-        let mut den = IBig::ONE;
+        if k >= 0 {
+            num *= ten_pow(k as usize);
+        }
         if scale >= 0 {
             num <<= scale as usize;
         } else {
-            den <<= scale.unsigned_abs() as usize;
+            num >>= scale.unsigned_abs() as usize;
         }
-        if k >= 0 {
-            num *= ten_pow(k as usize);
+        let twice = if k < 0 {
+            num / ten_pow(k.unsigned_abs() as usize)
         } else {
-            den *= ten_pow(k.unsigned_abs() as usize);
-        }
-        let twice = num / den;
+            num
+        };
         if twice < low {
             k += 1;
         } else if twice >= high {
@@ -258,7 +272,8 @@ pub(super) fn circular(f: Func, r: &Repr<10>) -> Option<Big> {
         Func::Cos => settle(&c, &err, scale),
         _ => {
             let c_min = IBig::from(c.clone().unsigned_abs()) - &err;
-            if c_min.bit_len() + 64 < P {
+            // a cosine within its error of zero (or nearly) leaves the quotient to dashu
+            if c_min.signum() <= IBig::ZERO || c_min.bit_len() + 64 < P {
                 return None;
             }
             let t = div(&s, &c);

@@ -239,6 +239,11 @@ fn exact_and_tiny_results_fall_back() {
     // log10(1000) = 3 exactly, and the fast path finds it.
     let thousand = Repr::new(IBig::from(1000), 0);
     assert_eq!(log(Log::Log10, &thousand), Some(Big::from_i64(3)));
+    // tan at the literal nearest π/2 with 120 digits: the cosine is within its error of zero
+    let half_pi = (ctx(130).pi::<10>(None).value() / DBig::from(2u8))
+        .with_precision(MAX_DIGITS)
+        .value();
+    assert_eq!(circular(Func::Tan, half_pi.repr()), None);
     // beyond the fast ranges
     assert_eq!(exp(&Repr::new(IBig::from(5), 3)), None);
     assert_eq!(circular(Func::Sin, &Repr::new(IBig::from(5), 7)), None);
