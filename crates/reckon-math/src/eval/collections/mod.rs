@@ -35,6 +35,7 @@ mod broadcast;
 mod build;
 mod callbacks;
 pub(super) use callbacks::wrong_type_in_callback;
+mod amd;
 mod construct;
 mod decompose;
 mod eigs;
