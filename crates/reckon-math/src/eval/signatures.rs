@@ -967,4 +967,51 @@ mod tests {
             ),
         ]);
     }
+
+    #[test]
+    fn a_fraction_rounds_to_places() {
+        answers(&[
+            ("ceil(fraction(1, 3), 3)", "number", "Fraction 167/500"),
+            (
+                "fix(fraction(1, 3), bignumber(3))",
+                "number",
+                "Fraction 333/1000",
+            ),
+            ("floor(fraction(-1, 3), 2)", "number", "Fraction -17/50"),
+            ("fix(fraction(-1, 3), 2)", "number", "Fraction -33/100"),
+            // Half toward +∞, as fraction.js rounds.
+            ("round(fraction(-5, 1000), 2)", "number", "Fraction 0/1"),
+            ("round(fraction(5, 1000), 2)", "number", "Fraction 1/100"),
+            (
+                "round(fraction(1, 3), bigint(2))",
+                "number",
+                "Fraction 33/100",
+            ),
+            ("round(fraction(1, 3), \"2\")", "number", "Fraction 33/100"),
+            ("round(fraction(1, 3), true)", "number", "Fraction 3/10"),
+            ("ceil(fraction(1, 3), NaN)", "number", "Fraction 1/1"),
+            (
+                "round(fraction(1, 3), 20)",
+                "number",
+                "Fraction 33333333333333333333/100000000000000000000",
+            ),
+            (
+                "fix(fraction(1, 3), [1, 2; 3, 4])",
+                "number",
+                "DenseMatrix [[3/10, 33/100], [333/1000, 3333/10000]]",
+            ),
+            (
+                "floor(fraction(1, 3), size([1, 2; 3, 4]))",
+                "number",
+                "Array [33/100, 33/100]",
+            ),
+            ("round(fraction(1, 3), -1)", "number", "evaluation_failed"),
+            ("round(fraction(1, 3), 1.5)", "number", "evaluation_failed"),
+            (
+                "round(fraction(1, 3), fraction(2))",
+                "number",
+                "type_mismatch",
+            ),
+        ]);
+    }
 }
