@@ -1014,4 +1014,56 @@ mod tests {
             ),
         ]);
     }
+
+    #[test]
+    fn fix_of_a_complex_takes_places() {
+        answers(&[
+            (
+                "fix(complex(1.2345, -2.5678), 3)",
+                "number",
+                "Complex 1.234 - 2.567i",
+            ),
+            (
+                "fix(complex(-1.2345, -2.5678), bignumber(2))",
+                "number",
+                "Complex -1.23 - 2.56i",
+            ),
+            ("fix(complex(-0.0001, 2), 2)", "number", "Complex 2i"),
+            (
+                "fix(complex(1, 2), [1, 2; 3, 4])",
+                "number",
+                "DenseMatrix [[1 + 2i, 1 + 2i], [1 + 2i, 1 + 2i]]",
+            ),
+            ("fix(complex(1.2, 2), 1.5)", "number", "evaluation_failed"),
+            ("fix(complex(1.2, 2), 16)", "number", "evaluation_failed"),
+        ]);
+    }
+
+    #[test]
+    fn text_comparison_of_a_non_string_is_compare_texts_own_refusal() {
+        // math.js throws its TypeError without typed-function's wrongType category.
+        answers(&[
+            ("compareText(2, 2)", "number", "evaluation_failed"),
+            ("equalText(2, 2)", "BigNumber", "evaluation_failed"),
+            (
+                "compareText([1, 2], [1, 2])",
+                "Fraction",
+                "evaluation_failed",
+            ),
+            (
+                "compareText([\"a\", \"b\"], \"a\")",
+                "number",
+                "DenseMatrix [0, 1]",
+            ),
+        ]);
+        let input = r#"{"expression": "equalText(\"a\", true)"}"#;
+        let message = crate::calculate(input.as_bytes())
+            .err()
+            .map(|e| e.message.clone())
+            .unwrap_or_default();
+        assert!(
+            message.ends_with("Unexpected type of argument in function compareText (expected: string or Array or Matrix, actual: boolean, index: 1)"),
+            "{message}"
+        );
+    }
 }
