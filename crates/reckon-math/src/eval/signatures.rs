@@ -47,6 +47,17 @@ impl Evaluator {
         match (row.name, values) {
             // math.js: `complex()` is 0.
             ("complex", []) => Some(Ok(Value::Complex(Complex::new(0.0, 0.0)))),
+            // math.js: the conversions without an argument are their zero value, and null
+            // converts to it (`number(null)` is 0; `string(null)` is "null", as reckon has it).
+            ("number", []) | ("number", [Value::Null]) => Some(Ok(Value::Number(0.0))),
+            ("boolean", []) | ("boolean", [Value::Null]) => Some(Ok(Value::Boolean(false))),
+            ("string", []) => Some(Ok(Value::Str("".into()))),
+            ("bignumber", [Value::Null]) => {
+                Some(Ok(Value::Big(crate::num::bignum::Big::from_i64(0))))
+            }
+            ("fraction", [Value::Null]) => Some(Ok(Value::fraction(dashu_ratio::RBig::ZERO))),
+            // math.js: complex of a collection converts each element.
+            ("complex", [Value::Matrix(m)]) => Some(self.complex_of_each(row, name, m, at)),
             // math.js: add and multiply take any number of arguments, combined left to right.
             ("add" | "multiply", [first, second, rest @ ..]) if !rest.is_empty() => {
                 let op = if row.name == "add" {
@@ -487,6 +498,28 @@ impl Evaluator {
             data.push(self.call_builtin(row, name, pair, at)?);
         }
         Ok(Value::matrix(Matrix { shape, data, array }))
+    }
+}
+
+impl Evaluator {
+    /// `complex(A)`: each element of `A` converted, in `A`'s shape.
+    fn complex_of_each(
+        &mut self,
+        row: &'static Builtin,
+        name: &str,
+        m: &Matrix,
+        at: usize,
+    ) -> Evaluated {
+        self.build(name, m.data.len() as u64, at)?;
+        let mut data = Vec::with_capacity(m.data.len());
+        for element in &m.data {
+            data.push(self.call_builtin(row, name, vec![element.clone()], at)?);
+        }
+        Ok(Value::matrix(Matrix {
+            shape: m.shape.clone(),
+            data,
+            array: m.array,
+        }))
     }
 }
 
@@ -1065,5 +1098,37 @@ mod tests {
             message.ends_with("Unexpected type of argument in function compareText (expected: string or Array or Matrix, actual: boolean, index: 1)"),
             "{message}"
         );
+    }
+
+    #[test]
+    fn conversions_without_an_argument_or_of_null_are_zero() {
+        answers(&[
+            ("number()", "BigNumber", "number 0"),
+            ("boolean()", "number", "boolean false"),
+            ("string()", "Fraction", "string \"\""),
+            ("number(null)", "Fraction", "number 0"),
+            ("boolean(null)", "number", "boolean false"),
+            ("bignumber(null)", "number", "BigNumber 0"),
+            ("fraction(null)", "number", "Fraction 0/1"),
+            ("string(null)", "number", "string \"null\""),
+        ]);
+    }
+
+    #[test]
+    fn complex_of_a_collection_converts_each_element() {
+        answers(&[
+            (
+                "complex([1, 2; 3, 4])",
+                "number",
+                "DenseMatrix [[1, 2], [3, 4]]",
+            ),
+            ("complex(size([1, 2; 3, 4]))", "BigNumber", "Array [2, 2]"),
+            (
+                "complex([\"1+2i\", 3])",
+                "number",
+                "DenseMatrix [1 + 2i, 3]",
+            ),
+            ("typeOf(complex([1, 2])[1])", "number", "string \"Complex\""),
+        ]);
     }
 }
