@@ -1131,4 +1131,26 @@ mod tests {
             ("typeOf(complex([1, 2])[1])", "number", "string \"Complex\""),
         ]);
     }
+
+    #[test]
+    fn diag_refuses_a_diagonal_outside_the_matrix_and_an_unknown_format() {
+        answers(&[
+            ("diag([1, 2; 3, 4], 2)", "number", "DenseMatrix []"),
+            ("diag([1, 2, 3; 4, 5, 6], -2)", "number", "DenseMatrix []"),
+            ("diag([1, 2, 3; 4, 5, 6], 2)", "number", "DenseMatrix [3]"),
+            ("diag([1, 2; 3, 4], 3)", "number", "evaluation_failed"),
+            ("diag([1, 2; 3, 4], -3)", "BigNumber", "evaluation_failed"),
+            ("diag([1, 2; 3, 4], \"3\")", "number", "evaluation_failed"),
+            (
+                "diag(size([1, 2; 3, 4]), \"dense\")",
+                "number",
+                "DenseMatrix [[2, 0], [0, 2]]",
+            ),
+            (
+                "diag(size([1, 2; 3, 4]))",
+                "number",
+                "Array [[2, 0], [0, 2]]",
+            ),
+        ]);
+    }
 }
