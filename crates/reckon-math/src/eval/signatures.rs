@@ -1153,4 +1153,20 @@ mod tests {
             ),
         ]);
     }
+
+    #[test]
+    fn map_over_several_collections_passes_a_built_in_the_elements_only() {
+        // A deliberate divergence (docs/calculate.md): math.js also passes the index and the
+        // collections to a variadic built-in and fails on the first, adds them on the second.
+        answers(&[
+            ("map([1, 2], [3, 4], add)", "number", "DenseMatrix [4, 6]"),
+            (
+                "map([1, 2], [3, 4], [5, 6], add)",
+                "number",
+                "DenseMatrix [9, 12]",
+            ),
+            ("map([1, 2], [10], add)", "number", "DenseMatrix [11, 12]"),
+            ("map([1, 2], [3, 4], sqrt)", "number", "evaluation_failed"),
+        ]);
+    }
 }
