@@ -338,6 +338,12 @@ impl Evaluator {
         if !values.iter().any(|v| matches!(v, Value::Big(_))) {
             return None;
         }
+        // A Fraction rounded to a BigNumber of places stays a Fraction (`apply_fraction`).
+        if matches!(name, "round" | "floor" | "ceil" | "fix")
+            && matches!(values, [Value::Fraction(_), Value::Big(_)])
+        {
+            return None;
+        }
         if matches!(
             name,
             "typeOf"

@@ -522,6 +522,12 @@ impl Evaluator {
             return None;
         }
         let name = row.name;
+        // A Fraction rounded to a bigint of places stays a Fraction (`apply_fraction`).
+        if matches!(name, "round" | "floor" | "ceil" | "fix")
+            && matches!(values, [Value::Fraction(_), Value::BigInt(_)])
+        {
+            return None;
+        }
         if matches!(name, "max" | "min") {
             return Some(self.bigint_extremum(name, values, at));
         }

@@ -2,7 +2,7 @@
 //! math.js defines on Complex values, and the promotion of real functions outside their real
 //! domain (`sqrt(-4)` = `2i`). The arithmetic itself is `complex`'s, which follows complex.js.
 
-use crate::eval::{Evaluated, Evaluator, failed, mismatch};
+use crate::eval::{Evaluated, Evaluator, failed, function_error, mismatch};
 use crate::functions::Builtin;
 use crate::num::complex::{self, Complex, RealOrComplex};
 use crate::syntax::ast::Op;
@@ -238,6 +238,19 @@ impl Evaluator {
             ("round", p) => Value::Complex(z.round(places(p)?)),
             ("floor", p) => Value::Complex(z.floor(places(p)?)),
             ("ceil", p) => Value::Complex(z.ceil(places(p)?)),
+            // math.js's fix(z, n): each part by the real floor (positive) or ceil at n places.
+            ("fix", Some(n)) if n.im == 0.0 => {
+                let part = |x: f64| {
+                    let (rounding, f): (&str, fn(f64) -> f64) = if x > 0.0 {
+                        ("floor", crate::num::real::floor)
+                    } else {
+                        ("ceil", crate::num::real::ceil)
+                    };
+                    crate::functions::with_places(rounding, &[x, n.re], f)
+                        .map_err(|e| function_error(e, rounding, at))
+                };
+                Value::Complex(Complex::new(part(z.re)?, part(z.im)?))
+            }
             ("zeta", None) => {
                 // Borwein's series costs n² steps for n terms (n grows with |Im s|).
                 let n = crate::functions::special::zeta_complex_terms(z);

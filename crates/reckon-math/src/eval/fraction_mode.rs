@@ -239,6 +239,23 @@ impl Evaluator {
                     other => Ok(other.clone()),
                 }
             }
+            ("round" | "floor" | "ceil" | "fix", 2)
+                if matches!(values[0], Value::Fraction(_))
+                    && !matches!(values[1], Value::Fraction(_)) =>
+            {
+                let x = as_fraction(&values[0], at)?;
+                let places = self.decimal_places(name, &values[1], at)?;
+                self.charge(fraction::places_cost(&x, places))?;
+                let step: fn(&RBig) -> RBig = match name {
+                    "round" => fraction::round,
+                    "floor" => |v| RBig::from(v.floor()),
+                    "ceil" => |v| RBig::from(v.ceil()),
+                    _ => |v| RBig::from(v.trunc()),
+                };
+                fraction::with_places(&x, places, step)
+                    .map(Value::fraction)
+                    .map_err(error)
+            }
             ("bernoulli", 1) => {
                 let x = fractions()?;
                 crate::functions::special::bernoulli_exact(&x[0], self, |detail| {
@@ -265,5 +282,40 @@ impl Evaluator {
             },
             _ => Err(fraction_unsupported_function(at)),
         }
+    }
+}
+
+impl Evaluator {
+    /// The number of decimals of `round`, `floor`, `ceil` or `fix` of a Fraction, as math.js
+    /// reads it: a whole number from 0 (a number, boolean, numeric string, bigint or BigNumber),
+    /// NaN counting as 0 as fraction.js's power of ten does (`ceil(fraction(1, 3), NaN)` = 1).
+    fn decimal_places(
+        &self,
+        name: &str,
+        value: &Value,
+        at: usize,
+    ) -> Result<usize, CalculateError> {
+        let places = match value {
+            Value::Big(x) => crate::num::bignum::to_f64(x),
+            Value::BigInt(n) => crate::num::bigint::to_f64(n),
+            other => self.to_number(other, at)?,
+        };
+        if places.is_nan() {
+            return Ok(0);
+        }
+        if places.fract() != 0.0 {
+            return Err(failed(
+                format!("Number of decimals in function {name} must be an integer"),
+                at,
+            ));
+        }
+        if places < 0.0 {
+            return Err(failed(
+                format!("Number of decimals in function {name} must be positive"),
+                at,
+            ));
+        }
+        // Beyond [`fraction::MAX_BITS`] the rounding is refused by its size anyway.
+        Ok(places.min(1e9) as usize)
     }
 }

@@ -47,6 +47,17 @@ impl Evaluator {
         match (row.name, values) {
             // math.js: `complex()` is 0.
             ("complex", []) => Some(Ok(Value::Complex(Complex::new(0.0, 0.0)))),
+            // math.js: the conversions without an argument are their zero value, and null
+            // converts to it (`number(null)` is 0; `string(null)` is "null", as reckon has it).
+            ("number", []) | ("number", [Value::Null]) => Some(Ok(Value::Number(0.0))),
+            ("boolean", []) | ("boolean", [Value::Null]) => Some(Ok(Value::Boolean(false))),
+            ("string", []) => Some(Ok(Value::Str("".into()))),
+            ("bignumber", [Value::Null]) => {
+                Some(Ok(Value::Big(crate::num::bignum::Big::from_i64(0))))
+            }
+            ("fraction", [Value::Null]) => Some(Ok(Value::fraction(dashu_ratio::RBig::ZERO))),
+            // math.js: complex of a collection converts each element.
+            ("complex", [Value::Matrix(m)]) => Some(self.complex_of_each(row, name, m, at)),
             // math.js: add and multiply take any number of arguments, combined left to right.
             ("add" | "multiply", [first, second, rest @ ..]) if !rest.is_empty() => {
                 let op = if row.name == "add" {
@@ -487,6 +498,28 @@ impl Evaluator {
             data.push(self.call_builtin(row, name, pair, at)?);
         }
         Ok(Value::matrix(Matrix { shape, data, array }))
+    }
+}
+
+impl Evaluator {
+    /// `complex(A)`: each element of `A` converted, in `A`'s shape.
+    fn complex_of_each(
+        &mut self,
+        row: &'static Builtin,
+        name: &str,
+        m: &Matrix,
+        at: usize,
+    ) -> Evaluated {
+        self.build(name, m.data.len() as u64, at)?;
+        let mut data = Vec::with_capacity(m.data.len());
+        for element in &m.data {
+            data.push(self.call_builtin(row, name, vec![element.clone()], at)?);
+        }
+        Ok(Value::matrix(Matrix {
+            shape: m.shape.clone(),
+            data,
+            array: m.array,
+        }))
     }
 }
 
@@ -965,6 +998,175 @@ mod tests {
                 "Fraction",
                 "DenseMatrix [[1/3, 1/3], [1/3, 1/3]]",
             ),
+        ]);
+    }
+
+    #[test]
+    fn a_fraction_rounds_to_places() {
+        answers(&[
+            ("ceil(fraction(1, 3), 3)", "number", "Fraction 167/500"),
+            (
+                "fix(fraction(1, 3), bignumber(3))",
+                "number",
+                "Fraction 333/1000",
+            ),
+            ("floor(fraction(-1, 3), 2)", "number", "Fraction -17/50"),
+            ("fix(fraction(-1, 3), 2)", "number", "Fraction -33/100"),
+            // Half toward +∞, as fraction.js rounds.
+            ("round(fraction(-5, 1000), 2)", "number", "Fraction 0/1"),
+            ("round(fraction(5, 1000), 2)", "number", "Fraction 1/100"),
+            (
+                "round(fraction(1, 3), bigint(2))",
+                "number",
+                "Fraction 33/100",
+            ),
+            ("round(fraction(1, 3), \"2\")", "number", "Fraction 33/100"),
+            ("round(fraction(1, 3), true)", "number", "Fraction 3/10"),
+            ("ceil(fraction(1, 3), NaN)", "number", "Fraction 1/1"),
+            (
+                "round(fraction(1, 3), 20)",
+                "number",
+                "Fraction 33333333333333333333/100000000000000000000",
+            ),
+            (
+                "fix(fraction(1, 3), [1, 2; 3, 4])",
+                "number",
+                "DenseMatrix [[3/10, 33/100], [333/1000, 3333/10000]]",
+            ),
+            (
+                "floor(fraction(1, 3), size([1, 2; 3, 4]))",
+                "number",
+                "Array [33/100, 33/100]",
+            ),
+            ("round(fraction(1, 3), -1)", "number", "evaluation_failed"),
+            ("round(fraction(1, 3), 1.5)", "number", "evaluation_failed"),
+            (
+                "round(fraction(1, 3), fraction(2))",
+                "number",
+                "type_mismatch",
+            ),
+        ]);
+    }
+
+    #[test]
+    fn fix_of_a_complex_takes_places() {
+        answers(&[
+            (
+                "fix(complex(1.2345, -2.5678), 3)",
+                "number",
+                "Complex 1.234 - 2.567i",
+            ),
+            (
+                "fix(complex(-1.2345, -2.5678), bignumber(2))",
+                "number",
+                "Complex -1.23 - 2.56i",
+            ),
+            ("fix(complex(-0.0001, 2), 2)", "number", "Complex 2i"),
+            (
+                "fix(complex(1, 2), [1, 2; 3, 4])",
+                "number",
+                "DenseMatrix [[1 + 2i, 1 + 2i], [1 + 2i, 1 + 2i]]",
+            ),
+            ("fix(complex(1.2, 2), 1.5)", "number", "evaluation_failed"),
+            ("fix(complex(1.2, 2), 16)", "number", "evaluation_failed"),
+        ]);
+    }
+
+    #[test]
+    fn text_comparison_of_a_non_string_is_compare_texts_own_refusal() {
+        // math.js throws its TypeError without typed-function's wrongType category.
+        answers(&[
+            ("compareText(2, 2)", "number", "evaluation_failed"),
+            ("equalText(2, 2)", "BigNumber", "evaluation_failed"),
+            (
+                "compareText([1, 2], [1, 2])",
+                "Fraction",
+                "evaluation_failed",
+            ),
+            (
+                "compareText([\"a\", \"b\"], \"a\")",
+                "number",
+                "DenseMatrix [0, 1]",
+            ),
+        ]);
+        let input = r#"{"expression": "equalText(\"a\", true)"}"#;
+        let message = crate::calculate(input.as_bytes())
+            .err()
+            .map(|e| e.message.clone())
+            .unwrap_or_default();
+        assert!(
+            message.ends_with("Unexpected type of argument in function compareText (expected: string or Array or Matrix, actual: boolean, index: 1)"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn conversions_without_an_argument_or_of_null_are_zero() {
+        answers(&[
+            ("number()", "BigNumber", "number 0"),
+            ("boolean()", "number", "boolean false"),
+            ("string()", "Fraction", "string \"\""),
+            ("number(null)", "Fraction", "number 0"),
+            ("boolean(null)", "number", "boolean false"),
+            ("bignumber(null)", "number", "BigNumber 0"),
+            ("fraction(null)", "number", "Fraction 0/1"),
+            ("string(null)", "number", "string \"null\""),
+        ]);
+    }
+
+    #[test]
+    fn complex_of_a_collection_converts_each_element() {
+        answers(&[
+            (
+                "complex([1, 2; 3, 4])",
+                "number",
+                "DenseMatrix [[1, 2], [3, 4]]",
+            ),
+            ("complex(size([1, 2; 3, 4]))", "BigNumber", "Array [2, 2]"),
+            (
+                "complex([\"1+2i\", 3])",
+                "number",
+                "DenseMatrix [1 + 2i, 3]",
+            ),
+            ("typeOf(complex([1, 2])[1])", "number", "string \"Complex\""),
+        ]);
+    }
+
+    #[test]
+    fn diag_refuses_a_diagonal_outside_the_matrix_and_an_unknown_format() {
+        answers(&[
+            ("diag([1, 2; 3, 4], 2)", "number", "DenseMatrix []"),
+            ("diag([1, 2, 3; 4, 5, 6], -2)", "number", "DenseMatrix []"),
+            ("diag([1, 2, 3; 4, 5, 6], 2)", "number", "DenseMatrix [3]"),
+            ("diag([1, 2; 3, 4], 3)", "number", "evaluation_failed"),
+            ("diag([1, 2; 3, 4], -3)", "BigNumber", "evaluation_failed"),
+            ("diag([1, 2; 3, 4], \"3\")", "number", "evaluation_failed"),
+            (
+                "diag(size([1, 2; 3, 4]), \"dense\")",
+                "number",
+                "DenseMatrix [[2, 0], [0, 2]]",
+            ),
+            (
+                "diag(size([1, 2; 3, 4]))",
+                "number",
+                "Array [[2, 0], [0, 2]]",
+            ),
+        ]);
+    }
+
+    #[test]
+    fn map_over_several_collections_passes_a_built_in_the_elements_only() {
+        // A deliberate divergence (docs/calculate.md): math.js also passes the index and the
+        // collections to a variadic built-in and fails on the first, adds them on the second.
+        answers(&[
+            ("map([1, 2], [3, 4], add)", "number", "DenseMatrix [4, 6]"),
+            (
+                "map([1, 2], [3, 4], [5, 6], add)",
+                "number",
+                "DenseMatrix [9, 12]",
+            ),
+            ("map([1, 2], [10], add)", "number", "DenseMatrix [11, 12]"),
+            ("map([1, 2], [3, 4], sqrt)", "number", "evaluation_failed"),
         ]);
     }
 }

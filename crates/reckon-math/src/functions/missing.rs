@@ -171,8 +171,8 @@ mod tests {
         let other = with_workaround(crate::error::not_implemented("indexing", 0));
         assert_eq!(other.hint.as_deref(), Some(OTHER_FORMS_HINT));
         // Other errors are left alone.
-        // A not-built refusal with its own hint keeps it (slu's orders 1 to 3).
-        let mut own = crate::error::not_implemented("slu() with order 1", 0);
+        // A not-built refusal with its own hint keeps it.
+        let mut own = crate::error::not_implemented("fft() of a sparse matrix", 0);
         own.hint = Some("Use order 0".into());
         assert_eq!(with_workaround(own).hint.as_deref(), Some("Use order 0"));
         let failed = with_workaround(crate::error::failed("Value must be non-negative", 0));

@@ -1178,7 +1178,7 @@ fn integers<'a>(name: &str, values: &'a [f64]) -> Result<&'a [f64], FnError> {
 
 /// `floor(x, n)`, `ceil(x, n)`, `fix(x, n)` as math.js computes them: `f(x · 10ⁿ) / 10ⁿ` with n a
 /// whole number from 0 to 15 (`ceil(3.212, 2)` = 3.22).
-fn with_places(name: &str, a: &[f64], f: fn(f64) -> f64) -> Result<f64, FnError> {
+pub(crate) fn with_places(name: &str, a: &[f64], f: fn(f64) -> f64) -> Result<f64, FnError> {
     let Some(&n) = a.get(1) else {
         return Ok(f(a[0]));
     };

@@ -988,8 +988,10 @@ pub(crate) fn has_numeric_value(values: &[Value]) -> Result<Value, FnError> {
     }
 }
 
-/// math.js's `numeric(value, outputType = "number")` for scalars: strings, numbers and Fractions
-/// to a number (or a Fraction unchanged); other output types are not implemented yet.
+/// math.js's `numeric(value, outputType = "number")` for scalars: a string, number, BigNumber
+/// or Fraction to a number or a bigint. The outputs "BigNumber" and "Fraction" of those values
+/// never reach this function: the evaluator converts them first, as the constructors
+/// `bignumber` and `fraction` do (`Evaluator::documented_signature`).
 pub(crate) fn numeric(values: &[Value]) -> Result<Value, FnError> {
     let value = &values[0];
     let output = match values.get(1) {
@@ -1055,11 +1057,6 @@ pub(crate) fn numeric(values: &[Value]) -> Result<Value, FnError> {
             Value::Str(s) => crate::num::literal::number_from_string(s).map(Value::Number),
             other => Ok(other.clone()),
         },
-        "Fraction" if matches!(value, Value::Fraction(_)) => Ok(value.clone()),
-        "BigNumber" if matches!(value, Value::Big(_)) => Ok(value.clone()),
-        "BigNumber" | "bigint" | "Fraction" => Err(FnError::Domain(format!(
-            "numeric() to {output} is not implemented in reckon yet"
-        ))),
         other => Err(FnError::Type(format!(
             "Cannot convert {} to type \"{other}\"; valid output types are number, BigNumber, bigint, Fraction",
             value.format(None)

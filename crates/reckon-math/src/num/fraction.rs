@@ -552,6 +552,29 @@ pub(crate) fn round(x: &RBig) -> RBig {
     RBig::from((x + RBig::from_parts(IBig::ONE, UBig::from(2u8))).floor())
 }
 
+/// fraction.js's rounding to `places` decimals, which math.js's `round`, `floor`, `ceil` and
+/// `fix` of a Fraction use: `step` (one of the roundings to an integer) of x·10^places, over
+/// 10^places (`ceil(1/3, 3)` = 167/500). Refused before the power is built when the result could
+/// pass [`MAX_BITS`].
+pub(crate) fn with_places(
+    x: &RBig,
+    places: usize,
+    step: fn(&RBig) -> RBig,
+) -> Result<RBig, FractionError> {
+    // 10^places has under 3.33 bits a decimal.
+    if places.saturating_mul(3322) / 1000 + bits(x) > MAX_BITS {
+        return Err(FractionError::TooLarge);
+    }
+    let scale = RBig::from(UBig::from(10u8).pow(places));
+    checked(step(&(x * &scale)) / scale)
+}
+
+/// The work units of [`with_places`]: the product of `x` with a power of `places` digits.
+pub(crate) fn places_cost(x: &RBig, places: usize) -> u64 {
+    let limbs = (bits(x) / 64 + 1) as u64;
+    limbs.saturating_mul((places / 19 + 1) as u64)
+}
+
 /// fraction.js's `gcd` of rationals: gcd of the numerators over lcm of the denominators.
 pub(crate) fn gcd(x: &RBig, y: &RBig) -> RBig {
     use dashu_int::ops::Gcd;
@@ -799,6 +822,20 @@ impl From<FractionError> for crate::error::FnError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rounds_to_places_and_refuses_past_the_size_cap() {
+        let q = |n: i64, d: u64| RBig::from_parts(IBig::from(n), UBig::from(d));
+        let third = q(1, 3);
+        assert_eq!(with_places(&third, 3, round), Ok(q(333, 1000)));
+        assert_eq!(with_places(&third, 0, round), Ok(q(0, 1)));
+        // 10^places alone would pass MAX_BITS: refused before it is built.
+        assert_eq!(
+            with_places(&third, MAX_BITS * 1000 / 3322 + 1, round),
+            Err(FractionError::TooLarge)
+        );
+        assert!(with_places(&third, 1000, round).is_ok());
+    }
 
     /// The bit counts read from the words agree with dashu's, and the integer conversion of a
     /// float with dashu's, around every power of two and sign.

@@ -380,3 +380,57 @@ pub fn slu_expression(rng: &mut Rng, kind: Entries, wrap_numbers: bool) -> Strin
         matrix_text(&entries)
     )
 }
+
+/// One `slu(A, order, threshold)` with `order` 1, 2 or 3 (math.js's approximate minimum degree
+/// column ordering of A + Aᵀ, AᵀA without dense rows, or AᵀA) of a square sparse matrix of
+/// size 1 to 12 with entries of `kind`, about two thirds of them zero (larger sizes, so the
+/// ordering's elimination, absorption and supernodes run beyond its dense-node bound `n − 2`),
+/// sometimes with a dense row or a symmetric pair summing to 0; the whole object or a member.
+pub fn slu_ordered_expression(rng: &mut Rng, kind: Entries, wrap_numbers: bool) -> String {
+    let n = 1 + rng.below(12);
+    let mut entries = rows(rng, n, n, kind, Shape::Full);
+    for row in &mut entries {
+        for cell in row.iter_mut() {
+            if rng.below(3) != 0 {
+                *cell = "0".into();
+            }
+        }
+    }
+    if rng.below(4) != 0 {
+        for (i, row) in entries.iter_mut().enumerate() {
+            if row[i] == "0" {
+                row[i] = format!("{}", 1 + rng.below(9));
+            }
+        }
+    }
+    if rng.below(5) == 0 {
+        // A dense row (dropped by order 2 when above the bound).
+        let r = rng.below(n);
+        for cell in entries[r].iter_mut() {
+            if cell == "0" {
+                *cell = format!("{}", 1 + rng.below(9));
+            }
+        }
+    }
+    if n > 1 && rng.below(5) == 0 {
+        // A(i, j) = −A(j, i): C = A + Aᵀ does not store that pair.
+        let (i, j) = (rng.below(n), rng.below(n));
+        if i != j {
+            let v = 1 + rng.below(9);
+            entries[i][j] = format!("{v}");
+            entries[j][i] = format!("-{v}");
+        }
+    }
+    let order = 1 + rng.below(3);
+    let threshold = rng.pick(&["1", "0.5", "0.1", "0.001", "0"]);
+    let (order, threshold) = if wrap_numbers {
+        (format!("number({order})"), format!("number({threshold})"))
+    } else {
+        (format!("{order}"), threshold.to_owned())
+    };
+    let member = rng.pick(&["", ".L", ".U", ".p", ".q"]);
+    format!(
+        "slu(sparse({}), {order}, {threshold}){member}",
+        matrix_text(&entries)
+    )
+}

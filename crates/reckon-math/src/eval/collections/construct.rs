@@ -292,11 +292,22 @@ impl Evaluator {
                 at,
             ));
         };
+        // math.js's storage format in the second place: "dense" is the default; another
+        // name than "sparse" is refused by math.js's own check (spec 9.3 rule 11).
+        let mut dense = false;
         let k = match values.get(1) {
+            Some(Value::Str(format)) if &**format == "dense" => {
+                dense = true;
+                0
+            }
+            Some(Value::Str(format)) if &**format != "sparse" => {
+                return Err(failed(format!("Unknown matrix type \"{format}\"."), at));
+            }
             // Clamped far beyond any size the build limit admits, so negation cannot overflow.
             Some(v) => whole_number(v, at)?.clamp(-1e15, 1e15) as i64,
             None => 0,
         };
+        let array = m.array && !dense;
         match m.shape.as_slice() {
             [n] => {
                 // math.js: n + k columns above the diagonal (k > 0), n - k rows below it.
@@ -322,11 +333,21 @@ impl Evaluator {
                 Ok(Value::matrix(Matrix {
                     shape: vec![rows, cols],
                     data,
-                    array: m.array,
+                    array,
                 }))
             }
             [rows, cols] => {
                 let (rows, cols) = (*rows as i64, *cols as i64);
+                // math.js sizes the diagonal min(rows + k, cols) below the main one and
+                // min(rows, cols − k) above it; a negative size is its dimension mismatch.
+                let length = if k >= 0 {
+                    rows.min(cols - k)
+                } else {
+                    (rows + k).min(cols)
+                };
+                if length < 0 {
+                    return Err(failed(format!("Dimension mismatch (0 != {length})"), at));
+                }
                 let mut data = Vec::new();
                 let (mut r, mut c) = if k >= 0 { (0, k) } else { (-k, 0) };
                 while r < rows && c < cols {
@@ -338,7 +359,7 @@ impl Evaluator {
                 Ok(Value::matrix(Matrix {
                     shape: vec![data.len()],
                     data,
-                    array: m.array,
+                    array,
                 }))
             }
             _ => Err(failed("Matrix for function diag must be 2 dimensional", at)),

@@ -35,6 +35,7 @@ mod broadcast;
 mod build;
 mod callbacks;
 pub(super) use callbacks::wrong_type_in_callback;
+mod amd;
 mod construct;
 mod decompose;
 mod eigs;
@@ -405,14 +406,21 @@ impl Evaluator {
                         std::cmp::Ordering::Greater => 1.0,
                     })
                 }),
-                (a, b) => Err(mismatch(
-                    format!(
-                        "Unexpected type of argument in function {name} (expected: string, actual: {} and {})",
-                        a.type_name(),
-                        b.type_name()
-                    ),
-                    at,
-                )),
+                // math.js's own check, not a typed-function signature: evaluation_failed
+                // (spec 9.3 rule 11), and equalText reports it as compareText's.
+                (a, b) => {
+                    let (index, other) = match a {
+                        Value::Str(_) => (1, b),
+                        _ => (0, a),
+                    };
+                    Err(failed(
+                        format!(
+                            "Unexpected type of argument in function compareText (expected: string or Array or Matrix, actual: {}, index: {index})",
+                            other.type_name()
+                        ),
+                        at,
+                    ))
+                }
             },
             "fraction" if !any_matrix => fraction_of(values, at),
             "index" => self.make_index(values, at),

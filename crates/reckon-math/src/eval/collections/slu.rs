@@ -4,37 +4,37 @@
 //! Linear Systems*, SIAM 2006, chapter 6; the triangular solve of section 3.2 by J. R. Gilbert
 //! and T. Peierls, "Sparse partial pivoting in time proportional to arithmetic operations", 1988).
 //!
-//! For each column k of A (its natural order: `order` 0):
+//! The columns are taken in the order q: their natural order for `order` 0; for orders 1 to 3,
+//! the approximate minimum degree ordering (`amd.rs`, math.js `csAmd`) of the pattern of
+//! A + Aᵀ (1), AᵀA without A's dense rows (2) or AᵀA (3), built as math.js's `csSqr` builds it.
+//! For each step k, with column `col = q[k]` of A:
 //!
 //! 1. the rows x reaches in the graph of L built so far, by depth-first search from the rows
-//!    A(:, k) stores, in their storage order; the search's reverse finishing order is the
+//!    A(:, col) stores, in their storage order; the search's reverse finishing order is the
 //!    order of the next steps (and so the order L and U store their entries);
-//! 2. the sparse triangular solve `x = L \ A(:, k)` over those rows;
+//! 2. the sparse triangular solve `x = L \ A(:, col)` over those rows;
 //! 3. the pivot: the largest `|x_i|` (math.js `larger`, first wins) among the rows not pivotal
-//!    yet; the diagonal row k instead when `|x_k| ≥ threshold · max`; no candidate, or a
+//!    yet; the diagonal row `col` instead when `|x_col| ≥ threshold · max`; no candidate, or a
 //!    largest `|x_i|` that is not positive, refuses (the matrix is singular);
 //! 4. U(:, k) stores the pivotal rows' entries in that order, then the pivot; L(:, k) stores 1
 //!    (the number 1, as math.js does in every mode) on the pivot row, then `x_i / pivot` for
 //!    the other rows reached.
 //!
 //! The answer is `{L, U, p, q}`: L and U sparse (rows renumbered by the pivot order), `p` the
-//! array of each row's pivot step (math.js's `pinv`) and `q` null (no column permutation).
-//! Orders 1 to 3 (an approximate minimum degree ordering of A + Aᵀ or AᵀA) are not built.
+//! array of each row's pivot step (math.js's `pinv`) and `q` the array of the column order
+//! (null for order 0).
 //!
 //! Work: each column's search and solve is charged to the meter before it runs, by the entries
-//! of L stored so far plus n; both factors are counted as built (n² elements each).
+//! of L stored so far plus n; both factors are counted as built (n² elements each); the
+//! ordering's pattern is charged `(nnz(A) + 1)(n + 1)` before it is built and the ordering
+//! `(nnz(C) + n)(n + 1)` before it runs.
 
+use super::amd;
 use super::*;
 
 /// math.js's refusal of an order outside 0..=3.
 const ORDER_RANGE: &str =
     "Symbolic Ordering and Analysis order must be an integer number in the interval [0, 3]";
-
-/// The refusal of the orders not built, and what to do instead.
-const ORDERS_NOT_BUILT_HINT: &str = "slu orders 1, 2 and 3 (a fill-reducing approximate \
-    minimum degree column ordering) are not built in reckon yet, and retrying the same call \
-    fails the same way. Use order 0 (natural ordering): slu(A, 0, threshold) gives the same \
-    kind of factors P A = L U without the column permutation q.";
 
 /// The factors being built: columns of `(row, value)` in storage order (L's rows are A's rows
 /// until the end, then renumbered by `pivot_of`).
@@ -76,14 +76,6 @@ impl Evaluator {
                 at,
             ));
         }
-        if order != 0.0 {
-            let mut error = not_implemented(
-                &format!("slu() with order {order} (approximate minimum degree ordering)"),
-                at,
-            );
-            error.hint = Some(ORDERS_NOT_BUILT_HINT.to_owned());
-            return Err(error);
-        }
         let (rows, n) = a.dims();
         if rows != n {
             return Err(failed(
@@ -93,8 +85,12 @@ impl Evaluator {
         }
         let cells = (n as u64).saturating_mul(n as u64);
         self.build("slu", cells.saturating_mul(2), at)?;
-        let factors = self.left_looking_lu(&a, threshold, at)?;
-        Ok(slu_answer(n, factors))
+        let q = match order as u8 {
+            0 => None,
+            order => Some(self.column_ordering(&a, order, at)?),
+        };
+        let factors = self.left_looking_lu(&a, threshold, q.as_deref(), at)?;
+        Ok(slu_answer(n, factors, q))
     }
 
     /// Steps 1 to 4 of the module doc for every column.
@@ -102,6 +98,7 @@ impl Evaluator {
         &mut self,
         a: &SparseMatrix,
         threshold: f64,
+        q: Option<&[usize]>,
         at: usize,
     ) -> Result<Factors, CalculateError> {
         let n = a.dims().1;
@@ -113,7 +110,9 @@ impl Evaluator {
         };
         let mut x = vec![Value::Number(0.0); n];
         let mut stored = 0u64;
-        for (k, column) in columns.iter().enumerate() {
+        for k in 0..n {
+            let col = q.map_or(k, |q| q[k]);
+            let column = &columns[col];
             self.charge(stored.saturating_add(n as u64 + column.len() as u64))?;
             let starts: Vec<usize> = column.iter().map(|(row, _)| *row).collect();
             let reached = reach(&f, &starts);
@@ -124,12 +123,99 @@ impl Evaluator {
                 x[*row] = (*value).clone();
             }
             self.lower_solve(&f, &reached, &mut x, at)?;
-            let (l, u) = self.pivot_column(&mut f, k, &reached, &mut x, threshold, at)?;
+            let (l, u) = self.pivot_column(&mut f, (k, col), &reached, &mut x, threshold, at)?;
             stored += (l.len() + u.len()) as u64;
             f.l.push(l);
             f.u.push(u);
         }
         Ok(f)
+    }
+
+    /// The column permutation q of orders 1 to 3: the AMD ordering ([`amd_order`]) of the
+    /// pattern of C, built as math.js builds it (the order of each column's rows decides ties):
+    /// order 1, C = A + Aᵀ (A's column, then the rows only Aᵀ stores; an entry whose sum is
+    /// zero, by math.js `equalScalar`, is not stored); order 3, C = AᵀA (each column's rows in
+    /// the order the product first reaches them); order 2, the same product after dropping the
+    /// rows of A with more than `dense` entries (the ordering's dense bound).
+    fn column_ordering(
+        &mut self,
+        a: &SparseMatrix,
+        order: u8,
+        at: usize,
+    ) -> Result<Vec<usize>, CalculateError> {
+        let n = a.dims().1;
+        let columns = a.columns();
+        let stored: u64 = columns.iter().map(|c| c.len() as u64).sum();
+        // The pattern's construction, then the ordering (module doc of `amd`), before they run.
+        let bound = (n as u64).saturating_add(1);
+        self.charge(stored.saturating_add(1).saturating_mul(bound))?;
+        // Aᵀ: for each row of A, the columns storing it, in ascending order.
+        let mut rows_of: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (j, column) in columns.iter().enumerate() {
+            for (i, _) in column {
+                rows_of[*i].push(j);
+            }
+        }
+        let pattern: Vec<Vec<usize>> = if order == 1 {
+            let mut pattern = Vec::with_capacity(n);
+            for (j, column) in columns.iter().enumerate() {
+                let mut rows: Vec<usize> = column.iter().map(|(i, _)| *i).collect();
+                for &k in &rows_of[j] {
+                    // Aᵀ(k, j) = A(j, k).
+                    match column.iter().find(|(i, _)| *i == k) {
+                        Some((_, value)) => {
+                            let other = columns[k].iter().find(|(i, _)| *i == j);
+                            let Some((_, other)) = other else { continue };
+                            let sum = self.binary(Op::Add, value, other, false, (at, at), at)?;
+                            if crate::value::sparse::is_zero(&sum) {
+                                rows.retain(|&i| i != k);
+                            }
+                        }
+                        None => rows.push(k),
+                    }
+                }
+                pattern.push(rows);
+            }
+            pattern
+        } else {
+            let nf = n as f64;
+            let dense = (16f64.max(10.0 * nf.sqrt())).min(nf - 2.0);
+            let kept: Vec<bool> = rows_of
+                .iter()
+                .map(|r| order == 3 || r.len() as f64 <= dense)
+                .collect();
+            let mut pattern = Vec::with_capacity(n);
+            let mut seen = vec![usize::MAX; n];
+            for (j, column) in columns.iter().enumerate() {
+                let mut rows = Vec::new();
+                let mut through: Vec<usize> = column
+                    .iter()
+                    .map(|(k, _)| *k)
+                    .filter(|&k| kept[k])
+                    .collect();
+                if order == 2 {
+                    through.sort_unstable();
+                }
+                for k in through {
+                    for &i in &rows_of[k] {
+                        if seen[i] != j {
+                            seen[i] = j;
+                            rows.push(i);
+                        }
+                    }
+                }
+                pattern.push(rows);
+            }
+            pattern
+        };
+        let stored_c: u64 = pattern.iter().map(|c| c.len() as u64).sum();
+        self.charge(stored_c.saturating_add(n as u64).saturating_mul(bound))?;
+        amd::amd_order(n, &pattern).ok_or_else(|| {
+            failed(
+                "slu: the column ordering could not be computed for this matrix",
+                at,
+            )
+        })
     }
 
     /// Step 2: `x = L \ b` over the rows reached, in their order (math.js `csSpsolve`).
@@ -160,7 +246,7 @@ impl Evaluator {
     fn pivot_column(
         &mut self,
         f: &mut Factors,
-        k: usize,
+        (k, col): (usize, usize),
         reached: &[usize],
         x: &mut [Value],
         threshold: f64,
@@ -187,8 +273,8 @@ impl Evaluator {
                 at,
             ));
         };
-        if f.pivot_of[k].is_none() {
-            let diagonal = self.absolute_value(&x[k], at)?;
+        if f.pivot_of[col].is_none() {
+            let diagonal = self.absolute_value(&x[col], at)?;
             let bound = self.binary(
                 Op::Multiply,
                 &largest,
@@ -198,7 +284,7 @@ impl Evaluator {
                 at,
             )?;
             if compare(Op::LargerEq, &diagonal, &bound, at)? {
-                ipiv = k;
+                ipiv = col;
             }
         }
         let pivot = x[ipiv].clone();
@@ -284,7 +370,7 @@ fn reach(f: &Factors, starts: &[usize]) -> Vec<usize> {
 }
 
 /// The object `{L, U, p, q}` of the finished factors, with its `toString`.
-fn slu_answer(n: usize, f: Factors) -> Value {
+fn slu_answer(n: usize, f: Factors, q: Option<Vec<usize>>) -> Value {
     let step = |row: usize| f.pivot_of[row].unwrap_or(row);
     let l: Vec<Vec<(usize, Value)>> =
         f.l.into_iter()
@@ -302,7 +388,13 @@ fn slu_answer(n: usize, f: Factors) -> Value {
             Value::Sparse(Rc::new(SparseMatrix::from_columns(n, f.u))),
         ),
         ("p".into(), Value::matrix(p)),
-        ("q".into(), Value::Null),
+        (
+            "q".into(),
+            q.map_or(Value::Null, |q| {
+                let q = q.into_iter().map(|i| Value::Number(i as f64)).collect();
+                Value::matrix(Matrix::vector(q).into_array())
+            }),
+        ),
         ("toString".into(), Value::Function(Function::Builtin("slu"))),
     ])
 }

@@ -128,6 +128,57 @@ const MATH_JS: &[MathJsRow] = &[
         "slu(sparse([[0,0,2,1],[3,0,0,1],[0,1,0,0],[1,2,3,0]]), number(0), number(0.5)).L",
         "SparseMatrix Sparse Matrix [4 x 4] density: 0.4375\n\n    (0, 0) ==> 1\n    (1, 0) ==> 1/3\n    (1, 1) ==> 1\n    (2, 1) ==> 1/2\n    (2, 2) ==> 1\n    (3, 2) ==> -4/3\n    (3, 3) ==> 1",
     ),
+    // Orders 1 to 3: the approximate minimum degree column ordering q, then the same LU.
+    (
+        "number",
+        "slu(sparse([[1, 2], [3, 4]]), true, 1)",
+        "Object L: [[1, 0], [0.3333333333333333, 1]]\nU: [[3, 4], [0, 0.6666666666666667]]\np: 1,0\nq: 0,1\n",
+    ),
+    (
+        "number",
+        "slu(sparse([[1, 2], [3, 4]]), 1, 1)",
+        "Object L: [[1, 0], [0.3333333333333333, 1]]\nU: [[3, 4], [0, 0.6666666666666667]]\np: 1,0\nq: 0,1\n",
+    ),
+    (
+        "number",
+        "slu(sparse([[4,0,1,0,0],[0,3,0,0,2],[1,0,5,1,0],[0,0,1,6,0],[0,2,0,0,7]]), 1, 1).q",
+        "Array [3, 0, 2, 1, 4]",
+    ),
+    (
+        "number",
+        "slu(sparse([[4,0,1,0,0],[0,3,0,0,2],[1,0,5,1,0],[0,0,1,6,0],[0,2,0,0,7]]), 2, 1).q",
+        "Array [0, 2, 3, 1, 4]",
+    ),
+    (
+        "number",
+        "slu(sparse([[4,0,1,0,0],[0,3,0,0,2],[1,0,5,1,0],[0,0,1,6,0],[0,2,0,0,7]]), 3, 0.1)",
+        "Object L: [[1, 0, 0, 0, 0], [0.25, 1, 0, 0, 0], [0, 0.21052631578947367, 1, 0, 0], [0, 0, 0, 1, 0], [0, 0, 0, 0.6666666666666666, 1]]\nU: [[4, 1, 0, 0, 0], [0, 4.75, 1, 0, 0], [0, 0, 5.7894736842105265, 0, 0], [0, 0, 0, 3, 2], [0, 0, 0, 0, 5.666666666666667]]\np: 0,3,1,2,4\nq: 0,2,3,1,4\n",
+    ),
+    (
+        "number",
+        "slu(sparse([[0,2,0],[3,0,1],[0,1,4]]), 3, 1).U",
+        "SparseMatrix Sparse Matrix [3 x 3] density: 0.4444444444444444\n\n    (0, 0) ==> 3\n    (1, 1) ==> 2\n    (0, 2) ==> 1\n    (2, 2) ==> 4",
+    ),
+    (
+        "number",
+        "slu(sparse([[2,0,0,1],[0,3,-1,0],[0,1,4,0],[1,0,0,5]]), 1, 1)",
+        "Object L: [[1, 0, 0, 0], [0.3333333333333333, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0.5, 1]]\nU: [[3, -1, 0, 0], [0, 4.333333333333333, 0, 0], [0, 0, 2, 1], [0, 0, 0, 4.5]]\np: 2,0,1,3\nq: 1,2,0,3\n",
+    ),
+    (
+        "number",
+        "slu(sparse([[1,0,0],[0,0,1],[0,1,0]]), 2, 0.5)",
+        "Object L: [[1, 0, 0], [0, 1, 0], [0, 0, 1]]\nU: [[1, 0, 0], [0, 1, 0], [0, 0, 1]]\np: 0,2,1\nq: 0,1,2\n",
+    ),
+    (
+        "BigNumber",
+        "slu(sparse([[4,0,1],[0,3,0],[1,0,5]]), number(1), number(1))",
+        "Object L: [[1, 0, 0], [0, 1, 0], [0, 0.25, 1]]\nU: [[3, 0, 0], [0, 4, 1], [0, 0, 4.75]]\np: 1,0,2\nq: 1,0,2\n",
+    ),
+    (
+        "Fraction",
+        "slu(sparse([[4,0,1],[0,3,0],[1,0,5]]), number(3), number(1))",
+        "Object L: [[1, 0, 0], [0, 1, 0], [0, 1/4, 1]]\nU: [[3/1, 0, 0], [0, 4/1, 1/1], [0, 0, 19/4]]\np: 1,0,2\nq: 1,0,2\n",
+    ),
 ];
 
 #[test]
@@ -136,8 +187,8 @@ fn slu_answers_as_math_js_does() {
 }
 
 /// The refusals' reasons (spec 9.2): a singular matrix, a bad order or threshold and a
-/// non-square matrix fail evaluation; orders 1 to 3 are not built (with a hint naming order
-/// 0); wrong argument types are type mismatches.
+/// non-square matrix fail evaluation (a singular matrix in orders 1 to 3 too, which math.js
+/// meets as a null result); wrong argument types are type mismatches.
 #[test]
 fn slu_refusals_take_the_spec_reasons() {
     reasons_are(&[
@@ -163,12 +214,7 @@ fn slu_refusals_take_the_spec_reasons() {
         ),
         (
             "number",
-            "slu(sparse([[1, 2], [3, 4]]), 1, 1)",
-            "evaluation_failed",
-        ),
-        (
-            "number",
-            "slu(sparse([[1, 2], [3, 4]]), true, 1)",
+            "slu(sparse([[1, 2], [2, 4]]), 1, 1)",
             "evaluation_failed",
         ),
         (
@@ -200,31 +246,9 @@ fn slu_refusals_take_the_spec_reasons() {
     ]);
 }
 
-/// Orders 1 to 3 are refused as not built, with the hint to use order 0.
-#[test]
-fn slu_orders_one_to_three_are_not_built() {
-    for order in 1..=3 {
-        let input = serde_json::json!({
-            "expression": format!("slu(sparse([[4, 3], [6, 3]]), {order}, 0.001)")
-        })
-        .to_string();
-        let error = crate::calculate(input.as_bytes()).expect_err("refused");
-        assert!(
-            crate::missing::is_not_built(&error.message),
-            "{}",
-            error.message
-        );
-        assert_eq!(error.retryable, Some(false));
-        assert!(
-            error.hint.as_deref().unwrap_or("").contains("Use order 0"),
-            "{:?}",
-            error.hint
-        );
-    }
-}
-
 /// The work is metered: a large sparse matrix is refused by the size limit before any column
-/// is factored; a diagonal one of 200 rows is answered.
+/// is factored, a dense pattern's ordering by the work meter before it runs; a diagonal one of
+/// 200 rows is answered in every order.
 #[test]
 fn slu_is_metered() {
     reasons_are(&[
@@ -237,6 +261,28 @@ fn slu_is_metered() {
             "number",
             "sum(slu(sparse(2 * identity(200)), 0, 1).p)",
             "ok",
+        ),
+        (
+            "number",
+            "sum(slu(sparse(2 * identity(200)), 1, 1).q)",
+            "ok",
+        ),
+        (
+            "number",
+            "sum(slu(sparse(2 * identity(200)), 2, 1).q)",
+            "ok",
+        ),
+        (
+            "number",
+            "sum(slu(sparse(2 * identity(200)), 3, 1).q)",
+            "ok",
+        ),
+        // The ordering of a dense 400 × 400 pattern: (nnz + 1)(n + 1) ≈ 6.4e7 for AᵀA,
+        // over the budget of 6e7: refused by the work meter before the pattern is built.
+        (
+            "number",
+            "slu(sparse(ones(400, 400)), 3, 1)",
+            "evaluation_timeout",
         ),
     ]);
 }

@@ -364,3 +364,23 @@ fn timings() {
         println!("{name}({arg}): {now:.1} µs, dashu path {before:.1} µs");
     }
 }
+
+/// For `valgrind --tool=callgrind`: 1,000 calls of one public function (`RECKON_FAST_FN`, one of
+/// `exp ln sin cos sinh`) at its `timings` argument, after one warm-up call that fills the caches.
+#[test]
+#[ignore = "a measurement, not a check"]
+fn instruction_counts() {
+    let name = std::env::var("RECKON_FAST_FN").unwrap_or_else(|_| "sin".into());
+    let (arg, f): (&str, fn(&Big) -> Big) = match name.as_str() {
+        "exp" => ("1.5", |x| super::super::exp(x)),
+        "ln" => ("2.5", |x| ln(x).unwrap_or(Big::NaN)),
+        "cos" => ("1", |x| trig(Func::Cos, x).unwrap_or(Big::NaN)),
+        "sinh" => ("1", |x| trig(Func::Sinh, x).unwrap_or(Big::NaN)),
+        _ => ("1", |x| trig(Func::Sin, x).unwrap_or(Big::NaN)),
+    };
+    let x = parse_literal(arg);
+    std::hint::black_box(f(&x));
+    for _ in 0..1000 {
+        std::hint::black_box(f(&x));
+    }
+}
