@@ -16,8 +16,9 @@
 //! - `exp x`: `x = k ln 2 + r`, `|r| ≤ ln 2 / 2`, `exp r = (exp(r / 2^8))^(2^8)` by Taylor and
 //!   eight squarings, then `2^k`.
 //! - `sin`: `|x| = kπ + r`, `|r| ≤ π/2`, the sine series alone at `r / 3^6` and six triplings
-//!   `s ↦ 3s − 4s³` (half the products of the sine-and-cosine route below).
-//! - `cos`, `tan`: `x = k π/2 + r`, `|r| ≤ π/4`, sine and cosine of `r / 2^8` by Taylor,
+//!   `s ↦ 3s − 4s³` (half the products of the sine-and-cosine route below); `cos x` the same way
+//!   as `sin(|x| + π/2)`.
+//! - `tan`: `x = k π/2 + r`, `|r| ≤ π/4`, sine and cosine of `r / 2^8` by Taylor,
 //!   eight angle doublings, the quadrant from `k mod 4`; `tan = sin / cos`.
 //! - `atan`: `π/2 − atan(1/x)` above 1, eight argument halvings `y / (1 + √(1 + y²))`, Taylor.
 //! - `asin x = atan(x / √(1 − x²))`, `acos x = π/2 − asin x`.
@@ -305,17 +306,23 @@ fn sin_tripled(y: &IBig, y_err: &IBig, hyperbolic: bool) -> (IBig, IBig) {
     (sum, err)
 }
 
-/// `sin x` for `|x| < 2^20`: `|x| = kπ + r` with `|r| ≤ π/2`, `sin x = ± sin r`; or `None`.
-fn sin_only(r: &Repr<10>) -> Option<Big> {
+/// `sin x` (or `cos x = sin(|x| + π/2)` when `cosine`) for `|x| < 2^20`: the argument
+/// `kπ + r` with `|r| ≤ π/2`, and `± sin r`; or `None`.
+fn sin_only(r: &Repr<10>, cosine: bool) -> Option<Big> {
     let x = to_fixed(r, 20)?;
-    let negative = x.signum() < IBig::ZERO;
-    let x_abs = IBig::from(x.unsigned_abs());
+    let negative = !cosine && x.signum() < IBig::ZERO;
     let pi = pi();
+    let x_abs = if cosine {
+        // π/2 within one ulp more, counted in the two ulps below
+        IBig::from(x.unsigned_abs()) + (pi >> 1)
+    } else {
+        IBig::from(x.unsigned_abs())
+    };
     // k = floor((2|x| + π) / 2π), so |r| ≤ π/2 (plus π's error)
     let k = ((&x_abs << 1) + pi) / (pi << 1);
     let reduced = &x_abs - &k * pi;
-    // x within one ulp, kπ within k ulps
-    let reduced_err = IBig::from(k.clone().unsigned_abs()) + IBig::from(2u8);
+    // x within one ulp (and π/2 within one), kπ within k ulps
+    let reduced_err = IBig::from(k.clone().unsigned_abs()) + IBig::from(3u8);
     let (s, err) = sin_tripled(&reduced, &reduced_err, false);
     let flip = (k % IBig::from(2u8)).is_one() != negative;
     settle(&if flip { -s } else { s }, &err, -(P as i64))
@@ -323,8 +330,8 @@ fn sin_only(r: &Repr<10>) -> Option<Big> {
 
 /// `sin`, `cos` or `tan` of `x` for `|x| < 2^20`, or `None`.
 pub(super) fn circular(f: Func, r: &Repr<10>) -> Option<Big> {
-    if f == Func::Sin {
-        return sin_only(r);
+    if matches!(f, Func::Sin | Func::Cos) {
+        return sin_only(r, f == Func::Cos);
     }
     let x = to_fixed(r, 20)?;
     let (s, c, err) = sin_cos_fixed(&x);
