@@ -27,6 +27,7 @@
 //!   logarithm of `|x| + √(x² ± 1)` and of `(1 + x)/(1 − x)`, scaled into `[1, 2)` by `2^b`.
 //! - `ln`: `x = m · 2^b · 10^e` with `m ∈ [1, 2)`, `ln x = b ln 2 + e ln 10 + ln m`, and
 //!   `ln m = 2^(s+1) atanh((t − 1)/(t + 1))` with `t = m^(1/2^s)` by `s` square roots.
+//! - `x^y` (what decimal.js computes as `exp(y ln x)`, for `x > 0`): `exp` of `y · ln x`.
 
 use dashu_int::ops::SquareRoot;
 
@@ -559,8 +560,9 @@ pub(super) fn inverse_hyperbolic(f: Func, r: &Repr<10>) -> Option<Big> {
     settle(&value, &err, -(P as i64))
 }
 
-/// The logarithm of `x > 0` (natural, base 2 or base 10), or `None`.
-pub(super) fn log(which: Log, r: &Repr<10>) -> Option<Big> {
+/// `ln x` for `x > 0` in fixed point, within the returned number of ulps; `None` for a
+/// significand over [`MAX_DIGITS`] digits.
+fn ln_repr(r: &Repr<10>) -> Option<(IBig, IBig)> {
     if digit_count(r) > MAX_DIGITS {
         return None;
     }
@@ -576,6 +578,12 @@ pub(super) fn log(which: Log, r: &Repr<10>) -> Option<Big> {
     let e = r.exponent() as i64;
     let value = lm + ln2() * IBig::from(b) + ln10() * IBig::from(e);
     let err = lm_err + IBig::from(b as u64 + e.unsigned_abs() + 4);
+    Some((value, err))
+}
+
+/// The logarithm of `x > 0` (natural, base 2 or base 10), or `None`.
+pub(super) fn log(which: Log, r: &Repr<10>) -> Option<Big> {
+    let (value, err) = ln_repr(r)?;
     let scale = -(P as i64);
     match which {
         Log::Ln => settle(&value, &err, scale),
@@ -592,6 +600,30 @@ pub(super) fn log(which: Log, r: &Repr<10>) -> Option<Big> {
             settle(&q, &q_err, scale)
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// pow
+// ---------------------------------------------------------------------------------------------
+
+/// `x^y = exp(y ln x)` for `x > 0` and `|y ln x| < 2^10`, or `None`.
+///
+/// `t = y ln x` is within `(|y| + 1) ε_ln + |ln x| + 1` ulps (`y` within one ulp, `ε_ln` the
+/// logarithm's bound, one for the product's truncation); an error of `δ` ulps in `t` moves
+/// `exp t = m · 2^(k − P)`, `m < 2^(P+1)`, by at most `2δ` ulps of `m` (plus a second-order
+/// part far below one ulp, covered by the added 2), on top of `exp`'s own bound.
+pub(super) fn pow(x: &Repr<10>, y: &Repr<10>) -> Option<Big> {
+    let (l, l_err) = ln_repr(x)?;
+    let y = to_fixed(y, 20)?;
+    let t = mul(&l, &y);
+    if t.bit_len() > P + 10 {
+        return None;
+    }
+    let y_int = IBig::from(y.unsigned_abs()) >> P;
+    let l_int = IBig::from(l.unsigned_abs()) >> P;
+    let t_err = (y_int + IBig::from(2u8)) * l_err + l_int + IBig::from(2u8);
+    let (m, err, k) = exp_fixed(&t);
+    settle(&m, &(err + (t_err << 1) + IBig::from(2u8)), k - P as i64)
 }
 
 #[cfg(test)]
