@@ -16,8 +16,9 @@
 //! - `exp x`: `x = k ln 2 + r`, `|r| ≤ ln 2 / 2`, `exp r = (exp(r / 2^8))^(2^8)` by Taylor and
 //!   eight squarings, then `2^k`.
 //! - `sin`: `|x| = kπ + r`, `|r| ≤ π/2`, the sine series alone at `r / 3^6` and six triplings
-//!   `s ↦ 3s − 4s³` (half the products of the sine-and-cosine route below).
-//! - `cos`, `tan`: `x = k π/2 + r`, `|r| ≤ π/4`, sine and cosine of `r / 2^8` by Taylor,
+//!   `s ↦ 3s − 4s³` (half the products of the sine-and-cosine route below); `cos x` the same way
+//!   as `sin(|x| + π/2)`.
+//! - `tan`: `x = k π/2 + r`, `|r| ≤ π/4`, sine and cosine of `r / 2^8` by Taylor,
 //!   eight angle doublings, the quadrant from `k mod 4`; `tan = sin / cos`.
 //! - `atan`: `π/2 − atan(1/x)` above 1, eight argument halvings `y / (1 + √(1 + y²))`, Taylor.
 //! - `asin x = atan(x / √(1 − x²))`, `acos x = π/2 − asin x`.
@@ -26,6 +27,7 @@
 //!   logarithm of `|x| + √(x² ± 1)` and of `(1 + x)/(1 − x)`, scaled into `[1, 2)` by `2^b`.
 //! - `ln`: `x = m · 2^b · 10^e` with `m ∈ [1, 2)`, `ln x = b ln 2 + e ln 10 + ln m`, and
 //!   `ln m = 2^(s+1) atanh((t − 1)/(t + 1))` with `t = m^(1/2^s)` by `s` square roots.
+//! - `x^y` (what decimal.js computes as `exp(y ln x)`, for `x > 0`): `exp` of `y · ln x`.
 
 use dashu_int::ops::SquareRoot;
 
@@ -305,17 +307,23 @@ fn sin_tripled(y: &IBig, y_err: &IBig, hyperbolic: bool) -> (IBig, IBig) {
     (sum, err)
 }
 
-/// `sin x` for `|x| < 2^20`: `|x| = kπ + r` with `|r| ≤ π/2`, `sin x = ± sin r`; or `None`.
-fn sin_only(r: &Repr<10>) -> Option<Big> {
+/// `sin x` (or `cos x = sin(|x| + π/2)` when `cosine`) for `|x| < 2^20`: the argument
+/// `kπ + r` with `|r| ≤ π/2`, and `± sin r`; or `None`.
+fn sin_only(r: &Repr<10>, cosine: bool) -> Option<Big> {
     let x = to_fixed(r, 20)?;
-    let negative = x.signum() < IBig::ZERO;
-    let x_abs = IBig::from(x.unsigned_abs());
+    let negative = !cosine && x.signum() < IBig::ZERO;
     let pi = pi();
+    let x_abs = if cosine {
+        // π/2 within one ulp more, counted in the two ulps below
+        IBig::from(x.unsigned_abs()) + (pi >> 1)
+    } else {
+        IBig::from(x.unsigned_abs())
+    };
     // k = floor((2|x| + π) / 2π), so |r| ≤ π/2 (plus π's error)
     let k = ((&x_abs << 1) + pi) / (pi << 1);
     let reduced = &x_abs - &k * pi;
-    // x within one ulp, kπ within k ulps
-    let reduced_err = IBig::from(k.clone().unsigned_abs()) + IBig::from(2u8);
+    // x within one ulp (and π/2 within one), kπ within k ulps
+    let reduced_err = IBig::from(k.clone().unsigned_abs()) + IBig::from(3u8);
     let (s, err) = sin_tripled(&reduced, &reduced_err, false);
     let flip = (k % IBig::from(2u8)).is_one() != negative;
     settle(&if flip { -s } else { s }, &err, -(P as i64))
@@ -323,8 +331,8 @@ fn sin_only(r: &Repr<10>) -> Option<Big> {
 
 /// `sin`, `cos` or `tan` of `x` for `|x| < 2^20`, or `None`.
 pub(super) fn circular(f: Func, r: &Repr<10>) -> Option<Big> {
-    if f == Func::Sin {
-        return sin_only(r);
+    if matches!(f, Func::Sin | Func::Cos) {
+        return sin_only(r, f == Func::Cos);
     }
     let x = to_fixed(r, 20)?;
     let (s, c, err) = sin_cos_fixed(&x);
@@ -552,8 +560,9 @@ pub(super) fn inverse_hyperbolic(f: Func, r: &Repr<10>) -> Option<Big> {
     settle(&value, &err, -(P as i64))
 }
 
-/// The logarithm of `x > 0` (natural, base 2 or base 10), or `None`.
-pub(super) fn log(which: Log, r: &Repr<10>) -> Option<Big> {
+/// `ln x` for `x > 0` in fixed point, within the returned number of ulps; `None` for a
+/// significand over [`MAX_DIGITS`] digits.
+fn ln_repr(r: &Repr<10>) -> Option<(IBig, IBig)> {
     if digit_count(r) > MAX_DIGITS {
         return None;
     }
@@ -569,6 +578,12 @@ pub(super) fn log(which: Log, r: &Repr<10>) -> Option<Big> {
     let e = r.exponent() as i64;
     let value = lm + ln2() * IBig::from(b) + ln10() * IBig::from(e);
     let err = lm_err + IBig::from(b as u64 + e.unsigned_abs() + 4);
+    Some((value, err))
+}
+
+/// The logarithm of `x > 0` (natural, base 2 or base 10), or `None`.
+pub(super) fn log(which: Log, r: &Repr<10>) -> Option<Big> {
+    let (value, err) = ln_repr(r)?;
     let scale = -(P as i64);
     match which {
         Log::Ln => settle(&value, &err, scale),
@@ -585,6 +600,30 @@ pub(super) fn log(which: Log, r: &Repr<10>) -> Option<Big> {
             settle(&q, &q_err, scale)
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// pow
+// ---------------------------------------------------------------------------------------------
+
+/// `x^y = exp(y ln x)` for `x > 0` and `|y ln x| < 2^10`, or `None`.
+///
+/// `t = y ln x` is within `(|y| + 1) ε_ln + |ln x| + 1` ulps (`y` within one ulp, `ε_ln` the
+/// logarithm's bound, one for the product's truncation); an error of `δ` ulps in `t` moves
+/// `exp t = m · 2^(k − P)`, `m < 2^(P+1)`, by at most `2δ` ulps of `m` (plus a second-order
+/// part far below one ulp, covered by the added 2), on top of `exp`'s own bound.
+pub(super) fn pow(x: &Repr<10>, y: &Repr<10>) -> Option<Big> {
+    let (l, l_err) = ln_repr(x)?;
+    let y = to_fixed(y, 20)?;
+    let t = mul(&l, &y);
+    if t.bit_len() > P + 10 {
+        return None;
+    }
+    let y_int = IBig::from(y.unsigned_abs()) >> P;
+    let l_int = IBig::from(l.unsigned_abs()) >> P;
+    let t_err = (y_int + IBig::from(2u8)) * l_err + l_int + IBig::from(2u8);
+    let (m, err, k) = exp_fixed(&t);
+    settle(&m, &(err + (t_err << 1) + IBig::from(2u8)), k - P as i64)
 }
 
 #[cfg(test)]

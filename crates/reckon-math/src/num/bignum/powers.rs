@@ -65,7 +65,11 @@ pub fn pow_real(x: &Big, y: &Big) -> Big {
         // align operands across the exponent gap and run out of memory at y = 1e-9e15).
         return Big::one();
     }
-    let magnitude = finish(ctx(PRECISION).powf(&abs_repr(xr), yr, None));
+    let base = abs_repr(xr);
+    let magnitude = match fast::pow(&base, yr) {
+        Some(v) => v,
+        None => finish(ctx(PRECISION).powf(&base, yr, None)),
+    };
     if negative { neg(&magnitude) } else { magnitude }
 }
 

@@ -116,6 +116,37 @@ fn circular_fast_path_is_the_dashu_value() {
 }
 
 #[test]
+fn pow_fast_path_is_the_dashu_value() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let n = cases();
+    let bases: Vec<_> = (0..n).map(|_| rng.value(-20, 20, false)).collect();
+    let exponents: Vec<_> = (0..n).map(|_| rng.value(-3, 1, true)).collect();
+    let c = ctx(PRECISION);
+    let mut answered = 0;
+    for (x, y) in bases.iter().zip(&exponents) {
+        if let Some(v) = pow(x, y) {
+            answered += 1;
+            assert_eq!(v, finish(c.powf(x, y, None)), "{x:?} ^ {y:?}");
+        }
+    }
+    assert!(answered * 100 >= n * 90, "{answered} of {n}");
+    // exact powers, square roots and the issue's `2^0.5`
+    for ((xs, xe), (ys, ye)) in [
+        ((2, 0), (5, -1)),
+        ((4, 0), (5, -1)),
+        ((8, 0), (333, -3)),
+        ((1, -10), (5, -1)),
+        ((10, 0), (-15, -1)),
+    ] {
+        let x = Repr::new(IBig::from(xs), xe);
+        let y = Repr::new(IBig::from(ys), ye);
+        if let Some(v) = pow(&x, &y) {
+            assert_eq!(v, finish(c.powf(&x, &y, None)), "{x:?} ^ {y:?}");
+        }
+    }
+}
+
+#[test]
 fn atan_fast_path_is_the_dashu_value() {
     let mut rng = Rng(0xBF58_476D_1CE4_E5B9);
     let n = cases();
