@@ -211,6 +211,37 @@ const MATH_JS: &[MathJsRow] = &[
         "slu(sparse(floor(mod(transpose([1:50]) * [1:50] + [1:50], 11) / 9) + identity(50)), 3, 1).q",
         "Array [43, 32, 21, 10, 9, 20, 31, 42, 8, 19, 30, 41, 3, 14, 25, 36, 47, 5, 16, 27, 38, 49, 11, 22, 33, 44, 0, 6, 17, 4, 15, 37, 48, 26, 28, 7, 18, 29, 40, 1, 12, 23, 34, 45, 2, 13, 24, 35, 46, 39]",
     ),
+    // lusolve with slu's factors: b permuted by p, the two substitutions, x permuted by q.
+    (
+        "number",
+        "lusolve(slu(sparse([[4, 3], [6, 3]]), 0, 1), [1, 2])",
+        "DenseMatrix [[0.5], [-0.33333333333333326]]",
+    ),
+    (
+        "number",
+        "lusolve(slu(sparse([[4,0,1,0,0],[0,3,0,0,2],[1,0,5,1,0],[0,0,1,6,0],[0,2,0,0,7]]), 1, 1), [1, 2, 3, 4, 5])",
+        "DenseMatrix [[0.13636363636363635], [0.2352941176470588], [0.4545454545454546], [0.5909090909090909], [0.6470588235294118]]",
+    ),
+    (
+        "number",
+        "lusolve(slu(sparse([[2,0,0,1],[0,3,-1,0],[0,1,4,0],[1,0,0,5]]), 3, 0.5), [[1], [0], [2], [3]])",
+        "DenseMatrix [[0.2222222222222222], [0.15384615384615385], [0.46153846153846156], [0.5555555555555556]]",
+    ),
+    (
+        "number",
+        "lusolve(slu(sparse([[0,2,0],[3,0,1],[0,1,4]]), 2, 1), matrix([1, 2, 3]))",
+        "DenseMatrix [[0.4583333333333333], [0.5], [0.625]]",
+    ),
+    (
+        "Fraction",
+        "lusolve(slu(sparse([[4,0,1],[0,3,0],[1,0,5]]), number(3), number(1)), [1, 2, 3])",
+        "DenseMatrix [[2/19], [2/3], [11/19]]",
+    ),
+    (
+        "BigNumber",
+        "lusolve(slu(sparse([[4,0,1],[0,3,0],[1,0,5]]), number(1), number(1)), [1, 2, 3])",
+        "DenseMatrix [[0.1052631578947368421052631578947368421052631578947368421052631579], [0.6666666666666666666666666666666666666666666666666666666666666667], [0.5789473684210526315789473684210526315789473684210526315789473684]]",
+    ),
 ];
 
 #[test]
@@ -269,10 +300,17 @@ fn slu_refusals_take_the_spec_reasons() {
             "slu(sparse([[4, 3], [6, 3]]), 0, 1)",
             "type_mismatch",
         ),
-        // Solving with the sparse factors is not built (math.js: [[0.5], [-0.33333333333333326]]).
+        // A pivot of about 1e-9 overflows L; math.js's sparse substitutions meet the zero
+        // diagonal (its error: "Linear system cannot be solved since matrix is singular").
         (
             "number",
-            "lusolve(slu(sparse([[4, 3], [6, 3]]), 0, 1), [1, 2])",
+            "lusolve(slu(sparse([-8, 0, -8, 0, 5, 0; 0, 0, 0, 0, -5, 0; -8, 0, 0, 7, 0, 0; 0, 0, 0, 0, 0, 0; 0, -4, 0, 0, 0, -8; 0, -4 + 0.000000001, 0, 0, 3 + 0.000000001, 0]), 1, 0), [2; -4; 0; 8; 0; -5])",
+            "evaluation_failed",
+        ),
+        // A decomposition whose column order is not a permutation.
+        (
+            "number",
+            "lusolve({L: sparse([[1, 0], [0, 1]]), U: sparse([[1, 0], [0, 1]]), p: [0, 1], q: [0, 0]}, [1, 2])",
             "evaluation_failed",
         ),
     ]);
