@@ -1,6 +1,6 @@
 //! calculate against math.js 15.2 itself, in all three numeric types: seeded random
 //! expressions (scalars, collections, complex results, linear algebra with eigs, pinv, schur,
-//! sylvester, lyap and slu of orders 0 to 3) evaluated by `reckon_math::calculate` and
+//! sylvester, lyap, slu of orders 0 to 3 and lusolve of its factors) evaluated by `reckon_math::calculate` and
 //! by math.js configured as the server configures it, compared under the spec's rules:
 //!
 //! - the same `resultType` and the same result string; for transcendental results, each number
@@ -39,6 +39,7 @@ use common::generators::{
 use common::linalg::{
     Entries, eigs_expression, linalg_expression, matrix_function_expression, pinv_expression,
     polynomial_root_expression, schur_expression, slu_expression, slu_ordered_expression,
+    slu_solve_expression,
 };
 use common::unit_generators::{
     complex_unit_expression, unit_abs_expression, unit_expression, unit_function_expression,
@@ -729,6 +730,24 @@ fn generated() -> Vec<Case> {
             add(
                 numeric_type,
                 slu_ordered_expression(&mut ordered_lu, kind, wrap),
+                None,
+            );
+        }
+    }
+    // lusolve with slu's factors (orders 1 to 3), from its own seed.
+    let mut sparse_solve = Rng::from_env(0x5107_501F_1206);
+    for (numeric_type, kind, count) in [
+        ("number", Entries::Integer, 80),
+        ("number", Entries::Decimal, 30),
+        ("number", Entries::Complex, 20),
+        ("BigNumber", Entries::Integer, 20),
+        ("Fraction", Entries::Integer, 20),
+    ] {
+        for _ in 0..count {
+            let wrap = numeric_type != "number";
+            add(
+                numeric_type,
+                slu_solve_expression(&mut sparse_solve, kind, wrap),
                 None,
             );
         }

@@ -269,7 +269,7 @@ pub(crate) static DOCS: &[FunctionDoc] = &[
     doc("usolve", "Linear algebra", "usolve(U, b)", "One solution of U * x = b, U upper triangular (back substitution)", "usolve([1, 1; 0, 2], [3; 4])"),
     doc("lup", "Linear algebra", "lup(A)", "LU decomposition with partial pivoting, {L, U, p} with P * A = L * U", "lup([2, 1; 1, 4]).U"),
     doc("qr", "Linear algebra", "qr(A)", "QR decomposition {Q, R}: Q orthogonal, R upper triangular", "qr([3, 0; 4, 5]).R"),
-    doc("slu", "Linear algebra", "slu(A, order, threshold)", "Sparse LU decomposition with threshold partial pivoting, {L, U, p, q} (order 0 natural; 1-3 approximate minimum degree column ordering)", "slu(sparse([4, 3; 6, 3]), 0, 1).U"),
+    doc("slu", "Linear algebra", "slu(A, order, threshold)", "Sparse LU with threshold partial pivoting, {L, U, p, q} (order 0 natural; 1-3 minimum degree column order)", "slu(sparse([4, 3; 6, 3]), 0, 1).U"),
     doc("polynomialRoot", "Linear algebra", "polynomialRoot(c0, c1, ...)", "Roots of c0 + c1 x + c2 x^2 + c3 x^3 (degree 1 to 3, constant first)", "polynomialRoot(-6, 11, -6, 1)"),
     doc("lsolveAll", "Linear algebra", "lsolveAll(L, b)", "All solutions of L * x = b, L lower triangular", "lsolveAll([2, 0; 1, 1], [4; 3])"),
     doc("usolveAll", "Linear algebra", "usolveAll(U, b)", "All solutions of U * x = b, U upper triangular", "usolveAll([1, 1; 0, 2], [3; 4])"),

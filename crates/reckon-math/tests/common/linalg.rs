@@ -387,6 +387,27 @@ pub fn slu_expression(rng: &mut Rng, kind: Entries, wrap_numbers: bool) -> Strin
 /// ordering's elimination, absorption and supernodes run beyond its dense-node bound `n − 2`),
 /// sometimes with a dense row or a symmetric pair summing to 0; the whole object or a member.
 pub fn slu_ordered_expression(rng: &mut Rng, kind: Entries, wrap_numbers: bool) -> String {
+    let (call, _) = slu_ordered_call(rng, kind, wrap_numbers);
+    let member = rng.pick(&["", ".L", ".U", ".p", ".q"]);
+    format!("{call}{member}")
+}
+
+/// `lusolve(slu(A, order, threshold), b)` with the call of [`slu_ordered_expression`] and a
+/// right-hand side of n entries of `kind` (a vector, or a column matrix).
+pub fn slu_solve_expression(rng: &mut Rng, kind: Entries, wrap_numbers: bool) -> String {
+    let (call, n) = slu_ordered_call(rng, kind, wrap_numbers);
+    let b = rows(rng, n, 1, kind, Shape::Full);
+    let b = if rng.below(2) == 0 {
+        matrix_text(&b)
+    } else {
+        let items: Vec<String> = b.into_iter().flatten().collect();
+        format!("[{}]", items.join(", "))
+    };
+    format!("lusolve({call}, {b})")
+}
+
+/// The `slu(sparse(A), order, threshold)` call of [`slu_ordered_expression`], and A's size.
+fn slu_ordered_call(rng: &mut Rng, kind: Entries, wrap_numbers: bool) -> (String, usize) {
     let n = 1 + rng.below(12);
     let mut entries = rows(rng, n, n, kind, Shape::Full);
     for row in &mut entries {
@@ -428,9 +449,9 @@ pub fn slu_ordered_expression(rng: &mut Rng, kind: Entries, wrap_numbers: bool) 
     } else {
         (format!("{order}"), threshold.to_owned())
     };
-    let member = rng.pick(&["", ".L", ".U", ".p", ".q"]);
-    format!(
-        "slu(sparse({}), {order}, {threshold}){member}",
+    let call = format!(
+        "slu(sparse({}), {order}, {threshold})",
         matrix_text(&entries)
-    )
+    );
+    (call, n)
 }

@@ -19,7 +19,10 @@
 //!   row permutation. The result is an object `{L, U, p}` which prints as math.js's
 //!   `toString` writes it (`L: [[…]]\nU: [[…]]\nP: 1,0`, see `value::Value::format`).
 //! - `lusolve`: `lup` of the matrix (or a given `{L, U, p}`), the right side permuted by `p`,
-//!   then `lsolve` with L and `usolve` with U.
+//!   then `lsolve` with L and `usolve` with U; with `slu`'s `{L, U, p, q}` the substitutions
+//!   are math.js's sparse ones, which update only the rows a column stores (so an overflowed
+//!   entry never meets an unstored 0), and the solution is then permuted by q
+//!   (`x[q[k]] = x_k`).
 //!
 //! Sparse arguments arrive as dense matrices (the table marks these functions
 //! `SPARSE_AS_DENSE`): math.js's sparse substitutions do the same operations on the stored
@@ -178,7 +181,7 @@ impl Evaluator {
         } else {
             Triangle::Upper
         };
-        let x = self.substitute(triangle, n, &a.data, b, at)?;
+        let x = self.substitute(triangle, n, &a.data, b, None, at)?;
         Ok(column(x, a.array))
     }
 
@@ -189,6 +192,7 @@ impl Evaluator {
         n: usize,
         a: &[Value],
         mut b: Vec<Value>,
+        stored: Option<&[Vec<usize>]>,
         at: usize,
     ) -> Result<Vec<Value>, CalculateError> {
         self.build("solve", n as u64, at)?;
@@ -208,13 +212,24 @@ impl Evaluator {
                 return Err(failed(SINGULAR, at));
             }
             let xj = self.binary(Op::Divide, &bj, vjj, false, (at, at), at)?;
-            let rows: Vec<usize> = match triangle {
-                Triangle::Lower => (j + 1..n).collect(),
-                Triangle::Upper => (0..j).rev().collect(),
+            let rows: Vec<usize> = match (triangle, stored) {
+                (Triangle::Lower, None) => (j + 1..n).collect(),
+                (Triangle::Upper, None) => (0..j).rev().collect(),
+                (Triangle::Lower, Some(stored)) => {
+                    stored[j].iter().copied().filter(|&i| i > j).collect()
+                }
+                (Triangle::Upper, Some(stored)) => {
+                    stored[j].iter().rev().copied().filter(|&i| i < j).collect()
+                }
             };
             for i in rows {
                 let product = self.binary(Op::Multiply, &xj, &a[i * n + j], false, (at, at), at)?;
-                b[i] = self.binary(Op::Subtract, &or_zero(&b[i]), &product, false, (at, at), at)?;
+                // math.js's sparse backward substitution reads b[i] as it is (no `|| 0`).
+                let bi = match (triangle, stored) {
+                    (Triangle::Upper, Some(_)) => b[i].clone(),
+                    _ => or_zero(&b[i]),
+                };
+                b[i] = self.binary(Op::Subtract, &bi, &product, false, (at, at), at)?;
             }
             x[j] = xj;
         }
@@ -401,35 +416,59 @@ impl Evaluator {
         })
     }
 
-    /// math.js `lusolve(A, b)`, or `lusolve({L, U, p}, b)` with a decomposition.
+    /// math.js `lusolve(A, b)`, or `lusolve({L, U, p}, b)` with a decomposition (`lup`'s, or
+    /// `slu`'s `{L, U, p, q}` with sparse factors and a column order q).
     pub(super) fn lusolve(&mut self, values: &[Value], at: usize) -> Evaluated {
         const TYPES: &str = "Array or DenseMatrix or SparseMatrix or Object or Matrix";
         if let Value::Object(entries) = &values[0] {
             let b = Self::solver_rhs("lusolve", &values[1], at)?;
             let get = |key: &str| entries.iter().find(|(k, _)| k == key).map(|(_, v)| v);
             let invalid = || failed("Invalid Matrix LU decomposition", at);
-            if matches!(get("L"), Some(Value::Sparse(_))) {
-                // slu's sparse factors (math.js solves them with its sparse substitutions).
-                return Err(not_implemented(
-                    "lusolve() of a sparse LU decomposition",
-                    at,
-                ));
-            }
-            let (Some(Value::Matrix(l)), Some(Value::Matrix(u))) = (get("L"), get("U")) else {
+            // Each factor, and for a sparse one the rows each column stores, in storage order.
+            let factor = |key: &str| match get(key) {
+                Some(Value::Matrix(m)) => Some((Matrix::clone(m), None)),
+                Some(Value::Sparse(s)) => {
+                    let stored: Vec<Vec<usize>> = s
+                        .columns()
+                        .iter()
+                        .map(|c| c.iter().map(|(i, _)| *i).collect())
+                        .collect();
+                    Some((s.to_dense(), Some(stored)))
+                }
+                _ => None,
+            };
+            let (Some((l, l_stored)), Some((u, u_stored))) = (factor("L"), factor("U")) else {
                 return Err(invalid());
             };
-            let p = match get("p") {
-                Some(Value::Matrix(p)) => Some(permutation(&p.data).ok_or_else(invalid)?),
-                None | Some(Value::Undefined | Value::Null) => None,
-                Some(_) => return Err(invalid()),
+            let order = |key: &str| match get(key) {
+                Some(Value::Matrix(p)) => permutation(&p.data).map(Some).ok_or_else(invalid),
+                None | Some(Value::Undefined | Value::Null) => Ok(None),
+                Some(_) => Err(invalid()),
             };
-            let x = self.lu_substitute(l, u, p.as_deref(), b, at)?;
+            let (p, q) = (order("p")?, order("q")?);
+            // Both sparse: math.js's sparse substitutions, which read only the stored entries.
+            let stored = match (&l_stored, &u_stored) {
+                (Some(l), Some(u)) => Some((l.as_slice(), u.as_slice())),
+                _ => None,
+            };
+            let mut x = self.lu_substitute(&l, &u, p.as_deref(), b, stored, at)?;
+            if let Some(q) = q {
+                // slu's column order: x[q[k]] = x_k (math.js `csIpvec`).
+                if q.len() != x.len() {
+                    return Err(invalid());
+                }
+                let mut permuted = vec![Value::Undefined; x.len()];
+                for (k, value) in x.into_iter().enumerate() {
+                    permuted[q[k]] = value;
+                }
+                x = permuted;
+            }
             return Ok(column(x, false));
         }
         let a = Self::solver_matrix("lusolve", TYPES, &values[0], at)?;
         let b = Self::solver_rhs("lusolve", &values[1], at)?;
         let Lup { l, u, p } = self.decompose_lup(a, at)?;
-        let x = self.lu_substitute(&l, &u, Some(&p), b, at)?;
+        let x = self.lu_substitute(&l, &u, Some(&p), b, None, at)?;
         Ok(column(x, a.array))
     }
 
@@ -440,6 +479,7 @@ impl Evaluator {
         u: &Matrix,
         p: Option<&[usize]>,
         b: &Matrix,
+        stored: Option<StoredRows<'_>>,
         at: usize,
     ) -> Result<Vec<Value>, CalculateError> {
         let n = square_order(l, at)?;
@@ -454,7 +494,7 @@ impl Evaluator {
             }
             column = permuted;
         }
-        let y = self.substitute(Triangle::Lower, n, &l.data, column, at)?;
+        let y = self.substitute(Triangle::Lower, n, &l.data, column, stored.map(|s| s.0), at)?;
         let m = square_order(u, at)?;
         if m != n {
             return Err(failed(
@@ -462,9 +502,13 @@ impl Evaluator {
                 at,
             ));
         }
-        self.substitute(Triangle::Upper, n, &u.data, y, at)
+        self.substitute(Triangle::Upper, n, &u.data, y, stored.map(|s| s.1), at)
     }
 }
+
+/// The rows each column of sparse L and U stores, in storage order (math.js's sparse
+/// substitutions read only those).
+type StoredRows<'a> = (&'a [Vec<usize>], &'a [Vec<usize>]);
 
 /// The permutation `p` of a decomposition: whole numbers 0..n, each once.
 fn permutation(values: &[Value]) -> Option<Vec<usize>> {
