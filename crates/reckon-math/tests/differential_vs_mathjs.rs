@@ -40,7 +40,7 @@ use common::linalg::{
 };
 use common::unit_generators::{
     complex_unit_expression, unit_abs_expression, unit_expression, unit_function_expression,
-    unit_logic_expression, unit_text_expression,
+    unit_logic_expression, unit_statistics_expression, unit_text_expression,
 };
 use common::{
     Rng, assert_no_differences, difference, peer, pending_feature, pending_list, run_peer,
@@ -708,6 +708,20 @@ fn generated() -> Vec<Case> {
             scope: None,
             units: true,
         });
+    }
+    let mut unit_statistics = Rng::from_env(0x0417_57A7_1205);
+    for (numeric_type, count) in [("number", 500), ("BigNumber", 250), ("Fraction", 250)] {
+        for _ in 0..count {
+            cases.push(Case {
+                numeric_type,
+                expression: unit_statistics_expression(
+                    &mut unit_statistics,
+                    numeric_type == "Fraction",
+                ),
+                scope: None,
+                units: true,
+            });
+        }
     }
     let mut complex_units = Rng::from_env(0x0417_C0F1_1205);
     for _ in 0..600 {

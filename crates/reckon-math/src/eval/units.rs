@@ -353,7 +353,13 @@ impl Evaluator {
         {
             return Some(self.abs_elements(m, at));
         }
-        if !has_unit && !matches!(name, "unit" | "to" | "toBest" | "splitUnit") {
+        if !has_unit && !matches!(name, "unit" | "to" | "toBest" | "splitUnit")
+            || matches!(
+                name,
+                "median" | "mad" | "std" | "stdev" | "stddev" | "variance"
+            )
+        {
+            // The statistics take units as their arguments the way they take numbers.
             return None;
         }
         if let Err(e) = self.charge(1) {
