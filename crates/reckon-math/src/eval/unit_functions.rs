@@ -244,7 +244,13 @@ impl Evaluator {
             Value::Boolean(true)
         ) {
             if out.len() as u64 >= crate::eval::collections::MAX_BUILD {
-                return Err(crate::eval::collections::build_limit("range", None, at));
+                // At least this many: the loop stops at the first element over the limit.
+                let count = out.len() as u64 + 1;
+                return Err(crate::eval::collections::build_limit(
+                    "range",
+                    Some(count),
+                    at,
+                ));
             }
             self.build("range", 1, at)?;
             let next = self.binary(Op::Add, &x, &step, false, (at, at), at)?;
