@@ -39,8 +39,9 @@ use common::linalg::{
     polynomial_root_expression,
 };
 use common::unit_generators::{
-    complex_unit_expression, unit_abs_expression, unit_expression, unit_function_expression,
-    unit_logic_expression, unit_statistics_expression, unit_text_expression,
+    complex_unit_expression, exact_unit_text_expression, unit_abs_expression, unit_expression,
+    unit_function_expression, unit_logic_expression, unit_statistics_expression,
+    unit_text_expression,
 };
 use common::{
     Rng, assert_no_differences, difference, peer, pending_feature, pending_list, run_peer,
@@ -722,6 +723,15 @@ fn generated() -> Vec<Case> {
                 units: true,
             });
         }
+    }
+    let mut exact_unit_texts = Rng::from_env(0x0417_7E48_1205);
+    for _ in 0..300 {
+        cases.push(Case {
+            numeric_type: "Fraction",
+            expression: exact_unit_text_expression(&mut exact_unit_texts, true),
+            scope: None,
+            units: true,
+        });
     }
     let mut complex_units = Rng::from_env(0x0417_C0F1_1205);
     for _ in 0..600 {

@@ -445,3 +445,30 @@ fn unit_statistics_candidate(rng: &mut Rng) -> String {
         }
     }
 }
+
+/// `string(u)` and `format(u)` of units for Fraction mode: a literal, a
+/// conversion, a product or a sum (written as the result is written: the current unit system,
+/// the best prefix, the magnitude's own type). No exponent literal in Fraction mode
+/// (`fraction`), and no custom units (see [`unit_function_expression`]).
+pub fn exact_unit_text_expression(rng: &mut Rng, fraction: bool) -> String {
+    loop {
+        let (g, a) = literal(rng);
+        let b = format!("{} {}", rng.pick(&NUMBERS), target(rng, g));
+        let function = rng.pick(&["string", "format"]);
+        let expression = match rng.below(4) {
+            0 => format!("{function}({a})"),
+            1 => format!("{function}({a} to {})", target(rng, g)),
+            2 => format!("{function}({a} * {b})"),
+            _ => format!("{function}({a} + {b})"),
+        };
+        if fraction && expression.contains("1e") {
+            continue;
+        }
+        if !["knot", "mph", "lightyear", " ly"]
+            .iter()
+            .any(|custom| expression.contains(custom))
+        {
+            return expression;
+        }
+    }
+}
