@@ -42,8 +42,9 @@ use common::linalg::{
     slu_solve_expression,
 };
 use common::unit_generators::{
-    complex_unit_expression, unit_abs_expression, unit_expression, unit_function_expression,
-    unit_logic_expression, unit_text_expression,
+    complex_unit_expression, exact_unit_text_expression, unit_abs_expression, unit_expression,
+    unit_function_expression, unit_logic_expression, unit_statistics_expression,
+    unit_text_expression,
 };
 use common::{
     Rng, assert_no_differences, difference, peer, pending_feature, pending_list, run_peer,
@@ -805,6 +806,29 @@ fn generated() -> Vec<Case> {
         cases.push(Case {
             numeric_type: "number",
             expression: unit_abs_expression(&mut unit_abs),
+            scope: None,
+            units: true,
+        });
+    }
+    let mut unit_statistics = Rng::from_env(0x0417_57A7_1205);
+    for (numeric_type, count) in [("number", 500), ("BigNumber", 250), ("Fraction", 250)] {
+        for _ in 0..count {
+            cases.push(Case {
+                numeric_type,
+                expression: unit_statistics_expression(
+                    &mut unit_statistics,
+                    numeric_type == "Fraction",
+                ),
+                scope: None,
+                units: true,
+            });
+        }
+    }
+    let mut exact_unit_texts = Rng::from_env(0x0417_7E48_1205);
+    for _ in 0..300 {
+        cases.push(Case {
+            numeric_type: "Fraction",
+            expression: exact_unit_text_expression(&mut exact_unit_texts, true),
             scope: None,
             units: true,
         });

@@ -1,15 +1,18 @@
 //! More of math.js's functions on units (its typed signatures that take a Unit): `square cube
 //! cbrt`, `sign compare` and the predicates `isNegative isPositive isZero isNaN` on the
 //! normalized magnitude, `round floor ceil fix` of a unit in a given unit, `max min sum mean
-//! prod` of units given as arguments, and the identities `clone conj squeeze` and `size`.
+//! prod` of units given as arguments, the identities `clone conj squeeze` and `size`, `range`
+//! of units, and the order of units that `sort`, `median`, `mad` and `quantileSeq` sort by.
 //! Each is the math.js definition written with the unit operations of `units.rs` (and their
 //! BigNumber, Fraction and Complex forms), so the magnitude's type carries through.
 
+use crate::error::CalculateError;
 use crate::eval::{Evaluated, Evaluator, failed, mismatch};
 use crate::syntax::ast::Op;
 use crate::units::Unit;
 use crate::value::Value;
 use crate::value::matrix::Matrix;
+use std::cmp::Ordering;
 use std::rc::Rc;
 
 impl Evaluator {
@@ -124,8 +127,136 @@ impl Evaluator {
                 }
                 Ok(total)
             }
+            (
+                "range",
+                [
+                    start @ Value::Unit(_),
+                    end @ Value::Unit(_),
+                    Value::Unit(step),
+                ],
+            ) => self.unit_range(start, end, step, true, at),
+            (
+                "range",
+                [
+                    start @ Value::Unit(_),
+                    end @ Value::Unit(_),
+                    Value::Unit(step),
+                    Value::Boolean(include_end),
+                ],
+            ) => self.unit_range(start, end, step, *include_end, at),
+            ("range", _) => {
+                let (index, actual) = values
+                    .iter()
+                    .enumerate()
+                    .find(|(_, v)| !matches!(v, Value::Unit(_)))
+                    .map_or((values.len(), "undefined"), |(i, v)| (i, v.type_name()));
+                Err(mismatch(
+                    format!(
+                        "Unexpected type of argument in function range (expected: Unit, actual: {actual}, index: {index})"
+                    ),
+                    at,
+                ))
+            }
             _ => return None,
         })
+    }
+
+    /// The order of two values when one of them is a unit, as math.js's `compare` decides it
+    /// (units of one base by their normalized magnitudes; a unit and anything else is a type
+    /// mismatch), or `None` when neither is a unit.
+    pub(crate) fn unit_order(
+        &mut self,
+        x: &Value,
+        y: &Value,
+        at: usize,
+    ) -> Option<Result<Ordering, CalculateError>> {
+        match (x, y) {
+            (Value::Unit(_), Value::Unit(_)) => Some(self.units_order(x, y, at)),
+            (Value::Unit(_), other) | (other, Value::Unit(_)) => Some(Err(mismatch(
+                format!(
+                    "Unexpected type of argument in function compare (expected: Unit or Array or DenseMatrix or SparseMatrix or Matrix, actual: {}, index: 1)",
+                    other.type_name()
+                ),
+                at,
+            ))),
+            _ => None,
+        }
+    }
+
+    /// The order of two units (`Cannot compare units with different base` for different
+    /// dimensions); NaN compares equal to everything, as math.js's `compare` answers it.
+    fn units_order(&mut self, x: &Value, y: &Value, at: usize) -> Result<Ordering, CalculateError> {
+        if matches!(
+            self.unit_binary(Op::Smaller, x, y, at)?,
+            Value::Boolean(true)
+        ) {
+            return Ok(Ordering::Less);
+        }
+        if matches!(
+            self.unit_binary(Op::Larger, x, y, at)?,
+            Value::Boolean(true)
+        ) {
+            return Ok(Ordering::Greater);
+        }
+        Ok(Ordering::Equal)
+    }
+
+    /// math.js's `range(start, end, step[, includeEnd])` of units (the expression form includes
+    /// the end unless told not to): `start`, then each value plus `step` while it is below the
+    /// end (above it for a step that is not positive), compared and added as units are.
+    /// Refused for a zero step; each element is charged before it is built, and the count is
+    /// held to the per-call build limit, so a step tiny against the span ends bounded.
+    fn unit_range(
+        &mut self,
+        start: &Value,
+        end: &Value,
+        step: &Rc<Unit>,
+        include_end: bool,
+        at: usize,
+    ) -> Evaluated {
+        let Some(value) = Self::normalized_value(step) else {
+            return Err(mismatch(
+                "Unexpected type of argument in function range (expected: Unit with a value)",
+                at,
+            ));
+        };
+        if matches!(
+            self.builtin_on("isZero", vec![value.clone()], at)?,
+            Value::Boolean(true)
+        ) {
+            return Err(failed("Step must be non-zero", at));
+        }
+        let positive = matches!(
+            self.builtin_on("isPositive", vec![value], at)?,
+            Value::Boolean(true)
+        );
+        let ongoing = match (positive, include_end) {
+            (true, true) => Op::SmallerEq,
+            (true, false) => Op::Smaller,
+            (false, true) => Op::LargerEq,
+            (false, false) => Op::Larger,
+        };
+        let step = Value::Unit(Rc::clone(step));
+        let mut out = Vec::new();
+        let mut x = start.clone();
+        while matches!(
+            self.unit_binary(ongoing, &x, end, at)?,
+            Value::Boolean(true)
+        ) {
+            if out.len() as u64 >= crate::eval::collections::MAX_BUILD {
+                // At least this many: the loop stops at the first element over the limit.
+                let count = out.len() as u64 + 1;
+                return Err(crate::eval::collections::build_limit(
+                    "range",
+                    Some(count),
+                    at,
+                ));
+            }
+            self.build("range", 1, at)?;
+            let next = self.binary(Op::Add, &x, &step, false, (at, at), at)?;
+            out.push(std::mem::replace(&mut x, next));
+        }
+        Ok(Value::matrix(Matrix::vector(out)))
     }
 
     /// `cbrt(u)` as math.js computes it: the power 1/3 (a BigNumber 1/3 at 64 digits for a

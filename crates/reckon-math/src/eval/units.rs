@@ -353,7 +353,13 @@ impl Evaluator {
         {
             return Some(self.abs_elements(m, at));
         }
-        if !has_unit && !matches!(name, "unit" | "to" | "toBest" | "splitUnit") {
+        if !has_unit && !matches!(name, "unit" | "to" | "toBest" | "splitUnit")
+            || matches!(
+                name,
+                "median" | "mad" | "std" | "stdev" | "stddev" | "variance"
+            )
+        {
+            // The statistics take units as their arguments the way they take numbers.
             return None;
         }
         if let Err(e) = self.charge(1) {
@@ -516,6 +522,16 @@ impl Evaluator {
             }
             // A binary64 magnitude; the others are not built here yet.
             ("string" | "format", [Value::Unit(u)]) if u.is_plain() => Ok(self.unit_text(u, None)),
+            // A Fraction magnitude: written as the result is written. (A BigNumber one is not:
+            // math.js's `format` writes it in exponent notation from 1e5 and below 1e-3.)
+            ("string" | "format", [Value::Unit(u)]) if u.exact.is_some() => {
+                let system = self
+                    .unit_system
+                    .clone()
+                    .unwrap_or_else(|| Box::new(UnitSystem::si_shared().clone()));
+                let settled = self.settle_in(Value::Unit(Rc::clone(u)), &system)?;
+                Ok(Value::Str(settled.format(None).into()))
+            }
             // A precision outside 1..=16 is left to the refusal below.
             ("format", [Value::Unit(u), Value::Number(p)])
                 if u.is_plain() && (1.0..=16.0).contains(p) && p.fract() == 0.0 =>

@@ -349,3 +349,126 @@ pub fn unit_abs_expression(rng: &mut Rng) -> String {
         }
     }
 }
+
+/// The statistics over units (`sort median std variance mad quantileSeq`) of a vector of
+/// signed unit literals of one dimension (now and then with a unit of another dimension or a
+/// plain number among them, to be refused), as one vector or as separate arguments, and
+/// `range` of units (start, end and step in one unit, so the ranges stay short — a step in
+/// another unit of the dimension could ask math.js for billions of elements; now and then a
+/// zero step, a step of another dimension or `includeEnd` false). No custom units (see
+/// [`unit_function_expression`]). For Fraction mode (`fraction`) no `std` (math.js's square
+/// root of some Fraction sums of squares gives no answer within a minute) and no exponent
+/// literal.
+pub fn unit_statistics_expression(rng: &mut Rng, fraction: bool) -> String {
+    loop {
+        let expression = unit_statistics_candidate(rng);
+        // Nor exponent literals there: math.js refuses them in Fraction mode, and the test then
+        // compares with number mode, whose zero units keep their prefix.
+        if fraction && (expression.starts_with("std(") || expression.contains("1e")) {
+            continue;
+        }
+        if !["knot", "mph", "lightyear", " ly"]
+            .iter()
+            .any(|custom| expression.contains(custom))
+        {
+            return expression;
+        }
+    }
+}
+
+/// One candidate of [`unit_statistics_expression`].
+fn unit_statistics_candidate(rng: &mut Rng) -> String {
+    // Not the last two groups, which mix dimensions: one fault per expression, so the order
+    // in which math.js meets the faults does not matter.
+    let g = rng.below(GROUPS.len() - 2);
+    // `median` and `mad` of one unit: with several, the unit of an average of two equal middle
+    // values depends on the order math.js's selection leaves them in.
+    let function = rng.below(9);
+    let one = rng.pick(GROUPS[g]);
+    let count = 1 + rng.below(5);
+    let mut items: Vec<String> = (0..count)
+        .map(|_| {
+            let sign = if rng.below(4) == 0 { "-" } else { "" };
+            let u = if matches!(function, 2 | 6) {
+                one
+            } else {
+                rng.pick(GROUPS[g])
+            };
+            format!("{sign}{} {u}", rng.pick(&NUMBERS))
+        })
+        .collect();
+    match rng.below(12) {
+        0 => items.push((if g == 2 { "1 m" } else { "2 s" }).to_owned()),
+        1 => items.push(rng.pick(&NUMBERS).to_owned()),
+        _ => {}
+    }
+    let list = items.join(", ");
+    let vector = format!("[{list}]");
+    if rng.below(6) == 0 {
+        let u = rng.pick(GROUPS[g]);
+        let start = rng.pick(&["0", "1", "2", "-1", "2.5"]);
+        let end = rng.pick(&["3", "5", "10", "0", "-2", "4.5"]);
+        let step = match rng.below(10) {
+            0 => format!("0 {u}"),
+            // A step of another dimension (time, or length for a time range): refused.
+            1 => (if g == 2 { "1 m" } else { "1 s" }).to_owned(),
+            _ => format!(
+                "{} {u}",
+                rng.pick(&["0.5", "1", "2", "0.7", "-1", "-0.5", "3"])
+            ),
+        };
+        let include = match rng.below(4) {
+            0 => ", false",
+            1 => ", true",
+            _ => "",
+        };
+        return format!("range({start} {u}, {end} {u}, {step}{include})");
+    }
+    match function {
+        0 => format!("sort({vector})"),
+        1 => format!("sort({vector}, \"desc\")"),
+        2 => format!(
+            "median({})",
+            if rng.below(2) == 0 { &vector } else { &list }
+        ),
+        3 => format!("std({})", if rng.below(2) == 0 { &vector } else { &list }),
+        4 => {
+            let normalization = rng.pick(&["unbiased", "uncorrected", "biased"]);
+            format!("variance({vector}, \"{normalization}\")")
+        }
+        5 => format!("std({vector}, \"uncorrected\")"),
+        6 => format!("mad({})", if rng.below(2) == 0 { &vector } else { &list }),
+        _ => {
+            let p = rng.pick(&["0", "0.25", "0.5", "0.3", "1", "[0.1, 0.9]", "2", "3"]);
+            let sorted = if rng.below(4) == 0 { ", true" } else { "" };
+            format!("quantileSeq({vector}, {p}{sorted})")
+        }
+    }
+}
+
+/// `string(u)` and `format(u)` of units for Fraction mode: a literal, a
+/// conversion, a product or a sum (written as the result is written: the current unit system,
+/// the best prefix, the magnitude's own type). No exponent literal in Fraction mode
+/// (`fraction`), and no custom units (see [`unit_function_expression`]).
+pub fn exact_unit_text_expression(rng: &mut Rng, fraction: bool) -> String {
+    loop {
+        let (g, a) = literal(rng);
+        let b = format!("{} {}", rng.pick(&NUMBERS), target(rng, g));
+        let function = rng.pick(&["string", "format"]);
+        let expression = match rng.below(4) {
+            0 => format!("{function}({a})"),
+            1 => format!("{function}({a} to {})", target(rng, g)),
+            2 => format!("{function}({a} * {b})"),
+            _ => format!("{function}({a} + {b})"),
+        };
+        if fraction && expression.contains("1e") {
+            continue;
+        }
+        if !["knot", "mph", "lightyear", " ly"]
+            .iter()
+            .any(|custom| expression.contains(custom))
+        {
+            return expression;
+        }
+    }
+}

@@ -4,7 +4,7 @@
 use super::*;
 
 /// Most elements one call may build (section 10, per-call build).
-pub(super) const MAX_BUILD: u64 = 1_000_000;
+pub(crate) const MAX_BUILD: u64 = 1_000_000;
 
 /// Most elements one evaluation may build in all (section 10, per-evaluation budget).
 pub(super) const MAX_BUILT: u64 = 20_000_000;
@@ -110,7 +110,7 @@ pub(super) fn number_range(
     n
 }
 
-pub(super) fn build_limit(name: &str, count: Option<u64>, at: usize) -> CalculateError {
+pub(crate) fn build_limit(name: &str, count: Option<u64>, at: usize) -> CalculateError {
     let n = count.map_or_else(|| "unbounded".to_owned(), thousands);
     CalculateError::new(
         Reason::ResultTooLarge,

@@ -34,6 +34,7 @@ use std::rc::Rc;
 mod broadcast;
 mod build;
 mod callbacks;
+pub(super) use build::{MAX_BUILD, build_limit};
 pub(super) use callbacks::wrong_type_in_callback;
 mod amd;
 mod construct;

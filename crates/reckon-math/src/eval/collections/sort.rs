@@ -381,7 +381,9 @@ impl Evaluator {
                             // cannot read.
                             return Err(mismatch("Cannot convert a BigInt value to a number", at));
                         }
-                        let ordering = if compare(Op::Smaller, x, y, at)? {
+                        let ordering = if let Some(order) = this.unit_order(x, y, at) {
+                            order?
+                        } else if compare(Op::Smaller, x, y, at)? {
                             Ordering::Less
                         } else if compare(Op::Larger, x, y, at)? {
                             Ordering::Greater

@@ -335,8 +335,17 @@ impl Evaluator {
             let sum = self.binary(Op::Add, left, nan, false, (at, at), at)?;
             return self.binary(Op::Divide, &sum, &Value::Number(2.0), false, (at, at), at);
         }
-        if items.iter().any(|v| matches!(v, Value::Big(_))) {
-            // BigNumbers: sorted as math.js compares them, the two middle ones averaged.
+        let units = items.iter().filter(|v| matches!(v, Value::Unit(_))).count();
+        if units > 0 && units < n {
+            // math.js's median words any type fault of its comparison so (not a type mismatch).
+            return Err(failed(
+                "Cannot calculate median, unexpected type of argument (type: Unit)",
+                at,
+            ));
+        }
+        if units > 0 || items.iter().any(|v| matches!(v, Value::Big(_))) {
+            // BigNumbers and units: sorted as math.js compares them, the two middle ones
+            // averaged.
             let order = vec![Value::matrix(Matrix::vector(items.to_vec()))];
             let Value::Matrix(sorted) = self.sort(&order, at)? else {
                 return Err(failed("Cannot calculate median", at));
@@ -449,6 +458,16 @@ impl Evaluator {
             ));
         }
         let one = |this: &mut Self, items: &[Value]| -> Evaluated {
+            if mixes_units(items) {
+                // math.js words the failed addition of a unit and a number so.
+                return Err(failed(
+                    format!(
+                        "Cannot calculate {}, unexpected type of argument",
+                        canonical_statistic(name)
+                    ),
+                    at,
+                ));
+            }
             let v = this.variance_of(items, &normalization, at)?;
             if root {
                 this.square_root(&v, at)
@@ -470,6 +489,11 @@ impl Evaluator {
     }
 
     pub(super) fn square_root(&mut self, value: &Value, at: usize) -> Evaluated {
+        if let Value::Unit(_) = value
+            && let Some(root) = self.unit_call("sqrt", std::slice::from_ref(value), at)
+        {
+            return root;
+        }
         let row = crate::functions::builtin("sqrt").ok_or_else(|| not_implemented("sqrt()", at))?;
         if let Value::Number(_) = value
             && let Some(result) = crate::eval::plain_number_call(row, std::slice::from_ref(value))
@@ -715,8 +739,9 @@ impl Evaluator {
         if items
             .iter()
             .chain(elements(probability))
-            .any(|v| matches!(v, Value::Big(_)))
+            .any(|v| matches!(v, Value::Big(_) | Value::Unit(_)))
         {
+            // BigNumbers and units: interpolated with the operators.
             return self.quantiles_big(items, probability, sorted, at);
         }
         let numbers = if sorted {
@@ -831,7 +856,9 @@ impl Evaluator {
                     return std::cmp::Ordering::Equal;
                 }
                 let order = self.charge(1).and_then(|()| {
-                    if compare(Op::Smaller, a, b, at)? {
+                    if let Some(order) = self.unit_order(a, b, at) {
+                        order
+                    } else if compare(Op::Smaller, a, b, at)? {
                         Ok(std::cmp::Ordering::Less)
                     } else if compare(Op::Larger, a, b, at)? {
                         Ok(std::cmp::Ordering::Greater)
@@ -992,7 +1019,14 @@ impl Evaluator {
         let mut deviations = Vec::with_capacity(items.len());
         for item in items.iter() {
             let d = self.binary(Op::Subtract, item, &middle, false, (at, at), at)?;
-            deviations.push(self.absolute(&d, at)?);
+            let unit_abs = match &d {
+                Value::Unit(_) => self.unit_call("abs", std::slice::from_ref(&d), at),
+                _ => None,
+            };
+            deviations.push(match unit_abs {
+                Some(abs) => abs?,
+                None => self.absolute(&d, at)?,
+            });
         }
         self.median(&deviations, at)
     }
@@ -1064,4 +1098,28 @@ impl Evaluator {
         let denominator = ((n * sum_xx - sum_x.powi(2)) * (n * sum_yy - sum_y.powi(2))).sqrt();
         Ok(Value::Number(numerator / denominator))
     }
+}
+
+/// Whether adding `items` in order meets a unit and a value that is not one before it meets two
+/// units of different dimensions (which fail as `Units do not match`).
+fn mixes_units(items: &[Value]) -> bool {
+    let mut first: Option<&crate::units::Unit> = None;
+    let mut plain = false;
+    for item in items {
+        match item {
+            Value::Unit(u) => {
+                if plain {
+                    return true;
+                }
+                match first {
+                    Some(f) if !f.same_base(u) => return false,
+                    Some(_) => {}
+                    None => first = Some(u),
+                }
+            }
+            _ if first.is_some() => return true,
+            _ => plain = true,
+        }
+    }
+    false
 }
