@@ -1198,4 +1198,13 @@ mod tests {
             ),
         ]);
     }
+
+    #[test]
+    fn nth_root_of_a_complex_is_math_js_own_refusal() {
+        answers(&[
+            ("nthRoot(complex(1, 2), 3)", "number", "evaluation_failed"),
+            ("nthRoot(complex(8, 0))", "BigNumber", "evaluation_failed"),
+            ("nthRoot(8, complex(3, 0))", "number", "type_mismatch"),
+        ]);
+    }
 }
