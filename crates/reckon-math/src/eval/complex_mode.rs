@@ -266,6 +266,13 @@ impl Evaluator {
             ("isNaN", None) => Value::Boolean(z.is_nan()),
             ("typeOf", None) => Value::Str("Complex".into()),
             ("string", None) => Value::Str(complex::format(z, None).into()),
+            // math.js's own refusal (spec 9.3 rule 11), for a complex radicand only.
+            ("nthRoot", _) if !real_argument => {
+                return Err(failed(
+                    "Complex number not supported in function nthRoot. Use nthRoots instead.",
+                    at,
+                ));
+            }
             ("max" | "min", _) => {
                 // A TypeError without typed-function's wrongType category: spec 9.3 rule 11.
                 return Err(failed(

@@ -45,6 +45,8 @@ impl Evaluator {
         at: usize,
     ) -> Option<Evaluated> {
         match (row.name, values) {
+            // math.js: `identity()` is an empty matrix.
+            ("identity", []) => Some(Ok(Value::matrix(Matrix::new(vec![0], Vec::new())))),
             // math.js: `complex()` is 0.
             ("complex", []) => Some(Ok(Value::Complex(Complex::new(0.0, 0.0)))),
             // math.js: the conversions without an argument are their zero value, and null
@@ -1167,6 +1169,42 @@ mod tests {
             ),
             ("map([1, 2], [10], add)", "number", "DenseMatrix [11, 12]"),
             ("map([1, 2], [3, 4], sqrt)", "number", "evaluation_failed"),
+        ]);
+    }
+
+    #[test]
+    fn identity_without_arguments_and_matrices_from_arrays() {
+        answers(&[
+            ("identity()", "number", "DenseMatrix []"),
+            (
+                "matrixFromColumns(size([1, 2; 3, 4]))",
+                "number",
+                "Array [[2], [2]]",
+            ),
+            (
+                "matrixFromRows(size([1, 2; 3, 4]), size([1, 2; 3, 4]))",
+                "BigNumber",
+                "Array [[2, 2], [2, 2]]",
+            ),
+            (
+                "matrixFromColumns(size([1, 2; 3, 4]), [5, 6])",
+                "number",
+                "DenseMatrix [[2, 5], [2, 6]]",
+            ),
+            (
+                "matrixFromRows([1, 2], [3, 4])",
+                "number",
+                "DenseMatrix [[1, 2], [3, 4]]",
+            ),
+        ]);
+    }
+
+    #[test]
+    fn nth_root_of_a_complex_is_math_js_own_refusal() {
+        answers(&[
+            ("nthRoot(complex(1, 2), 3)", "number", "evaluation_failed"),
+            ("nthRoot(complex(8, 0))", "BigNumber", "evaluation_failed"),
+            ("nthRoot(8, complex(3, 0))", "number", "type_mismatch"),
         ]);
     }
 }

@@ -125,11 +125,15 @@ impl Evaluator {
             vec![rows.len(), width],
             rows.into_iter().flatten().collect(),
         );
-        let m = if name == "matrixFromColumns" {
+        let mut m = if name == "matrixFromColumns" {
             m.transpose().map_err(|d| failed(d, at))?
         } else {
             m
         };
+        // math.js: an Array when every vector is one, a matrix as soon as one is.
+        m.array = values
+            .iter()
+            .all(|v| matches!(v, Value::Matrix(v) if v.array));
         Ok(Value::matrix(m))
     }
 
