@@ -266,8 +266,11 @@ impl Evaluator {
             ("isNaN", None) => Value::Boolean(z.is_nan()),
             ("typeOf", None) => Value::Str("Complex".into()),
             ("string", None) => Value::Str(complex::format(z, None).into()),
-            // math.js's own refusal (spec 9.3 rule 11), for a complex radicand only.
-            ("nthRoot", _) if !real_argument => {
+            // math.js's own refusal (spec 9.3 rule 11), for a complex radicand only; a Complex
+            // root has no signature at all (type_mismatch, below).
+            ("nthRoot", _)
+                if !real_argument && !matches!(values.get(1), Some(Value::Complex(_))) =>
+            {
                 return Err(failed(
                     "Complex number not supported in function nthRoot. Use nthRoots instead.",
                     at,

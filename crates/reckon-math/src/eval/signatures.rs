@@ -1205,6 +1205,12 @@ mod tests {
             ("nthRoot(complex(1, 2), 3)", "number", "evaluation_failed"),
             ("nthRoot(complex(8, 0))", "BigNumber", "evaluation_failed"),
             ("nthRoot(8, complex(3, 0))", "number", "type_mismatch"),
+            ("nthRoot(1 + 2i, 2i)", "Fraction", "type_mismatch"),
+            (
+                "nthRoot(complex(1, 2), complex(0, 2))",
+                "number",
+                "type_mismatch",
+            ),
         ]);
     }
 }
