@@ -12,6 +12,7 @@ pub mod format;
 pub(crate) mod fraction;
 pub(crate) mod jsmath;
 pub(crate) mod literal;
+pub(crate) mod name_hash;
 pub(crate) mod real;
 pub(crate) mod tolerance;
 

@@ -2,39 +2,9 @@
 //! and units. Names this slice does not implement yet are answered "not implemented in reckon
 //! yet", never "undefined", so a caller is not told that a valid name is wrong.
 
+pub(crate) use crate::num::name_hash::NameHash;
 use std::collections::{HashMap, HashSet};
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::LazyLock;
-
-/// FNV-1a over a name's bytes: the hash of the fixed name tables read on every name a request
-/// looks up (about 30 instructions for a short name, where the standard library's SipHash took
-/// some 200). The tables' keys are fixed at start-up, so no input can choose collisions among
-/// them; a looked-up name only probes.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct NameHasher(u64);
-
-impl Default for NameHasher {
-    fn default() -> Self {
-        Self(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Hasher for NameHasher {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-/// The hasher of the name tables ([`NameHasher`]).
-pub(crate) type NameHash = BuildHasherDefault<NameHasher>;
 
 /// The function catalogue of section 6.1 and the aliases of section 6.2.
 pub(crate) const FUNCTIONS: &str = "abs add cbrt ceil cube divide dotDivide dotMultiply dotPow exp expm1 fix floor gcd hypot invmod lcm \

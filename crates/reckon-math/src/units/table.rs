@@ -9,7 +9,7 @@
 //! here from their spec definitions (`mph` = 1 mile/hour, `knot` = 1852 m/hour, `lightyear` =
 //! 9460730472580800 m), take no prefixes and have no place in the unit system.
 
-use crate::syntax::names::NameHash;
+use crate::num::name_hash::NameHash;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
